@@ -1,0 +1,66 @@
+import { DynamicModule, Module, ValidationPipe, type Type } from '@nestjs/common';
+import { APP_FILTER, APP_PIPE, RouterModule } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AppError, ErrorCode } from './common/errors/app-error.js';
+import { GlobalExceptionFilter } from './common/errors/global-exception.filter.js';
+import type { AppConfig } from './config/config.js';
+import { CoreModule } from './config/config.module.js';
+import { dataSourceOptions } from './database/data-source.js';
+import { HealthModule } from './health/health.module.js';
+import { JobsModule } from './jobs/jobs.module.js';
+import { AuthModule } from './modules/auth/auth.module.js';
+import { DemoModule } from './modules/demo/demo.module.js';
+import { NotificationsModule } from './modules/notifications/notifications.module.js';
+import { UsersModule } from './modules/users/users.module.js';
+import { ProvidersModule } from './providers/providers.module.js';
+import { RedisModule } from './redis/redis.module.js';
+import { SandboxApiModule } from './sandbox/sandbox-api.module.js';
+import { SandboxModule } from './sandbox/sandbox.module.js';
+
+/**
+ * One module tree for every role: an `api` process serves the controllers and produces jobs,
+ * a `worker` runs the same modules as a plain application context with the BullMQ workers.
+ */
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig & { databaseUrl: string }): DynamicModule {
+    const apiModules: Type[] = [AuthModule, UsersModule, HealthModule];
+    const sandbox: Type[] = config.sandbox ? [SandboxModule, SandboxApiModule] : [];
+    if (config.sandbox) apiModules.push(SandboxApiModule);
+    return {
+      module: AppModule,
+      imports: [
+        CoreModule.forRoot(config),
+        TypeOrmModule.forRoot(dataSourceOptions({ url: config.databaseUrl })),
+        RedisModule,
+        JobsModule,
+        ProvidersModule,
+        NotificationsModule,
+        AuthModule,
+        UsersModule,
+        DemoModule,
+        HealthModule,
+        ...sandbox,
+        RouterModule.register([{ path: 'api', children: apiModules }]),
+      ],
+      providers: [
+        { provide: APP_FILTER, useClass: GlobalExceptionFilter },
+        {
+          provide: APP_PIPE,
+          useFactory: () =>
+            new ValidationPipe({
+              whitelist: true,
+              forbidNonWhitelisted: true,
+              transform: true,
+              stopAtFirstError: true,
+              exceptionFactory: (errors) => {
+                const first = errors[0];
+                const message = first ? Object.values(first.constraints ?? {})[0] : undefined;
+                return AppError.badRequest(message ?? 'Invalid request.', ErrorCode.Validation);
+              },
+            }),
+        },
+      ],
+    };
+  }
+}

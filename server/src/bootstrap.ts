@@ -1,0 +1,64 @@
+import { Logger, type INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { AddressInfo } from 'node:net';
+import { AppModule } from './app.module.js';
+import type { AppConfig } from './config/config.js';
+import { migrate } from './database/data-source.js';
+import { startEmbeddedPostgres } from './database/embedded.js';
+import { configureHttp, type StaticRoots } from './http/configure-http.js';
+import { DemoDataService } from './modules/demo/demo-data.service.js';
+import { ProviderUrls } from './providers/provider-urls.js';
+
+export interface RunningStore {
+  app: INestApplicationContext;
+  /** The HTTP port actually bound (0 asks for a free one), when this process serves HTTP. */
+  port?: number;
+  /** Stops taking requests, lets in-flight requests and jobs finish, then closes everything. */
+  close(): Promise<void>;
+}
+
+/** Starts one store process in the role the configuration names. */
+export async function startStore(config: AppConfig, roots: StaticRoots): Promise<RunningStore> {
+  const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(config.dataDir);
+  const databaseUrl = config.databaseUrl ?? embedded!.url;
+  await migrate(databaseUrl);
+  const module = AppModule.forRoot({ ...config, databaseUrl });
+  const logger = config.logLevel === 'silent' ? false : undefined;
+
+  if (!config.runsHttp) {
+    const app = await NestFactory.createApplicationContext(module, { logger });
+    await app.init();
+    return {
+      app,
+      close: async () => {
+        await app.close();
+        await embedded?.stop();
+      },
+    };
+  }
+
+  const adapter = new FastifyAdapter({
+    trustProxy: config.trustProxy || false,
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: 'idle',
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(module, adapter, { logger });
+  await configureHttp(app, config, roots);
+  await app.listen(config.port, '0.0.0.0');
+  const port = (app.getHttpServer().address() as AddressInfo).port;
+  app.get(ProviderUrls).setListening(port);
+  if (await app.get(DemoDataService).seedIfEmpty()) {
+    new Logger('Seed').log(`Demo data ready. Admin: ${config.admin.email}`);
+  }
+  return {
+    app,
+    port,
+    close: async () => {
+      // Fastify stops accepting and waits for in-flight requests; then jobs, queues, pools close.
+      await app.getHttpAdapter().close();
+      await app.close();
+      await embedded?.stop();
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import { ApiBearerAuth } from '@nestjs/swagger';
+import type { Role } from '../../modules/users/entities/user.entity.js';
+
+export const PUBLIC_KEY = 'auth:public';
+export const ROLES_KEY = 'auth:roles';
+
+/** The signed-in caller, as the auth guard read it from the database for this request. */
+export interface AuthUser {
+  id: string;
+  userid: number;
+  role: Role;
+}
+
+/** Skips authentication; the global guard requires a valid token everywhere else. */
+export const Public = () => SetMetadata(PUBLIC_KEY, true);
+
+/** Requires a signed-in caller, and one of `roles` when given (checked on the server). */
+export const Authenticated = (...roles: Role[]) =>
+  applyDecorators(SetMetadata(ROLES_KEY, roles), ApiBearerAuth());
+
+export const CurrentUser = createParamDecorator((_: unknown, context: ExecutionContext) => {
+  const request = context.switchToHttp().getRequest<{ auth?: AuthUser }>();
+  return request.auth;
+});
+
+/** The caller's address as the rate limits key it (Fastify honours TRUST_PROXY). */
+export const ClientIp = createParamDecorator((_: unknown, context: ExecutionContext) => {
+  return context.switchToHttp().getRequest<{ ip: string }>().ip;
+});

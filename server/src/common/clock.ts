@@ -1,0 +1,19 @@
+import { Injectable } from '@nestjs/common';
+
+/** The time every expiry rule reads, so tests can move it forward. */
+@Injectable()
+export class Clock {
+  private offsetMs = 0;
+
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+
+  advance(ms: number) {
+    this.offsetMs += ms;
+  }
+
+  reset() {
+    this.offsetMs = 0;
+  }
+}

@@ -1,0 +1,73 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Messages } from '../messages.js';
+import { AppError, ErrorCode } from './app-error.js';
+
+const codeByStatus: Record<number, ErrorCode> = {
+  400: ErrorCode.Validation,
+  401: ErrorCode.Unauthorized,
+  403: ErrorCode.Forbidden,
+  404: ErrorCode.NotFound,
+  409: ErrorCode.Conflict,
+  413: ErrorCode.Validation,
+  415: ErrorCode.Validation,
+  429: ErrorCode.RateLimited,
+  503: ErrorCode.Unavailable,
+};
+
+/**
+ * The spec's clients read the error text from different fields (DESIGN section 7):
+ * `msg` under /auth, /password and two order calls, `error` under createOrder and coupons,
+ * `success: false` with `message` under /otp.
+ */
+function clientFields(url: string, message: string): Record<string, unknown> {
+  const path = url.split('?')[0];
+  if (/^\/api\/(auth|password)\//.test(path) || /^\/api\/(order\/createWalletOrder|points\/redeempoints)$/.test(path)) {
+    return { msg: message };
+  }
+  if (/^\/api\/(order\/createOrder|coupon\/validatecoupon)$/.test(path)) {
+    return { error: message };
+  }
+  if (/^\/api\/otp\//.test(path)) return { success: false };
+  return {};
+}
+
+@Catch()
+export class GlobalExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(exception: unknown, host: ArgumentsHost) {
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const request = host.switchToHttp().getRequest<FastifyRequest>();
+    let status = HttpStatus.INTERNAL_SERVER_ERROR;
+    let message: string = Messages.internal;
+    let code = ErrorCode.Internal;
+    let extra: Record<string, unknown> = {};
+
+    if (exception instanceof AppError) {
+      ({ status, message, code, extra } = exception);
+      for (const [name, value] of Object.entries(exception.headers)) void reply.header(name, value);
+    } else if (exception instanceof HttpException) {
+      status = exception.getStatus();
+      code = codeByStatus[status] ?? ErrorCode.Internal;
+      const body = exception.getResponse();
+      const text = typeof body === 'string' ? body : (body as { message?: string | string[] }).message;
+      message = status >= 500 ? Messages.internal : (Array.isArray(text) ? text[0] : text) ?? exception.message;
+      if (status === 404 && !text) message = Messages.notFound;
+    } else if (isFastifyError(exception)) {
+      status = exception.statusCode;
+      code = codeByStatus[status] ?? ErrorCode.Validation;
+      message = exception.message;
+    }
+
+    if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    void reply
+      .status(status)
+      .send({ ...clientFields(request.url, message), message, code, ...extra });
+  }
+}
+
+function isFastifyError(value: unknown): value is { statusCode: number; message: string } {
+  const status = (value as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500;
+}

@@ -1,0 +1,154 @@
+import { Transform } from 'class-transformer';
+import {
+  IsBoolean,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Max,
+  Min,
+  MinLength,
+} from 'class-validator';
+
+const toBool = ({ value }: { value: unknown }) =>
+  value === undefined || value === '' ? undefined : ['1', 'true', 'yes'].includes(String(value).toLowerCase());
+const toInt = ({ value }: { value: unknown }) =>
+  value === undefined || value === '' ? undefined : Number(value);
+const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
+
+/** Every environment variable the server reads. Documented in `.env.example`. */
+export class EnvDto {
+  @IsOptional() @IsIn(['development', 'production', 'test'])
+  NODE_ENV?: 'development' | 'production' | 'test';
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(0) @Max(65535)
+  PORT?: number;
+
+  @IsOptional() @IsIn(['all', 'api', 'worker'])
+  APP_ROLE?: 'all' | 'api' | 'worker';
+
+  @IsOptional() @Transform(emptyToUndefined) @IsString()
+  DATABASE_URL?: string;
+
+  @IsOptional() @IsString()
+  DATA_DIR?: string;
+
+  @IsOptional() @IsString()
+  REDIS_URL?: string;
+
+  @IsOptional() @IsString()
+  REDIS_PREFIX?: string;
+
+  @IsOptional() @IsUrl({ require_tld: false })
+  PUBLIC_URL?: string;
+
+  @IsOptional() @Transform(emptyToUndefined) @IsUrl({ require_tld: false })
+  SANDBOX_URL?: string;
+
+  @IsOptional() @IsString() @MinLength(32)
+  JWT_SECRET?: string;
+
+  @IsOptional() @Transform(toBool) @IsBoolean()
+  SANDBOX?: boolean;
+
+  @IsOptional() @Transform(toBool) @IsBoolean()
+  ALLOW_SANDBOX_IN_PRODUCTION?: boolean;
+
+  @IsOptional() @Transform(toBool) @IsBoolean()
+  ALLOW_DEFAULT_SECRETS?: boolean;
+
+  @IsOptional() @Transform(toBool) @IsBoolean()
+  ALLOW_EMBEDDED_DB?: boolean;
+
+  @IsOptional() @Transform(emptyToUndefined) @IsUrl({ require_tld: false })
+  FAST2SMS_BASE_URL?: string;
+
+  @IsOptional() @IsString()
+  FAST2SMS_API_KEY?: string;
+
+  @IsOptional() @Transform(emptyToUndefined) @IsString()
+  SMTP_HOST?: string;
+
+  @IsOptional() @Transform(toInt) @IsInt()
+  SMTP_PORT?: number;
+
+  @IsOptional() @Transform(toBool) @IsBoolean()
+  SMTP_SECURE?: boolean;
+
+  @IsOptional() @IsString()
+  SMTP_USER?: string;
+
+  @IsOptional() @IsString()
+  SMTP_PASS?: string;
+
+  @IsOptional() @IsString()
+  MAIL_FROM?: string;
+
+  @IsOptional() @IsString()
+  GOOGLE_CLIENT_ID?: string;
+
+  @IsOptional() @IsString()
+  GOOGLE_CLIENT_SECRET?: string;
+
+  @IsOptional() @Transform(emptyToUndefined) @IsUrl({ require_tld: false })
+  GOOGLE_OAUTH_BASE_URL?: string;
+
+  @IsOptional() @IsEmail()
+  ADMIN_EMAIL?: string;
+
+  @IsOptional() @IsString() @MinLength(8)
+  ADMIN_PASSWORD?: string;
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(100)
+  SWEEP_INTERVAL_MS?: number;
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(100)
+  PROVIDER_TIMEOUT_MS?: number;
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(500)
+  JOB_LOCK_DURATION_MS?: number;
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(500)
+  JOB_STALLED_INTERVAL_MS?: number;
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1)
+  WORKER_CONCURRENCY?: number;
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1)
+  SHUTDOWN_TIMEOUT_MS?: number;
+
+  @IsOptional() @IsString()
+  TRUST_PROXY?: string;
+
+  @IsOptional() @IsString()
+  CORS_ORIGINS?: string;
+
+  @IsOptional() @IsString()
+  RATE_LIMIT_LOGIN?: string;
+
+  @IsOptional() @IsString()
+  RATE_LIMIT_OTP_SEND_NUMBER?: string;
+
+  @IsOptional() @IsString()
+  RATE_LIMIT_OTP_SEND_IP?: string;
+
+  @IsOptional() @IsString()
+  RATE_LIMIT_OTP_VERIFY?: string;
+
+  @IsOptional() @IsString()
+  RATE_LIMIT_REGISTER?: string;
+
+  @IsOptional() @IsString()
+  RATE_LIMIT_PASSWORD_RESET?: string;
+
+  @IsOptional() @IsString()
+  RATE_LIMIT_USER_ACTIONS?: string;
+
+  @IsOptional() @IsString()
+  RATE_LIMIT_CHECKID?: string;
+
+  @IsOptional() @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL?: string;
+}

@@ -1,0 +1,46 @@
+import { DataSource, type DataSourceOptions } from 'typeorm';
+import { UserEntity } from '../modules/users/entities/user.entity.js';
+import { migrations } from './migrations/index.js';
+
+export const entities = [UserEntity];
+
+export interface DatabaseOptions {
+  url: string;
+  poolMax?: number;
+}
+
+/** One place for the connection settings, used by the app, the migrator and the tests. */
+export function dataSourceOptions({ url, poolMax = 10 }: DatabaseOptions): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url,
+    entities,
+    migrations,
+    migrationsTableName: 'migrations',
+    synchronize: false,
+    logging: ['error'],
+    extra: {
+      max: poolMax,
+      connectionTimeoutMillis: 5_000,
+      idleTimeoutMillis: 10_000,
+      // A stuck statement or lock turns into an error instead of a hung request.
+      options: '-c statement_timeout=15000 -c lock_timeout=5000 -c idle_in_transaction_session_timeout=30000',
+    },
+  };
+}
+
+/** Applies pending migrations under an advisory lock, so instances starting together take turns. */
+export async function migrate(url: string) {
+  const dataSource = new DataSource({ ...dataSourceOptions({ url, poolMax: 1 }), logging: ['error'] });
+  await dataSource.initialize();
+  try {
+    await dataSource.query('SELECT pg_advisory_lock(7261001)');
+    try {
+      return await dataSource.runMigrations({ transaction: 'each' });
+    } finally {
+      await dataSource.query('SELECT pg_advisory_unlock(7261001)');
+    }
+  } finally {
+    await dataSource.destroy();
+  }
+}

@@ -1,0 +1,24 @@
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The embedded PostgreSQL (PGlite) behind a local socket server, so the ordinary `pg` driver
+ * and every migration work unchanged. Only for APP_ROLE=all: one process hosts it.
+ */
+export async function startEmbeddedPostgres(dataDir: string) {
+  const dir = path.join(dataDir, 'pglite');
+  fs.mkdirSync(dir, { recursive: true });
+  const db = await PGlite.create(dir);
+  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 20 });
+  await server.start();
+  const [, port] = server.getServerConn().split(':');
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres?sslmode=disable`,
+    async stop() {
+      await server.stop();
+      await db.close();
+    },
+  };
+}

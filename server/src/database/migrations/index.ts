@@ -1,0 +1,4 @@
+import { Accounts1763800000000 } from './1763800000000-Accounts.js';
+
+/** Every migration, oldest first. Listed explicitly so the build and the tests load the same set. */
+export const migrations = [Accounts1763800000000];

@@ -1,0 +1,98 @@
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AppConfig } from '../config/config.js';
+
+export interface StaticRoots {
+  storefront: string;
+  admin: string;
+}
+
+/**
+ * Everything the one origin serves besides the API: security headers, cookies, compression,
+ * `/api/docs`, `/uploads`, the console under `/admin` and the storefront everywhere else.
+ */
+export async function configureHttp(app: NestFastifyApplication, config: AppConfig, roots: StaticRoots) {
+  const fastify = app.getHttpAdapter().getInstance();
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    hsts: config.env === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie, { secret: createHash('sha256').update(`cookie:${config.jwt.secret}`).digest('hex') });
+  await app.register(cors, {
+    origin: config.corsOrigins.length ? config.corsOrigins : false,
+    credentials: true,
+    exposedHeaders: ['Content-Range', 'Retry-After'],
+  });
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Z Store API')
+      .setDescription('The store API: accounts, catalogue, orders, wallet and the admin console.')
+      .setVersion('1')
+      .addBearerAuth()
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+
+  const uploads = path.join(config.dataDir, 'uploads');
+  fs.mkdirSync(uploads, { recursive: true });
+  await app.register(fastifyStatic, { root: uploads, prefix: '/uploads/', decorateReply: false, index: false });
+
+  const spa = async (root: string, prefix: string) => {
+    const index = path.join(root, 'index.html');
+    if (!fs.existsSync(index)) return undefined;
+    await app.register(fastifyStatic, {
+      root,
+      prefix,
+      wildcard: false,
+      decorateReply: false,
+      index: false,
+      setHeaders: (res, file) => {
+        if (file.includes(`${path.sep}assets${path.sep}`)) {
+          void res.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+    return fs.readFileSync(index);
+  };
+  const adminIndex = await spa(roots.admin, '/admin/');
+  const storefrontIndex = await spa(roots.storefront, '/');
+
+  // Client-side routes: any GET that is not an API, sandbox or file path gets the app's index.html.
+  fastify.get('/*', (request, reply) => {
+    const url = request.url.split('?')[0];
+    if (/^\/(api|sandbox|uploads)(\/|$)/.test(url)) {
+      return reply.status(404).send({ message: 'Not found.', code: 'NOT_FOUND' });
+    }
+    const html = /^\/admin(\/|$)/.test(url) ? adminIndex : storefrontIndex;
+    if (!html) {
+      return reply.status(404).type('text/plain').send('This part of the store has not been built (npm run build).');
+    }
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  });
+}

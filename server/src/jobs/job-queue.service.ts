@@ -1,0 +1,69 @@
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Queue } from 'bullmq';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { createRedis } from '../redis/redis.module.js';
+import { JobName, QueueName } from './job.enum.js';
+import { jobDefinitions, type JobOf } from './job.types.js';
+
+/** Produces jobs. Job ids are deterministic, so the same work enqueued twice is one job. */
+@Injectable()
+export class JobQueueService implements OnApplicationShutdown {
+  private readonly logger = new Logger('Jobs');
+  private readonly connection;
+  private readonly queues = new Map<QueueName, Queue>();
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    this.connection = createRedis(config, 'queue');
+  }
+
+  getQueue(name: QueueName): Queue {
+    let queue = this.queues.get(name);
+    if (!queue) {
+      queue = new Queue(name, { connection: this.connection, prefix: this.config.redisPrefix });
+      queue.on('error', (error) => this.logger.warn(`queue ${name}: ${error.message}`));
+      this.queues.set(name, queue);
+    }
+    return queue;
+  }
+
+  /**
+   * Adds a job under `jobId` (no `:`, not a bare number). BullMQ ignores an add for an id it
+   * still holds, which is what makes duplicate triggers harmless.
+   */
+  async queue<T extends JobName>(name: T, payload: JobOf<T>, jobId: string) {
+    const definition = jobDefinitions[name];
+    await this.getQueue(definition.queue).add(name, payload, {
+      jobId,
+      attempts: definition.attempts,
+      backoff: definition.backoffMs ? { type: 'exponential', delay: definition.backoffMs } : undefined,
+      removeOnComplete: { age: 3600, count: 1000 },
+      removeOnFail: { count: 5000 },
+    });
+  }
+
+  /**
+   * For enqueues after a commit: the database already says the work is pending, so a failure
+   * here (Redis down) only delays it until the next sweep.
+   */
+  async queueSoon<T extends JobName>(name: T, payload: JobOf<T>, jobId: string) {
+    try {
+      await this.queue(name, payload, jobId);
+    } catch (error) {
+      this.logger.warn(`could not enqueue ${jobId} now, the sweep will: ${(error as Error).message}`);
+    }
+  }
+
+  /** Whether a job with this id is still waiting, delayed or running (not finished or failed). */
+  async isLive(queue: QueueName, jobId: string) {
+    const job = await this.getQueue(queue).getJob(jobId);
+    if (!job) return false;
+    const state = await job.getState();
+    return state !== 'completed' && state !== 'failed' && state !== 'unknown';
+  }
+
+  async onApplicationShutdown() {
+    // Workers close first (JobWorkerService), queues last, so follow-up enqueues still work.
+    await Promise.all([...this.queues.values()].map((queue) => queue.close()));
+    await this.connection.quit().catch(() => this.connection.disconnect());
+  }
+}

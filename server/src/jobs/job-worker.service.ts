@@ -1,0 +1,119 @@
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Worker } from 'bullmq';
+import os from 'node:os';
+import { DataSource } from 'typeorm';
+import { withAdvisoryLock } from '../database/advisory-lock.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { createRedis } from '../redis/redis.module.js';
+import { JobName, JobStatus, QueueName } from './job.enum.js';
+import { jobDefinitions } from './job.types.js';
+import { JobQueueService } from './job-queue.service.js';
+import { JobRegistry } from './job-registry.service.js';
+
+const instance = `${os.hostname()}-${process.pid}`;
+
+/**
+ * Runs the workers of every queue (APP_ROLE=worker or all) and keeps the schedulers of the
+ * sweeps in place. A scheduled job runs under a PostgreSQL advisory lock, so one run of a
+ * sweep at a time even if two workers take two ticks at once.
+ */
+@Injectable()
+export class JobWorkerService implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('Worker');
+  private readonly workers: Worker[] = [];
+  private closing = false;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly registry: JobRegistry,
+    private readonly queues: JobQueueService,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  async onApplicationBootstrap() {
+    if (!this.config.runsWorkers) return;
+    for (const queue of Object.values(QueueName)) this.workers.push(this.startWorker(queue));
+    await this.upsertSchedules();
+  }
+
+  private startWorker(queue: QueueName) {
+    const worker = new Worker(
+      queue,
+      async (job) => {
+        const name = job.name as JobName;
+        const status = jobDefinitions[name].every
+          ? await this.runExclusive(name, () => this.registry.get(name)(job.data))
+          : await this.registry.get(name)(job.data);
+        if (status === JobStatus.Failed) throw new Error(`${name} failed`);
+        return status;
+      },
+      {
+        connection: createRedis(this.config, `worker-${queue}`, { forWorker: true }),
+        prefix: this.config.redisPrefix,
+        concurrency: this.config.jobs.concurrency,
+        lockDuration: this.config.jobs.lockDurationMs,
+        stalledInterval: this.config.jobs.stalledIntervalMs,
+        maxStalledCount: 2,
+      },
+    );
+    worker.on('error', (error) => this.logger.warn(`worker ${queue}: ${error.message}`));
+    worker.on('stalled', (jobId) => this.logger.warn(`job ${jobId} stalled and will run again`));
+    worker.on('failed', (job, error) =>
+      this.logger.warn(`job ${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`),
+    );
+    return worker;
+  }
+
+  private async upsertSchedules() {
+    for (const [name, definition] of Object.entries(jobDefinitions)) {
+      if (!definition.every) continue;
+      await this.queues.getQueue(definition.queue).upsertJobScheduler(
+        `schedule-${name}`,
+        { every: this.config.sweepIntervalMs },
+        { name, data: {}, opts: { removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } } },
+      );
+    }
+  }
+
+  private async runExclusive(name: JobName, run: () => Promise<JobStatus>) {
+    const status = await withAdvisoryLock(
+      this.dataSource,
+      `schedule:${name}`,
+      async () => {
+        const [{ id }] = (await this.dataSource.query(
+          'INSERT INTO scheduled_runs (job_name, instance, started_at) VALUES ($1, $2, clock_timestamp()) RETURNING id',
+          [name, instance],
+        )) as Array<{ id: string }>;
+        const result = await run();
+        await this.dataSource.query(
+          'UPDATE scheduled_runs SET finished_at = clock_timestamp(), status = $2 WHERE id = $1',
+          [id, result],
+        );
+        return result;
+      },
+      { wait: false },
+    );
+    return status ?? JobStatus.Skipped;
+  }
+
+  /** Whether every queue has a live worker somewhere (health check, RELIABILITY J11). */
+  async queuesWithoutWorkers(): Promise<QueueName[]> {
+    const missing: QueueName[] = [];
+    for (const name of Object.values(QueueName)) {
+      const workers = await this.queues.getQueue(name).getWorkers();
+      if (workers.length === 0) missing.push(name);
+    }
+    return missing;
+  }
+
+  get isClosing() {
+    return this.closing;
+  }
+
+  /** Runs before any provider shuts down, so queues and the database outlive the active jobs. */
+  async beforeApplicationShutdown() {
+    this.closing = true;
+    // close() waits for active jobs to finish and takes no new ones.
+    await Promise.all(this.workers.map((worker) => worker.close()));
+  }
+}

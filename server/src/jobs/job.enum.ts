@@ -1,0 +1,18 @@
+/** Queues split work by its kind, so a slow supplier never holds up an e-mail. */
+export enum QueueName {
+  Mail = 'mail',
+  Maintenance = 'maintenance',
+}
+
+/** Every job the workers run. Subject first, then the action. */
+export enum JobName {
+  MailSend = 'MailSend',
+  MailSweepPending = 'MailSweepPending',
+  AuthPurgeExpired = 'AuthPurgeExpired',
+}
+
+export enum JobStatus {
+  Success = 'success',
+  Failed = 'failed',
+  Skipped = 'skipped',
+}

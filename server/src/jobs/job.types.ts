@@ -1,0 +1,25 @@
+import { JobName, QueueName } from './job.enum.js';
+
+/** Payloads carry ids and flags only, never entities. */
+export interface JobPayloads {
+  [JobName.MailSend]: { mailId: string };
+  [JobName.MailSweepPending]: Record<string, never>;
+  [JobName.AuthPurgeExpired]: Record<string, never>;
+}
+
+export type JobOf<T extends JobName> = JobPayloads[T];
+
+export interface JobDefinition {
+  queue: QueueName;
+  /** Tries in all, with exponential backoff from `backoffMs`; 1 means never retried by BullMQ. */
+  attempts: number;
+  backoffMs?: number;
+  /** Scheduled jobs run every `everyMs(config)` on exactly one worker, under an advisory lock. */
+  every?: 'sweep';
+}
+
+export const jobDefinitions: Record<JobName, JobDefinition> = {
+  [JobName.MailSend]: { queue: QueueName.Mail, attempts: 5, backoffMs: 2_000 },
+  [JobName.MailSweepPending]: { queue: QueueName.Maintenance, attempts: 1, every: 'sweep' },
+  [JobName.AuthPurgeExpired]: { queue: QueueName.Maintenance, attempts: 1, every: 'sweep' },
+};

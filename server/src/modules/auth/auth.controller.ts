@@ -1,0 +1,123 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Authenticated, ClientIp, CurrentUser, Public, type AuthUser } from '../../common/auth/auth.decorators.js';
+import { AuthService } from './auth.service.js';
+import {
+  CodeMsgResponseDto,
+  LoginDto,
+  MsgResponseDto,
+  RegisterDto,
+  RoleResponseDto,
+  SessionResponseDto,
+  ValidateUserDto,
+  VerifyAndRegisterDto,
+} from './dto/auth.dto.js';
+import { GoogleLoginService } from './google-login.service.js';
+
+const STATE_COOKIE = 'zs_google';
+const TICKET_COOKIE = 'zs_login';
+
+@ApiTags('Auth')
+@Controller('auth')
+export class AuthController {
+  constructor(
+    private readonly service: AuthService,
+    private readonly google: GoogleLoginService,
+  ) {}
+
+  @Post('register')
+  @Public()
+  @HttpCode(200)
+  @ApiOkResponse({ type: MsgResponseDto })
+  register(@ClientIp() ip: string, @Body() dto: RegisterDto) {
+    return this.service.register(ip, dto);
+  }
+
+  @Post('verifyandregister')
+  @Public()
+  @HttpCode(201)
+  @ApiOkResponse({ type: MsgResponseDto })
+  verifyAndRegister(@Body() dto: VerifyAndRegisterDto) {
+    return this.service.verifyAndRegister(dto);
+  }
+
+  @Post('login')
+  @Public()
+  @HttpCode(200)
+  @ApiOkResponse({ type: SessionResponseDto })
+  login(@ClientIp() ip: string, @Body() dto: LoginDto) {
+    return this.service.login(ip, dto);
+  }
+
+  @Post('verifymail/:id/:token')
+  @Public()
+  @HttpCode(200)
+  @ApiOkResponse({ type: CodeMsgResponseDto })
+  verifyMail(@Param('id') id: string, @Param('token') token: string) {
+    return this.service.verifyMail(id, token);
+  }
+
+  @Post('validateuser')
+  @Authenticated()
+  @HttpCode(200)
+  @ApiOkResponse({ type: RoleResponseDto })
+  validateUser(@CurrentUser() auth: AuthUser, @Body() dto: ValidateUserDto) {
+    return this.service.validateUser(auth, dto);
+  }
+
+  /** Starts Google sign-in: remembers state and nonce in a signed cookie, then goes to Google. */
+  @Get('google')
+  @Public()
+  startGoogle(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    const { state, nonce, url } = this.google.start(callbackUrl(request));
+    return reply
+      .setCookie(STATE_COOKIE, `${state}.${nonce}`, {
+        signed: true,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: request.protocol === 'https',
+        path: '/api/auth/google',
+        maxAge: 600,
+      })
+      .redirect(url, 302);
+  }
+
+  @Get('google/callback')
+  @Public()
+  async googleCallback(
+    @Query('code') code: string | undefined,
+    @Query('state') state: string | undefined,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ) {
+    const cookie = request.unsignCookie(request.cookies[STATE_COOKIE] ?? '');
+    const [expectedState, nonce] = cookie.valid && cookie.value ? cookie.value.split('.') : [];
+    void reply.clearCookie(STATE_COOKIE, { path: '/api/auth/google' });
+    const ticket =
+      code && state && expectedState === state ? await this.google.finish(code, callbackUrl(request), nonce) : undefined;
+    if (!ticket) return reply.redirect('/home?success=false', 302);
+    return reply
+      .setCookie(TICKET_COOKIE, ticket, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: request.protocol === 'https',
+        path: '/api/auth',
+        maxAge: 120,
+      })
+      .redirect('/home?success=true', 302);
+  }
+
+  @Get('login/success')
+  @Public()
+  @ApiOkResponse({ type: SessionResponseDto })
+  async loginSuccess(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    const ticket = request.cookies[TICKET_COOKIE];
+    void reply.clearCookie(TICKET_COOKIE, { path: '/api/auth' });
+    return this.google.redeem(ticket);
+  }
+}
+
+function callbackUrl(request: FastifyRequest) {
+  return `${request.protocol}://${request.host}/api/auth/google/callback`;
+}

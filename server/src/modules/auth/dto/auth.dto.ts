@@ -1,0 +1,126 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsArray, IsEmail, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { Messages } from '../../../common/messages.js';
+import { UserResponseDto } from '../../users/dto/user.dto.js';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const lowerTrim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
+const MOBILE = /^[6-9]\d{9}$/;
+const OTP = /^\d{4}$/;
+
+export class RegisterDto {
+  @ApiProperty() @Transform(trim)
+  @IsString({ message: Messages.fillAllFields }) @IsNotEmpty({ message: Messages.fillAllFields }) @MaxLength(80)
+  name: string;
+
+  @ApiProperty({ example: '9876543210' }) @Transform(trim)
+  @IsNotEmpty({ message: Messages.fillAllFields }) @Matches(MOBILE, { message: Messages.invalidMobile })
+  mobileNumber: string;
+
+  @ApiProperty() @Transform(lowerTrim)
+  @IsNotEmpty({ message: Messages.fillAllFields }) @IsEmail({}, { message: Messages.invalidEmail }) @MaxLength(254)
+  email: string;
+
+  @ApiProperty({ description: '8 to 128 characters, not a common password' })
+  @IsString({ message: Messages.fillAllFields }) @IsNotEmpty({ message: Messages.fillAllFields })
+  password: string;
+}
+
+export class VerifyAndRegisterDto {
+  @ApiProperty() @Transform(trim)
+  @IsNotEmpty({ message: Messages.otpAndMobileRequired }) @Matches(MOBILE, { message: Messages.invalidMobile })
+  mobileNumber: string;
+
+  @ApiProperty({ example: '1234' }) @Transform(trim)
+  @IsNotEmpty({ message: Messages.otpAndMobileRequired }) @Matches(OTP, { message: Messages.invalidOtp })
+  otp: string;
+
+  @ApiProperty() @Transform(trim)
+  @IsString({ message: Messages.fillAllFields }) @IsNotEmpty({ message: Messages.fillAllFields }) @MaxLength(80)
+  name: string;
+
+  @ApiProperty() @Transform(lowerTrim)
+  @IsNotEmpty({ message: Messages.fillAllFields }) @IsEmail({}, { message: Messages.invalidEmail })
+  email: string;
+
+  @ApiProperty()
+  @IsString({ message: Messages.fillAllFields }) @IsNotEmpty({ message: Messages.fillAllFields })
+  password: string;
+}
+
+export class LoginDto {
+  @ApiProperty() @Transform(lowerTrim)
+  @IsNotEmpty({ message: Messages.fillAllFields }) @IsEmail({}, { message: Messages.invalidEmail })
+  email: string;
+
+  @ApiProperty()
+  @IsString({ message: Messages.fillAllFields }) @IsNotEmpty({ message: Messages.fillAllFields }) @MaxLength(128)
+  password: string;
+}
+
+export class VerifyMailDto {
+  @ApiPropertyOptional() @IsOptional() @IsString() id?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() token?: string;
+}
+
+export class ValidateUserDto {
+  @ApiPropertyOptional({ type: [String], example: ['user', 'reseller', 'admin'] })
+  @IsOptional() @IsArray() @IsString({ each: true })
+  requiredRoles?: string[];
+}
+
+export class ForgetPasswordDto {
+  @ApiProperty() @Transform(lowerTrim)
+  @IsNotEmpty({ message: Messages.invalidEmail }) @IsEmail({}, { message: Messages.invalidEmail })
+  email: string;
+}
+
+export class ResetPasswordDto {
+  @ApiProperty()
+  @IsString({ message: Messages.fillAllFields }) @IsNotEmpty({ message: Messages.fillAllFields })
+  password: string;
+}
+
+export class OtpMobileDto {
+  @ApiProperty({ example: '9000000001' }) @Transform(trim)
+  @IsNotEmpty({ message: Messages.invalidMobile }) @Matches(MOBILE, { message: Messages.invalidMobile })
+  mobile: string;
+}
+
+export class VerifyOtpDto extends OtpMobileDto {
+  @ApiProperty({ example: '1234' }) @Transform(trim)
+  @IsNotEmpty({ message: Messages.invalidOtp }) @Matches(OTP, { message: Messages.invalidOtp })
+  otp: string;
+}
+
+export class MsgResponseDto {
+  @ApiProperty() msg: string;
+}
+
+export class CodeMsgResponseDto extends MsgResponseDto {
+  @ApiProperty({ enum: ['0', '1'] }) code: '0' | '1';
+}
+
+export class SessionResponseDto {
+  @ApiProperty() token: string;
+  @ApiProperty({ type: UserResponseDto }) user: UserResponseDto;
+}
+
+export class OtpResponseDto {
+  @ApiProperty() success: boolean;
+  @ApiProperty() message: string;
+}
+
+export class OtpTimerResponseDto extends OtpResponseDto {
+  @ApiProperty({ description: 'milliseconds until another code may be sent' }) timer: number;
+}
+
+export class OtpSessionResponseDto extends OtpResponseDto {
+  @ApiProperty() token: string;
+  @ApiProperty({ type: UserResponseDto }) user: UserResponseDto;
+}
+
+export class RoleResponseDto {
+  @ApiProperty({ enum: ['user', 'reseller', 'admin'] }) role: string;
+}

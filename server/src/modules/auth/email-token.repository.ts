@@ -1,0 +1,43 @@
+import { Injectable } from '@nestjs/common';
+import { createHash, randomBytes } from 'node:crypto';
+import { DataSource, EntityManager } from 'typeorm';
+import { Clock } from '../../common/clock.js';
+
+export type EmailTokenPurpose = 'verify' | 'reset';
+
+export const EMAIL_TOKEN_TTL_MS: Record<EmailTokenPurpose, number> = {
+  verify: 24 * 3600_000,
+  reset: 30 * 60_000,
+};
+
+const digest = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Single-use random tokens for e-mailed links; only their SHA-256 is stored. */
+@Injectable()
+export class EmailTokenRepository {
+  constructor(
+    private readonly db: DataSource,
+    private readonly clock: Clock,
+  ) {}
+
+  async create(userId: string, purpose: EmailTokenPurpose, manager: EntityManager = this.db.manager) {
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(this.clock.now().getTime() + EMAIL_TOKEN_TTL_MS[purpose]);
+    await manager.query(
+      'INSERT INTO email_tokens (user_id, purpose, token_hash, expires_at) VALUES ($1, $2, $3, $4)',
+      [userId, purpose, digest(token), expiresAt],
+    );
+    return token;
+  }
+
+  /** Marks the token used if it is the user's, unused and unexpired; true when it was. */
+  async consume(userId: string, purpose: EmailTokenPurpose, token: string, manager: EntityManager = this.db.manager) {
+    if (!/^[0-9a-f-]{36}$/i.test(userId) || token.length > 200) return false;
+    const [, affected] = (await manager.query(
+      `UPDATE email_tokens SET used_at = $4
+       WHERE user_id = $1 AND purpose = $2 AND token_hash = $3 AND used_at IS NULL AND expires_at > $4`,
+      [userId, purpose, digest(token), this.clock.now()],
+    )) as [unknown, number];
+    return affected === 1;
+  }
+}

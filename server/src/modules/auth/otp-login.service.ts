@@ -1,0 +1,42 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { AppError, ErrorCode } from '../../common/errors/app-error.js';
+import { Messages } from '../../common/messages.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { AuthService } from './auth.service.js';
+import { OtpService } from './otp.service.js';
+
+/** Sign-in by a code sent to the account's mobile number; no e-mail verification needed. */
+@Injectable()
+export class OtpLoginService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly otp: OtpService,
+    private readonly auth: AuthService,
+  ) {}
+
+  private async requireUser(mobile: string) {
+    const user = await this.users.getByMobile(mobile);
+    if (!user) {
+      throw new AppError(ErrorCode.MobileNotRegistered, Messages.mobileNotRegistered, HttpStatus.NOT_FOUND);
+    }
+    if (user.isBlocked) throw new AppError(ErrorCode.Blocked, Messages.blocked, HttpStatus.FORBIDDEN);
+    return user;
+  }
+
+  async sendCode(ip: string, mobile: string) {
+    await this.requireUser(mobile);
+    await this.otp.send(mobile, 'login', ip);
+    return { success: true, message: Messages.otpSentMobile };
+  }
+
+  async timer(mobile: string) {
+    return { success: true, timer: await this.otp.cooldownMs(mobile), message: 'Timer fetched successfully' };
+  }
+
+  async verify(mobile: string, code: string) {
+    const user = await this.requireUser(mobile);
+    await this.otp.verify(mobile, 'login', code);
+    const session = await this.auth.session(user);
+    return { success: true, ...session, message: Messages.otpVerifiedLogin };
+  }
+}

@@ -1,0 +1,119 @@
+import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { Clock } from '../../common/clock.js';
+import { AppError, ErrorCode } from '../../common/errors/app-error.js';
+import { RateLimitService } from '../../common/http/rate-limit.service.js';
+import { Messages } from '../../common/messages.js';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { Fast2SmsAdapter } from '../../providers/fast2sms/fast2sms.adapter.js';
+
+export type OtpPurpose = 'register' | 'login';
+
+export const OTP_TTL_MS = 5 * 60_000;
+export const OTP_RESEND_COOLDOWN_MS = 60_000;
+export const OTP_MAX_WRONG = 5;
+
+interface OtpRow {
+  id: string;
+  code_hash: string;
+  attempts: number;
+  expires_at: Date;
+  created_at: Date;
+}
+
+/**
+ * 4-digit codes (the spec's length) made by `crypto.randomInt`, stored as an HMAC, valid
+ * 5 minutes, single use, dead after 5 wrong tries; a new code replaces the previous one.
+ */
+@Injectable()
+export class OtpService {
+  private readonly logger = new Logger('Otp');
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly clock: Clock,
+    private readonly limits: RateLimitService,
+    private readonly sms: Fast2SmsAdapter,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  private hash(mobile: string, purpose: OtpPurpose, code: string) {
+    return createHmac('sha256', `otp:${this.config.jwt.secret}`).update(`${purpose}:${mobile}:${code}`).digest('hex');
+  }
+
+  /** Milliseconds until another code may be sent to this number. */
+  async cooldownMs(mobile: string): Promise<number> {
+    const rows: Array<{ created_at: Date }> = await this.db.query(
+      'SELECT created_at FROM otp_codes WHERE mobilenumber = $1 ORDER BY created_at DESC LIMIT 1',
+      [mobile],
+    );
+    if (!rows[0]) return 0;
+    const wait = new Date(rows[0].created_at).getTime() + OTP_RESEND_COOLDOWN_MS - this.clock.now().getTime();
+    return Math.max(0, wait);
+  }
+
+  async send(mobile: string, purpose: OtpPurpose, ip: string) {
+    const wait = await this.cooldownMs(mobile);
+    if (wait > 0) {
+      throw new AppError(ErrorCode.OtpCooldown, Messages.otpResendWait, HttpStatus.TOO_MANY_REQUESTS, { timer: wait }, {
+        'retry-after': String(Math.ceil(wait / 1000)),
+      });
+    }
+    await this.limits.hitAll([
+      [`otp-send:number:${mobile}`, this.config.rateLimits.otpSendNumber],
+      [`otp-send:ip:${ip}`, this.config.rateLimits.otpSendIp],
+    ]);
+
+    const code = String(randomInt(0, 10_000)).padStart(4, '0');
+    const now = this.clock.now();
+    const rows: Array<{ id: string }> = await this.db.transaction(async (manager) => {
+      await manager.query(
+        'UPDATE otp_codes SET consumed_at = $2 WHERE mobilenumber = $1 AND consumed_at IS NULL',
+        [mobile, now],
+      );
+      return manager.query(
+        `INSERT INTO otp_codes (purpose, mobilenumber, code_hash, expires_at, created_at)
+         VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+        [purpose, mobile, this.hash(mobile, purpose, code), new Date(now.getTime() + OTP_TTL_MS), now],
+      );
+    });
+    try {
+      await this.sms.sendOtp(mobile, code);
+    } catch (error) {
+      this.logger.warn(`SMS to ${mobile.slice(0, 2)}******${mobile.slice(-2)} failed: ${(error as Error).message}`);
+      await this.db.query('DELETE FROM otp_codes WHERE id = $1', [rows[0].id]);
+      throw new AppError(ErrorCode.ProviderFailed, Messages.otpSendFailed, HttpStatus.SERVICE_UNAVAILABLE);
+    }
+  }
+
+  /** Consumes the number's current code if `code` matches; otherwise counts a wrong try. */
+  async verify(mobile: string, purpose: OtpPurpose, code: string) {
+    await this.limits.hit(`otp-verify:number:${mobile}`, this.config.rateLimits.otpVerify);
+    const rows: OtpRow[] = await this.db.query(
+      `SELECT id, code_hash, attempts, expires_at, created_at FROM otp_codes
+       WHERE mobilenumber = $1 AND purpose = $2 AND consumed_at IS NULL
+       ORDER BY created_at DESC LIMIT 1`,
+      [mobile, purpose],
+    );
+    const otp = rows[0];
+    const now = this.clock.now();
+    if (!otp || new Date(otp.expires_at).getTime() <= now.getTime()) {
+      throw new AppError(ErrorCode.OtpExpired, Messages.otpExpired, HttpStatus.BAD_REQUEST);
+    }
+    if (otp.attempts >= OTP_MAX_WRONG) {
+      throw new AppError(ErrorCode.OtpExpired, Messages.otpTooManyAttempts, HttpStatus.BAD_REQUEST);
+    }
+    const expected = Buffer.from(otp.code_hash, 'hex');
+    const given = Buffer.from(this.hash(mobile, purpose, code), 'hex');
+    if (!timingSafeEqual(expected, given)) {
+      await this.db.query('UPDATE otp_codes SET attempts = attempts + 1 WHERE id = $1', [otp.id]);
+      throw new AppError(ErrorCode.OtpInvalid, Messages.otpInvalid, HttpStatus.BAD_REQUEST);
+    }
+    const [, consumed] = (await this.db.query(
+      `UPDATE otp_codes SET consumed_at = $2 WHERE id = $1 AND consumed_at IS NULL AND attempts < $3`,
+      [otp.id, now, OTP_MAX_WRONG],
+    )) as [unknown, number];
+    if (consumed !== 1) throw new AppError(ErrorCode.OtpExpired, Messages.otpExpired, HttpStatus.BAD_REQUEST);
+  }
+}

@@ -1,0 +1,54 @@
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AppError, ErrorCode } from '../../common/errors/app-error.js';
+import { RateLimitService } from '../../common/http/rate-limit.service.js';
+import { Messages } from '../../common/messages.js';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { MailService } from '../notifications/mail.service.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { passwordResetMail } from './account-mails.js';
+import { EmailTokenRepository } from './email-token.repository.js';
+import { PasswordService } from './password.service.js';
+
+const corrupted = () =>
+  new AppError(ErrorCode.LinkCorrupted, Messages.linkCorrupted, HttpStatus.BAD_REQUEST, { code: '1' });
+
+@Injectable()
+export class PasswordResetService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly users: UsersRepository,
+    private readonly passwords: PasswordService,
+    private readonly emailTokens: EmailTokenRepository,
+    private readonly mail: MailService,
+    private readonly limits: RateLimitService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** The same answer whether or not the address has an account. */
+  async requestLink(ip: string, email: string) {
+    await this.limits.hitAll([
+      [`reset:email:${email}`, this.config.rateLimits.passwordReset],
+      [`reset:ip:${ip}`, { ...this.config.rateLimits.passwordReset, limit: this.config.rateLimits.passwordReset.limit * 4 }],
+    ]);
+    const user = await this.users.getByEmail(email);
+    if (user && !user.isBlocked) {
+      const token = await this.emailTokens.create(user.id, 'reset');
+      await this.mail.send(passwordResetMail(user.email, user.name, `${this.config.publicUrl}/reset_password/${user.id}/${token}`));
+    }
+    return { msg: Messages.resetLinkSent };
+  }
+
+  /** Sets the password, uses up the link and ends every session of the account. */
+  async reset(userId: string, token: string, password: string) {
+    this.passwords.assertAcceptable(password, { code: '1' });
+    const passwordHash = await this.passwords.hash(password);
+    await this.db.transaction(async (manager) => {
+      if (!(await this.emailTokens.consume(userId, 'reset', token, manager))) throw corrupted();
+      await this.users.setPassword(userId, passwordHash, manager);
+      // Opening the link proved the address is theirs.
+      await manager.query('UPDATE users SET verified = true WHERE id = $1', [userId]);
+    });
+    return { msg: Messages.passwordResetDone, code: '0' as const };
+  }
+}

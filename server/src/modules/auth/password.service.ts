@@ -1,0 +1,38 @@
+import { Injectable } from '@nestjs/common';
+import argon2 from 'argon2';
+import dumbPasswords from 'dumb-passwords';
+import { AppError, ErrorCode } from '../../common/errors/app-error.js';
+import { Messages } from '../../common/messages.js';
+
+/** OWASP's minimum for Argon2id: 19 MiB, 2 passes, 1 lane. */
+const HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+/** A real hash to spend the same time on when there is no account, so timing reveals less. */
+const DUMMY_HASH = argon2.hash('not-a-real-password', HASH_OPTIONS);
+
+@Injectable()
+export class PasswordService {
+  /** Length 8-128 and not one of the 10,000 commonest; no composition rules, no trimming. */
+  assertAcceptable(password: string, extra: Record<string, unknown> = {}) {
+    const fail = (message: string) => new AppError(ErrorCode.WeakPassword, message, 400, extra);
+    if (password.length < 8) throw fail(Messages.passwordTooShort);
+    if (password.length > 128) throw fail(Messages.passwordTooLong);
+    if (dumbPasswords.check(password)) throw fail(Messages.passwordTooCommon);
+  }
+
+  hash(password: string) {
+    return argon2.hash(password, HASH_OPTIONS);
+  }
+
+  async verify(hash: string | null | undefined, password: string) {
+    if (!hash) {
+      await argon2.verify(await DUMMY_HASH, password).catch(() => false);
+      return false;
+    }
+    return argon2.verify(hash, password).catch(() => false);
+  }
+
+  needsRehash(hash: string) {
+    return argon2.needsRehash(hash, HASH_OPTIONS);
+  }
+}

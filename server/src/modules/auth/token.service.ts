@@ -1,0 +1,42 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import type { UserEntity } from '../users/entities/user.entity.js';
+
+export interface TokenClaims {
+  sub: string;
+  uid: number;
+  role: string;
+  /** Token version: bumped on password reset, block or role change, ending older sessions. */
+  tv: number;
+}
+
+@Injectable()
+export class TokenService {
+  constructor(
+    private readonly jwt: JwtService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  issue(user: Pick<UserEntity, 'id' | 'userid' | 'role' | 'tokenVersion'>) {
+    const claims: TokenClaims = { sub: user.id, uid: user.userid, role: user.role, tv: user.tokenVersion };
+    return this.jwt.signAsync(claims, {
+      secret: this.config.jwt.secret,
+      algorithm: 'HS256',
+      issuer: this.config.jwt.issuer,
+      audience: this.config.jwt.audience,
+      expiresIn: this.config.jwt.ttlSeconds,
+    });
+  }
+
+  /** Throws on a bad signature, another algorithm, a wrong issuer or audience, or expiry. */
+  verify(token: string) {
+    return this.jwt.verifyAsync<TokenClaims>(token, {
+      secret: this.config.jwt.secret,
+      algorithms: ['HS256'],
+      issuer: this.config.jwt.issuer,
+      audience: this.config.jwt.audience,
+      clockTolerance: 30,
+    });
+  }
+}

@@ -1,0 +1,54 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { withAdvisoryLock } from '../../database/advisory-lock.js';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { PasswordService } from '../auth/password.service.js';
+import { Role } from '../users/entities/user.entity.js';
+import { UsersRepository } from '../users/users.repository.js';
+
+export const DEMO_ACCOUNTS = {
+  user: { name: 'Demo User', email: 'user@example.com', password: 'User@12345', mobile: '9000000001' },
+  reseller: { name: 'Demo Reseller', email: 'reseller@example.com', password: 'Reseller@12345', mobile: '9000000002' },
+};
+
+/** Fills an empty database: the admin always, the demo accounts outside production. */
+@Injectable()
+export class DemoDataService {
+  private readonly logger = new Logger('Seed');
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly users: UsersRepository,
+    private readonly passwords: PasswordService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async seedIfEmpty() {
+    return withAdvisoryLock(this.db, 'seed', async () => {
+      const [{ count }] = (await this.db.query('SELECT count(*)::int AS count FROM users')) as Array<{ count: number }>;
+      if (count > 0) return false;
+      await this.users.create({
+        name: 'Store Admin',
+        email: this.config.admin.email,
+        mobilenumber: null,
+        passwordHash: await this.passwords.hash(this.config.admin.password),
+        role: Role.Admin,
+        verified: true,
+      });
+      if (this.config.env !== 'production') {
+        for (const [kind, account] of Object.entries(DEMO_ACCOUNTS)) {
+          await this.users.create({
+            name: account.name,
+            email: account.email,
+            mobilenumber: account.mobile,
+            passwordHash: await this.passwords.hash(account.password),
+            role: kind === 'reseller' ? Role.Reseller : Role.User,
+            verified: true,
+          });
+        }
+      }
+      this.logger.log(`Seeded an empty database; admin ${this.config.admin.email}`);
+      return true;
+    });
+  }
+}

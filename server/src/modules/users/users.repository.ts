@@ -1,0 +1,124 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, Repository } from 'typeorm';
+import { Role, UserEntity } from './entities/user.entity.js';
+
+export interface NewUser {
+  name: string;
+  email: string;
+  mobilenumber: string | null;
+  passwordHash: string | null;
+  role?: Role;
+  verified?: boolean;
+  googleSub?: string | null;
+}
+
+@Injectable()
+export class UsersRepository {
+  constructor(@InjectRepository(UserEntity) private readonly users: Repository<UserEntity>) {}
+
+  getById(id: string) {
+    return this.users.findOneBy({ id });
+  }
+
+  getByUserid(userid: number) {
+    return this.users.findOneBy({ userid });
+  }
+
+  getByEmail(email: string) {
+    return this.users
+      .createQueryBuilder('u')
+      .where('lower(u.email) = lower(:email)', { email })
+      .getOne();
+  }
+
+  getByEmailWithPassword(email: string) {
+    return this.users
+      .createQueryBuilder('u')
+      .addSelect('u.passwordHash')
+      .where('lower(u.email) = lower(:email)', { email })
+      .getOne();
+  }
+
+  getByMobile(mobilenumber: string) {
+    return this.users.findOneBy({ mobilenumber });
+  }
+
+  getByGoogleSub(googleSub: string) {
+    return this.users.findOneBy({ googleSub });
+  }
+
+  async emailOrMobileTaken(email: string, mobilenumber: string) {
+    const rows: Array<{ email_taken: boolean; mobile_taken: boolean }> = await this.users.query(
+      `SELECT EXISTS (SELECT 1 FROM users WHERE lower(email) = lower($1)) AS email_taken,
+              EXISTS (SELECT 1 FROM users WHERE mobilenumber = $2) AS mobile_taken`,
+      [email, mobilenumber],
+    );
+    return { emailTaken: rows[0].email_taken, mobileTaken: rows[0].mobile_taken };
+  }
+
+  async create(input: NewUser, manager: EntityManager = this.users.manager) {
+    const result = await manager.insert(UserEntity, {
+      name: input.name,
+      email: input.email,
+      mobilenumber: input.mobilenumber,
+      passwordHash: input.passwordHash,
+      role: input.role ?? Role.User,
+      verified: input.verified ?? false,
+      googleSub: input.googleSub ?? null,
+    });
+    const id = (result.identifiers[0] as { id: string }).id;
+    return manager.findOneByOrFail(UserEntity, { id });
+  }
+
+  /** The columns the auth guard needs on every request, in one indexed read. */
+  async getSession(id: string) {
+    const rows: Array<{ userid: string; role: Role; token_version: number; is_blocked: boolean }> =
+      await this.users.query(
+        'SELECT userid, role, token_version, is_blocked FROM users WHERE id = $1',
+        [id],
+      );
+    return rows[0]
+      ? {
+          userid: Number(rows[0].userid),
+          role: rows[0].role,
+          tokenVersion: rows[0].token_version,
+          isBlocked: rows[0].is_blocked,
+        }
+      : undefined;
+  }
+
+  async updateName(id: string, name: string) {
+    await this.users.update({ id }, { name });
+  }
+
+  async markVerified(id: string) {
+    await this.users.update({ id }, { verified: true });
+  }
+
+  /** Claims the right to send a verification mail: at most one a minute per user. */
+  async claimVerificationSend(id: string, now: Date): Promise<boolean> {
+    const result = await this.users
+      .createQueryBuilder()
+      .update(UserEntity)
+      .set({ verificationSentAt: now })
+      .where('id = :id', { id })
+      .andWhere(`(verification_sent_at IS NULL OR verification_sent_at <= :cutoff)`, {
+        cutoff: new Date(now.getTime() - 60_000),
+      })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Sets a new password and ends every session the user has (token version bump). */
+  async setPassword(id: string, passwordHash: string, manager: EntityManager = this.users.manager) {
+    await manager.query(
+      'UPDATE users SET password_hash = $2, token_version = token_version + 1, updated_at = now() WHERE id = $1',
+      [id, passwordHash],
+    );
+  }
+
+  async linkGoogle(id: string, googleSub: string) {
+    await this.users.update({ id }, { googleSub, verified: true });
+  }
+}
