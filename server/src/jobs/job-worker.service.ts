@@ -1,5 +1,6 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
 import os from 'node:os';
 import { DataSource } from 'typeorm';
 import { withAdvisoryLock } from '../database/advisory-lock.js';
@@ -21,6 +22,7 @@ const instance = `${os.hostname()}-${process.pid}`;
 export class JobWorkerService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Worker');
   private readonly workers: Worker[] = [];
+  private readonly connections: Redis[] = [];
   private closing = false;
 
   constructor(
@@ -37,6 +39,9 @@ export class JobWorkerService implements OnApplicationBootstrap, BeforeApplicati
   }
 
   private startWorker(queue: QueueName) {
+    // A connection handed to BullMQ is shared: the worker does not close it, so we do.
+    const connection = createRedis(this.config, `worker-${queue}`, { forWorker: true });
+    this.connections.push(connection);
     const worker = new Worker(
       queue,
       async (job) => {
@@ -48,7 +53,7 @@ export class JobWorkerService implements OnApplicationBootstrap, BeforeApplicati
         return status;
       },
       {
-        connection: createRedis(this.config, `worker-${queue}`, { forWorker: true }),
+        connection,
         prefix: this.config.redisPrefix,
         concurrency: this.config.jobs.concurrency,
         lockDuration: this.config.jobs.lockDurationMs,
@@ -115,5 +120,6 @@ export class JobWorkerService implements OnApplicationBootstrap, BeforeApplicati
     this.closing = true;
     // close() waits for active jobs to finish and takes no new ones.
     await Promise.all(this.workers.map((worker) => worker.close()));
+    await Promise.all(this.connections.map((connection) => connection.quit().catch(() => connection.disconnect())));
   }
 }

@@ -1,0 +1,99 @@
+import { readToken } from '@/auth/sessionStorage';
+
+const API_BASE = '/api';
+
+/** A failed API call. `message` is the server's own text when it sent one. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code?: string;
+  readonly body: unknown;
+
+  constructor(message: string, status: number, body: unknown, code?: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+    this.code = code;
+  }
+
+  /** True when the request never reached the server or the answer could not be read. */
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  idempotencyKey?: string;
+  credentials?: RequestCredentials;
+  signal?: AbortSignal;
+}
+
+type ErrorFields = { message?: unknown; msg?: unknown; error?: unknown; code?: unknown };
+
+/** Picks the readable text out of an error body, whichever field the endpoint uses. */
+export function errorText(body: unknown): string | undefined {
+  if (!body || typeof body !== 'object') return undefined;
+  const { message, msg, error } = body as ErrorFields;
+  for (const candidate of [msg, message, error]) {
+    if (typeof candidate === 'string' && candidate.trim()) return candidate;
+    if (Array.isArray(candidate) && typeof candidate[0] === 'string') return candidate[0];
+  }
+  return undefined;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = readToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: options.credentials ?? 'same-origin',
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError('Network error', 0, undefined);
+  }
+
+  const body = await readBody(response);
+  if (!response.ok) {
+    const code = (body as ErrorFields | undefined)?.code;
+    throw new ApiError(
+      errorText(body) ?? `Request failed (${response.status})`,
+      response.status,
+      body,
+      typeof code === 'string' ? code : undefined,
+    );
+  }
+  return body as T;
+}
+
+/** One key per user action on a money-moving call, so a retried request is never applied twice. */
+export function newIdempotencyKey(): string {
+  // randomUUID exists only in secure contexts (https or localhost).
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

@@ -1,0 +1,15 @@
+import { apiRequest } from './client';
+
+export interface CouponValidation {
+  success?: boolean;
+  message?: string;
+  originalPrice?: number;
+  appliedDiscount?: number;
+  finalPrice?: number;
+  error?: string;
+}
+
+export const validateCoupon = (couponCode: string, itemId: string) =>
+  apiRequest<CouponValidation>('/coupon/validatecoupon', {
+    body: { couponCode, item_id: itemId },
+  });

@@ -1,0 +1,113 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { Messages } from '@shared/messages';
+import { GOOGLE_SIGN_IN_URL, login } from '@/api/auth';
+import { ApiError } from '@/api/client';
+import { useSession } from '@/auth/SessionContext';
+import { Icon } from '@/components/Icon';
+import { PasswordField } from '@/components/PasswordField';
+import { TextField } from '@/components/TextField';
+import { AuthCard } from './AuthCard';
+import { GoogleIcon } from './GoogleIcon';
+
+const NETWORK_ERROR = 'Something went wrong. Please try again.';
+
+export default function LoginPage() {
+  const { signIn } = useSession();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+
+  const handleFailure = (message: string) => {
+    if (message === Messages.userNotFound) {
+      toast.warning(message);
+      void navigate('/register');
+    } else if (message === Messages.emailNotVerified) {
+      toast.info(message);
+      void navigate('/checkverification');
+    } else {
+      setError(message);
+    }
+  };
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError('');
+    setSubmitting(true);
+    try {
+      const response = await login(email.trim(), password);
+      if (response.token && response.user) {
+        signIn(response.token, response.user);
+        void navigate('/home');
+      } else {
+        handleFailure(response.msg ?? response.message ?? NETWORK_ERROR);
+      }
+    } catch (failure) {
+      handleFailure(
+        failure instanceof ApiError && !failure.isNetworkError ? failure.message : NETWORK_ERROR,
+      );
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <AuthCard
+      icon="login"
+      title="Welcome back"
+      subtitle="Sign in to top up your games in seconds."
+      footer={
+        <>
+          New here? <Link to="/register">Create New Account</Link>
+        </>
+      }
+    >
+      <form className="stack" onSubmit={(event) => void handleSubmit(event)}>
+        <TextField
+          label="Email"
+          type="email"
+          value={email}
+          onChange={setEmail}
+          autoComplete="email"
+          required
+          placeholder="you@example.com"
+        />
+        <PasswordField
+          label="Password"
+          value={password}
+          onChange={setPassword}
+          autoComplete="current-password"
+          required
+        />
+        <div className="link-row">
+          <span />
+          <Link to="/forgetpassword">Forgot Password?</Link>
+        </div>
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="btn btn-primary btn-block" disabled={submitting}>
+          {submitting ? 'Signing In...' : 'Sign In'}
+        </button>
+      </form>
+      <div className="divider">or</div>
+      <div className="stack">
+        <Link to="/otplogin" className="btn btn-secondary btn-block">
+          <Icon name="phone" size={18} /> Login with Mobile OTP
+        </Link>
+        <button
+          type="button"
+          className="btn google-btn btn-block"
+          onClick={() => window.location.assign(GOOGLE_SIGN_IN_URL)}
+        >
+          <GoogleIcon /> Sign in with Google
+        </button>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,85 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { Messages } from '@shared/messages';
+import { ApiError } from '@/api/client';
+import { sendLoginOtp } from '@/api/otp';
+import { TextField } from '@/components/TextField';
+import { AuthCard } from './AuthCard';
+
+const SEND_FAILED = 'An unexpected error occurred. Please try again.';
+
+export default function OtpLoginPage() {
+  const navigate = useNavigate();
+  const [mobile, setMobile] = useState('');
+  const [sending, setSending] = useState(false);
+
+  const goToVerify = () => void navigate(`/otpverify/${mobile}`);
+
+  const handleFailure = (message: string | undefined) => {
+    if (message === Messages.mobileNotRegistered) {
+      toast.warning(Messages.mobileNotRegisteredToast);
+      void navigate('/register');
+    } else if (message === Messages.otpResendWait) {
+      // A code sent moments ago is still valid: let the user enter it.
+      toast.info(message);
+      goToVerify();
+    } else {
+      toast.error(message ?? SEND_FAILED);
+    }
+  };
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!mobile || mobile.length < 10) {
+      toast.error(Messages.invalidMobile);
+      return;
+    }
+    setSending(true);
+    try {
+      const response = await sendLoginOtp(mobile);
+      if (response.success) {
+        toast.success(Messages.otpSentMobile);
+        goToVerify();
+      } else {
+        handleFailure(response.message);
+      }
+    } catch (failure) {
+      handleFailure(
+        failure instanceof ApiError && !failure.isNetworkError ? failure.message : undefined,
+      );
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <AuthCard
+      icon="phone"
+      title="Login with Mobile OTP"
+      subtitle="We will send a 4-digit code to your registered mobile number."
+      footer={
+        <div className="link-row">
+          <Link to="/login">Login with Email</Link>
+          <Link to="/register">Create New Account</Link>
+        </div>
+      }
+    >
+      <form className="stack" onSubmit={(event) => void handleSubmit(event)} noValidate>
+        <TextField
+          label="Mobile Number"
+          type="tel"
+          inputMode="numeric"
+          value={mobile}
+          onChange={(value) => setMobile(value.replace(/\D/g, '').slice(0, 10))}
+          autoComplete="tel-national"
+          placeholder="10-digit mobile number"
+          maxLength={10}
+        />
+        <button type="submit" className="btn btn-primary btn-block" disabled={sending}>
+          {sending ? 'Sending...' : 'Send OTP'}
+        </button>
+      </form>
+    </AuthCard>
+  );
+}

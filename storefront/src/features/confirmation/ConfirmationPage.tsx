@@ -1,0 +1,176 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ApiError } from '@/api/client';
+import { fetchOrderStatus } from '@/api/order';
+import type { Order } from '@/api/types';
+import { StatusMessage } from '@/components/StatusMessage';
+import { formatRupees, todayInIndia } from '@/lib/format';
+import { usePolling } from '@/lib/usePolling';
+import './confirmation.css';
+
+const REFRESH_MS = 5000;
+const LIVE_STATUSES = ['Created', 'Processing'];
+
+type LoadState =
+  | { status: 'loading' }
+  | { status: 'ready'; order: Order }
+  | { status: 'error'; notFound: boolean; message?: string };
+
+function statusClass(status: string): string {
+  if (status === 'Processing') return 'status-processing';
+  if (status === 'Completed') return 'status-completed';
+  return 'status-failed';
+}
+
+function OrderDetails({
+  order,
+  checking,
+  onCheck,
+}: {
+  order: Order;
+  checking: boolean;
+  onCheck: () => void;
+}) {
+  const rows: [string, string][] = [
+    ['Order ID', order.orderid],
+    ['Item', order.itemname],
+    ['Payment Mode', order.paymentmode === 'wallet' ? 'Z-Coins' : 'UPI'],
+    ['UID/Email', order.input1],
+    ['Username', order.input2 || '-'],
+    ['Price', formatRupees(Number(order.value))],
+  ];
+  return (
+    <div className="card confirmation-card">
+      <div className={`confirmation-status ${statusClass(order.status)}`}>
+        <span className="confirmation-label">Status</span>
+        <strong>{order.status}</strong>
+      </div>
+      {order.status === 'Processing' && (
+        <p className="confirmation-note">
+          Your payment is confirmed. The order completes within 30 minutes.
+        </p>
+      )}
+      {order.status === 'Created' && (
+        <div className="confirmation-note confirmation-note-muted">
+          <p>
+            We have not received the payment confirmation yet. This page checks again every few
+            seconds.
+          </p>
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            onClick={onCheck}
+            disabled={checking}
+          >
+            {checking ? 'Checking...' : 'Verify Payment'}
+          </button>
+        </div>
+      )}
+      {order.reason && order.status !== 'Processing' && (
+        <p className="confirmation-note confirmation-note-muted">{order.reason}</p>
+      )}
+      <dl className="detail-list">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="action-pair">
+        <Link to="/home" className="btn btn-secondary">
+          Return Home
+        </Link>
+        <Link to="/orders" className="btn btn-primary">
+          View Order
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+export default function ConfirmationPage() {
+  const [searchParams] = useSearchParams();
+  const clientTxnId = searchParams.get('client_txn_id') ?? '';
+  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const [checking, setChecking] = useState(false);
+
+  const load = useCallback(async () => {
+    if (!clientTxnId) {
+      setState({ status: 'error', notFound: true });
+      return;
+    }
+    setChecking(true);
+    try {
+      const response = await fetchOrderStatus(clientTxnId, todayInIndia());
+      if (response.order) setState({ status: 'ready', order: response.order });
+      else setState({ status: 'error', notFound: true });
+    } catch (failure) {
+      setState((current) =>
+        current.status === 'ready'
+          ? current
+          : {
+              status: 'error',
+              notFound: failure instanceof ApiError && failure.status === 404,
+              message:
+                failure instanceof ApiError && !failure.isNetworkError
+                  ? failure.message
+                  : undefined,
+            },
+      );
+    } finally {
+      setChecking(false);
+    }
+  }, [clientTxnId]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const live = state.status === 'ready' && LIVE_STATUSES.includes(state.order.status);
+  usePolling(() => void load(), REFRESH_MS, live);
+
+  return (
+    <div className="container page page-narrow">
+      {state.status === 'loading' && (
+        <div className="card">
+          <div className="notice">
+            <span className="spinner" />
+            <h1 className="notice-title">Confirming Your Order</h1>
+            <p className="muted">Please do not refresh or close this page.</p>
+          </div>
+        </div>
+      )}
+      {state.status === 'error' && (
+        <div className="card">
+          <StatusMessage
+            icon="alert"
+            tone="danger"
+            title={state.notFound ? 'Order not found' : "We couldn't check this order"}
+          >
+            <p className="muted">
+              {state.message ??
+                (state.notFound
+                  ? 'The link does not match any of your orders.'
+                  : 'Please check your connection and try again.')}
+            </p>
+            <div className="row">
+              <Link to="/home" className="btn btn-secondary">
+                Return Home
+              </Link>
+              <Link to="/orders" className="btn btn-primary">
+                View Order
+              </Link>
+            </div>
+          </StatusMessage>
+        </div>
+      )}
+      {state.status === 'ready' && (
+        <>
+          <h1 className="page-title">Order Summary</h1>
+          <OrderDetails order={state.order} checking={checking} onCheck={() => void load()} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { useEffect, useRef, useState, type TouchEvent } from 'react';
+import type { GalleryImage } from '@/api/types';
+import { assetUrl } from '@/lib/assets';
+import { useMediaQuery } from '@/lib/useMediaQuery';
+import { SlideLink } from './SlideLink';
+
+const AUTO_ADVANCE_MS = 5000;
+const SWIPE_THRESHOLD_PX = 50;
+
+interface BannerCarouselProps {
+  mobileSlides: GalleryImage[];
+  desktopSlides: GalleryImage[];
+}
+
+export function BannerCarousel({ mobileSlides, desktopSlides }: BannerCarouselProps) {
+  const isMobile = useMediaQuery('(max-width: 767px)');
+  const slides = isMobile ? mobileSlides : desktopSlides;
+  const [index, setIndex] = useState(0);
+  const touchStartX = useRef<number | null>(null);
+  const count = slides.length;
+  const current = count ? index % count : 0;
+
+  useEffect(() => {
+    if (count < 2) return;
+    const timer = window.setTimeout(
+      () => setIndex((value) => (value + 1) % count),
+      AUTO_ADVANCE_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [current, count]);
+
+  if (!count) return null;
+
+  const go = (next: number) => setIndex((next + count) % count);
+
+  const onTouchStart = (event: TouchEvent) => {
+    touchStartX.current = event.touches[0].clientX;
+  };
+
+  const onTouchEnd = (event: TouchEvent) => {
+    if (touchStartX.current === null) return;
+    const distance = event.changedTouches[0].clientX - touchStartX.current;
+    touchStartX.current = null;
+    if (Math.abs(distance) < SWIPE_THRESHOLD_PX) return;
+    go(distance < 0 ? current + 1 : current - 1);
+  };
+
+  return (
+    <section
+      className={`carousel ${isMobile ? 'carousel-mobile' : 'carousel-desktop'}`}
+      aria-roledescription="carousel"
+      aria-label="Offers"
+      onTouchStart={onTouchStart}
+      onTouchEnd={onTouchEnd}
+    >
+      <div className="carousel-track" style={{ transform: `translateX(-${current * 100}%)` }}>
+        {slides.map((slide, slideIndex) => (
+          <div
+            key={`${slide.url}-${slideIndex}`}
+            className="carousel-slide"
+            aria-hidden={slideIndex !== current}
+            inert={slideIndex !== current}
+          >
+            <SlideLink href={slide.redirectUrl}>
+              <img
+                src={assetUrl(slide.url)}
+                alt={slide.title || `Offer ${slideIndex + 1}`}
+                loading={slideIndex === 0 ? 'eager' : 'lazy'}
+                fetchPriority={slideIndex === 0 ? 'high' : 'auto'}
+                draggable={false}
+              />
+            </SlideLink>
+          </div>
+        ))}
+      </div>
+      {count > 1 && (
+        <div className="carousel-dots">
+          {slides.map((slide, dotIndex) => (
+            <button
+              key={`${slide.url}-dot-${dotIndex}`}
+              type="button"
+              className={`carousel-dot${dotIndex === current ? ' is-active' : ''}`}
+              aria-label={`Go to slide ${dotIndex + 1}`}
+              aria-current={dotIndex === current}
+              onClick={() => go(dotIndex)}
+            />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

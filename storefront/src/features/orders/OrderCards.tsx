@@ -1,0 +1,50 @@
+import type { Order } from '@/api/types';
+import { StatusPill } from '@/components/StatusPill';
+import { formatDateTime, formatRupees } from '@/lib/format';
+import { VerifyPaymentLink } from './VerifyPaymentLink';
+
+export function OrderCards({ orders }: { orders: Order[] }) {
+  return (
+    <ul className="order-cards">
+      {orders.map((order) => (
+        <li key={order._id} className="card order-card">
+          <div className="row-between">
+            <strong className="order-title">
+              {order.productname ? `${order.productname} · ` : ''}
+              {order.itemname}
+            </strong>
+            <StatusPill status={order.status} />
+          </div>
+          <dl className="order-facts">
+            <div>
+              <dt>Order ID</dt>
+              <dd>{order.orderid}</dd>
+            </div>
+            <div>
+              <dt>UID/Email</dt>
+              <dd>
+                {order.input1}
+                {order.input2 ? ` (${order.input2})` : ''}
+              </dd>
+            </div>
+            <div>
+              <dt>Payment</dt>
+              <dd>{order.paymentmode === 'wallet' ? 'Z-Coins' : 'UPI'}</dd>
+            </div>
+            <div>
+              <dt>Date</dt>
+              <dd>{formatDateTime(order.createdAt)}</dd>
+            </div>
+          </dl>
+          {order.reason && order.status !== 'Completed' && (
+            <p className="order-reason muted">{order.reason}</p>
+          )}
+          <div className="row-between">
+            <span className="order-amount">{formatRupees(Number(order.value))}</span>
+            <VerifyPaymentLink order={order} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

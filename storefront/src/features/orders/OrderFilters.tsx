@@ -1,0 +1,50 @@
+import { Icon } from '@/components/Icon';
+
+export const STATUS_FILTERS = [
+  'All',
+  'Created',
+  'Processing',
+  'Completed',
+  'Refunded',
+  'Failed',
+  'Cancelled',
+] as const;
+
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+
+interface OrderFiltersProps {
+  status: StatusFilter;
+  query: string;
+  onStatusChange: (status: StatusFilter) => void;
+  onQueryChange: (query: string) => void;
+}
+
+export function OrderFilters({ status, query, onStatusChange, onQueryChange }: OrderFiltersProps) {
+  return (
+    <div className="order-filters">
+      <label className="search-box">
+        <Icon name="search" size={18} />
+        <input
+          className="input"
+          type="search"
+          value={query}
+          onChange={(event) => onQueryChange(event.target.value)}
+          placeholder="Search by order ID, item or player ID"
+          aria-label="Search orders"
+        />
+      </label>
+      <select
+        className="input"
+        value={status}
+        onChange={(event) => onStatusChange(event.target.value as StatusFilter)}
+        aria-label="Filter by status"
+      >
+        {STATUS_FILTERS.map((value) => (
+          <option key={value} value={value}>
+            {value === 'All' ? 'All statuses' : value}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

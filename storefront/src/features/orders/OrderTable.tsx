@@ -1,0 +1,51 @@
+import type { Order } from '@/api/types';
+import { StatusPill } from '@/components/StatusPill';
+import { formatDateTime, formatRupees } from '@/lib/format';
+import { VerifyPaymentLink } from './VerifyPaymentLink';
+
+export function OrderTable({ orders }: { orders: Order[] }) {
+  return (
+    <div className="table-wrap card">
+      <table className="order-table">
+        <thead>
+          <tr>
+            <th>Order ID</th>
+            <th>Item</th>
+            <th>UID/Email</th>
+            <th>Price</th>
+            <th>Payment</th>
+            <th>Status</th>
+            <th>Date</th>
+            <th>
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {orders.map((order) => (
+            <tr key={order._id}>
+              <td className="mono nowrap">{order.orderid}</td>
+              <td>
+                {order.itemname}
+                {order.productname && <div className="muted cell-sub">{order.productname}</div>}
+              </td>
+              <td>
+                {order.input1}
+                {order.input2 && <div className="muted cell-sub">{order.input2}</div>}
+              </td>
+              <td className="nowrap">{formatRupees(Number(order.value))}</td>
+              <td>{order.paymentmode === 'wallet' ? 'Z-Coins' : 'UPI'}</td>
+              <td>
+                <StatusPill status={order.status} />
+              </td>
+              <td>{formatDateTime(order.createdAt)}</td>
+              <td className="nowrap">
+                <VerifyPaymentLink order={order} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,172 @@
+import { useCallback, useState } from 'react';
+import type { Item, PaymentMode, User } from '@/api/types';
+import { fetchWalletBalance } from '@/api/wallet';
+import { Modal } from '@/components/Modal';
+import { formatCoins, formatRupees } from '@/lib/format';
+import { useAsync } from '@/lib/useAsync';
+import { CouponEntry, type AppliedCoupon } from './CouponEntry';
+import { couponTotals } from './productRules';
+
+interface PaymentSheetProps {
+  user: User;
+  item: Item;
+  price: number;
+  input1: string;
+  input2: string;
+  firstLabel: string;
+  secondLabel: string;
+  submitting: boolean;
+  onCancel: () => void;
+  onConfirm: (mode: PaymentMode, couponCode: string) => void;
+}
+
+function PaymentOption({
+  selected,
+  onSelect,
+  logo,
+  title,
+  subtitle,
+}: {
+  selected: boolean;
+  onSelect: () => void;
+  logo: string;
+  title: string;
+  subtitle: string;
+}) {
+  return (
+    <button
+      type="button"
+      role="radio"
+      aria-checked={selected}
+      className={`pay-option${selected ? ' is-selected' : ''}`}
+      onClick={onSelect}
+    >
+      <img src={logo} alt="" width={56} height={24} />
+      <span className="pay-option-text">
+        <strong>{title}</strong>
+        <span className="muted">{subtitle}</span>
+      </span>
+      <span className="radio-dot" aria-hidden="true" />
+    </button>
+  );
+}
+
+/** Step 4. Mounted only while open, so every opening starts without a method or coupon. */
+export function PaymentSheet({
+  user,
+  item,
+  price,
+  input1,
+  input2,
+  firstLabel,
+  secondLabel,
+  submitting,
+  onCancel,
+  onConfirm,
+}: PaymentSheetProps) {
+  const [mode, setMode] = useState<PaymentMode | null>(null);
+  const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
+  const userid = user.userid;
+  const balance = useAsync(useCallback(() => fetchWalletBalance(userid), [userid]));
+  const balanceValue = balance.status === 'ready' ? Number(balance.data.balance ?? 0) : null;
+
+  const { discount, total } = coupon
+    ? couponTotals(price, coupon.appliedDiscount)
+    : { discount: 0, total: price };
+
+  const balanceText =
+    balanceValue !== null
+      ? `Balance: ${formatCoins(balanceValue)} Z-Coins`
+      : balance.status === 'loading'
+        ? 'Balance: loading...'
+        : 'Balance unavailable';
+
+  return (
+    <Modal
+      open
+      title="Select Payment"
+      onClose={submitting ? () => undefined : onCancel}
+      variant="sheet"
+      footer={
+        <>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={onCancel}
+            disabled={submitting}
+          >
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={!mode || submitting}
+            onClick={() => mode && onConfirm(mode, coupon?.code ?? '')}
+          >
+            {submitting ? 'Processing...' : 'Confirm Order'}
+          </button>
+        </>
+      }
+    >
+      <div className="sheet-stack">
+        <dl className="summary-list">
+          <div>
+            <dt>Item</dt>
+            <dd>{item.name}</dd>
+          </div>
+          <div>
+            <dt>{firstLabel}</dt>
+            <dd>{input1}</dd>
+          </div>
+          <div>
+            <dt>{secondLabel}</dt>
+            <dd>{input2}</dd>
+          </div>
+        </dl>
+
+        <div>
+          <h3 className="sheet-heading">Have a coupon?</h3>
+          <CouponEntry user={user} itemId={item._id} applied={coupon} onApplied={setCoupon} />
+        </div>
+
+        <div role="radiogroup" aria-label="Payment method" className="pay-options">
+          <h3 className="sheet-heading">Payment method</h3>
+          <PaymentOption
+            selected={mode === 'upi'}
+            onSelect={() => setMode('upi')}
+            logo="/images/pay-upi.svg"
+            title="UPI Payment"
+            subtitle="Instant Transfer"
+          />
+          <PaymentOption
+            selected={mode === 'wallet'}
+            onSelect={() => setMode('wallet')}
+            logo="/images/pay-zcoins.svg"
+            title="Z-Coins"
+            subtitle={balanceText}
+          />
+          {mode === 'wallet' && balanceValue !== null && balanceValue < total && (
+            <p className="form-error">Your Z-Coins balance is lower than the total.</p>
+          )}
+        </div>
+
+        <dl className="summary-list price-summary">
+          <div>
+            <dt>Price</dt>
+            <dd>{formatRupees(price)}</dd>
+          </div>
+          {coupon && (
+            <div className="discount-row">
+              <dt>Coupon discount</dt>
+              <dd>-{formatRupees(discount)}</dd>
+            </div>
+          )}
+          <div className="summary-total">
+            <dt>Total</dt>
+            <dd>{formatRupees(total)}</dd>
+          </div>
+        </dl>
+      </div>
+    </Modal>
+  );
+}

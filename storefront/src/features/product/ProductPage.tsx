@@ -1,0 +1,218 @@
+import { useCallback, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { Messages } from '@shared/messages';
+import { ApiError } from '@/api/client';
+import { fetchItems } from '@/api/item';
+import { checkPlayerId } from '@/api/order';
+import { fetchProduct } from '@/api/product';
+import type { Item, PaymentMode, Product } from '@/api/types';
+import { useSession } from '@/auth/SessionContext';
+import { PageLoader } from '@/components/PageLoader';
+import { StatusMessage } from '@/components/StatusMessage';
+import { useAsync } from '@/lib/useAsync';
+import { interpretCheckId } from './checkIdMessage';
+import { EnterInfoStep, type UsernameCheck } from './EnterInfoStep';
+import { OrderSummaryStep } from './OrderSummaryStep';
+import { PaymentSheet } from './PaymentSheet';
+import { ProductHeader } from './ProductHeader';
+import { isGenshin, needsUsernameCheck, priceFor } from './productRules';
+import { SelectRechargeStep } from './SelectRechargeStep';
+import { usePlaceOrder } from './usePlaceOrder';
+import './product.css';
+
+const detailsToast = () =>
+  toast.error(Messages.selectPackAndDetails, { position: 'top-center', autoClose: 5000 });
+
+function ProductNotFound({ failed }: { failed: boolean }) {
+  return (
+    <div className="container page page-narrow">
+      <div className="card">
+        <StatusMessage
+          icon="alert"
+          tone="warning"
+          title={failed ? "We couldn't load this product" : 'Product not found'}
+        >
+          <p className="muted">
+            {failed
+              ? 'Please check your connection and try again.'
+              : 'This product is not available any more.'}
+          </p>
+          <Link to="/home" className="btn btn-primary">
+            Back to Home
+          </Link>
+        </StatusMessage>
+      </div>
+    </div>
+  );
+}
+
+function OrderForm({ product }: { product: Product }) {
+  const navigate = useNavigate();
+  const { user, isLoggedIn } = useSession();
+  const loadItems = useCallback(() => fetchItems(product._id), [product._id]);
+  const itemsResult = useAsync(loadItems);
+  const [chosen, setChosen] = useState<Item | null>(null);
+  const [input1, setInput1] = useState('');
+  const [input2, setInput2] = useState('');
+  const [usernameCheck, setUsernameCheck] = useState<UsernameCheck>({ status: 'idle' });
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const { placeOrder, submitting } = usePlaceOrder();
+
+  const itemsNotFound =
+    itemsResult.status === 'error' &&
+    itemsResult.error instanceof ApiError &&
+    itemsResult.error.status === 404;
+  const items: Item[] | null =
+    itemsResult.status === 'ready' ? (itemsResult.data.items ?? []) : itemsNotFound ? [] : null;
+  // Until the user picks one, the first pack in stock is selected.
+  const selected = chosen ?? items?.find((item) => item.inStock) ?? null;
+
+  const firstLabel = product.inputs[0]?.label || 'User ID';
+  const secondLabel = product.inputs[1]?.label || (isGenshin(product) ? 'Server' : 'Zone ID');
+  const price = selected ? priceFor(selected, user?.role) : null;
+
+  const changeInput = (setter: (value: string) => void) => (value: string) => {
+    setter(value);
+    setUsernameCheck({ status: 'idle' });
+  };
+
+  const checkUsername = async () => {
+    if (!input1 || !input2 || !selected) {
+      detailsToast();
+      return;
+    }
+    setUsernameCheck({ status: 'checking' });
+    try {
+      const response = await checkPlayerId({
+        userid: input1,
+        zoneid: input2,
+        selectedProduct: product._id,
+        selectedItem: selected._id,
+      });
+      const outcome = interpretCheckId(response);
+      setUsernameCheck({ status: outcome.verified ? 'verified' : 'refused', text: outcome.text });
+      if (!outcome.verified) toast.error(outcome.text);
+    } catch (failure) {
+      const text =
+        failure instanceof ApiError && !failure.isNetworkError
+          ? interpretCheckId({ message: failure.message }).text
+          : Messages.internal;
+      setUsernameCheck({ status: 'refused', text });
+      toast.error(text);
+    }
+  };
+
+  const proceed = () => {
+    if (!isLoggedIn) {
+      void navigate('/login');
+      return;
+    }
+    if (!selected || !input1 || !input2) {
+      detailsToast();
+      return;
+    }
+    if (needsUsernameCheck(product) && usernameCheck.status !== 'verified') {
+      toast.error('Please check your username with Check Username before proceeding.');
+      return;
+    }
+    setSheetOpen(true);
+  };
+
+  const confirm = async (mode: PaymentMode, couponCode: string) => {
+    if (!user || !selected) return;
+    const redirected = await placeOrder(
+      {
+        itemid: selected.itemid,
+        product_id: product._id,
+        userid: user.userid,
+        input1,
+        input2,
+        couponCode,
+        item_id: selected._id,
+      },
+      mode,
+    );
+    if (!redirected) setSheetOpen(false);
+  };
+
+  const username =
+    usernameCheck.status === 'verified'
+      ? usernameCheck.text?.replace(/^Username: /, '')
+      : undefined;
+
+  return (
+    <div className="product-layout">
+      <div className="product-main">
+        <ProductHeader product={product} />
+        <EnterInfoStep
+          product={product}
+          input1={input1}
+          input2={input2}
+          onInput1Change={changeInput(setInput1)}
+          onInput2Change={changeInput(setInput2)}
+          usernameCheck={usernameCheck}
+          onCheckUsername={() => void checkUsername()}
+        />
+        <SelectRechargeStep
+          items={items}
+          loadFailed={itemsResult.status === 'error' && !itemsNotFound}
+          onRetry={itemsResult.reload}
+          selectedId={selected?._id ?? null}
+          onSelect={setChosen}
+          role={user?.role}
+          fallbackImage={product.imgpath}
+        />
+      </div>
+      <aside className="product-aside">
+        <OrderSummaryStep
+          item={selected}
+          price={price}
+          input1={input1}
+          input2={input2}
+          firstLabel={firstLabel}
+          secondLabel={secondLabel}
+          username={username}
+          isLoggedIn={isLoggedIn}
+          processing={submitting}
+          fallbackImage={product.imgpath}
+          onProceed={proceed}
+          onLogin={() => void navigate('/login')}
+        />
+      </aside>
+      {sheetOpen && user && selected && price !== null && (
+        <PaymentSheet
+          user={user}
+          item={selected}
+          price={price}
+          input1={input1}
+          input2={input2}
+          firstLabel={firstLabel}
+          secondLabel={secondLabel}
+          submitting={submitting}
+          onCancel={() => setSheetOpen(false)}
+          onConfirm={(mode, couponCode) => void confirm(mode, couponCode)}
+        />
+      )}
+    </div>
+  );
+}
+
+export default function ProductPage() {
+  const { id = '' } = useParams();
+  const loadProduct = useCallback(() => fetchProduct(id), [id]);
+  const product = useAsync(loadProduct);
+
+  if (product.status === 'loading') return <PageLoader />;
+  if (product.status === 'error' || !product.data.product) {
+    const notFound =
+      product.status === 'ready' ||
+      (product.error instanceof ApiError && [400, 404].includes(product.error.status));
+    return <ProductNotFound failed={!notFound} />;
+  }
+  return (
+    <div className="container page">
+      <OrderForm key={product.data.product._id} product={product.data.product} />
+    </div>
+  );
+}

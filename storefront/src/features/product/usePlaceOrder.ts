@@ -1,0 +1,85 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { Messages } from '@shared/messages';
+import { ApiError, newIdempotencyKey } from '@/api/client';
+import { createUpiOrder, createWalletOrder, type OrderRequest } from '@/api/order';
+import type { PaymentMode } from '@/api/types';
+import { useSignOut } from '@/auth/useSignOut';
+
+const NETWORK_ERROR = 'Something went wrong! Please try again.';
+const SESSION_EXPIRED_DELAY_MS = 3000;
+const ORDER_FAILED = 'Could not create the order. Please try again.';
+
+/** Creates the order and sends the browser on to payment or to the result page. */
+export function usePlaceOrder() {
+  const navigate = useNavigate();
+  const signOutTo = useSignOut();
+  const [submitting, setSubmitting] = useState(false);
+  const expiryTimer = useRef<number | undefined>(undefined);
+
+  useEffect(() => () => window.clearTimeout(expiryTimer.current), []);
+
+  const goTo = useCallback(
+    (url: string) => {
+      if (url.startsWith('/')) void navigate(url);
+      else window.location.assign(url);
+    },
+    [navigate],
+  );
+
+  const handleError = useCallback(
+    (message: string) => {
+      if (message === Messages.tokenExpired) {
+        toast.warning(Messages.sessionExpiredToast);
+        expiryTimer.current = window.setTimeout(
+          () => signOutTo('/login'),
+          SESSION_EXPIRED_DELAY_MS,
+        );
+      } else if (message === Messages.insufficientBalance) {
+        void navigate('/balanceerror');
+      } else {
+        toast.error(message, { autoClose: 3000 });
+      }
+    },
+    [navigate, signOutTo],
+  );
+
+  const placeOrder = useCallback(
+    async (order: OrderRequest, mode: PaymentMode): Promise<boolean> => {
+      setSubmitting(true);
+      const idempotencyKey = newIdempotencyKey();
+      try {
+        if (mode === 'upi') {
+          const response = await createUpiOrder(order, idempotencyKey);
+          const paymentUrl = response.data?.payment_url;
+          if (!response.error && paymentUrl) {
+            window.location.assign(paymentUrl);
+            return true;
+          }
+          handleError(response.error ?? ORDER_FAILED);
+        } else {
+          const response = await createWalletOrder(order, idempotencyKey);
+          if (response.redirect_url) {
+            goTo(response.redirect_url);
+            return true;
+          }
+          handleError(response.msg ?? ORDER_FAILED);
+        }
+      } catch (failure) {
+        if (failure instanceof ApiError && !failure.isNetworkError) {
+          handleError(failure.message);
+        } else {
+          const detail = failure instanceof Error ? ` (${failure.message})` : '';
+          toast.error(`${NETWORK_ERROR}${detail}`);
+        }
+      } finally {
+        setSubmitting(false);
+      }
+      return false;
+    },
+    [goTo, handleError],
+  );
+
+  return { placeOrder, submitting };
+}

@@ -1,0 +1,88 @@
+import { useCallback } from 'react';
+import { Link } from 'react-router';
+import { fetchPointsBalance } from '@/api/points';
+import { fetchWalletBalance, fetchWalletTransactions } from '@/api/wallet';
+import { useSession } from '@/auth/SessionContext';
+import { Icon } from '@/components/Icon';
+import { StatusMessage } from '@/components/StatusMessage';
+import { formatCoins, formatPoints } from '@/lib/format';
+import { useAsync, type AsyncResult } from '@/lib/useAsync';
+import { COIN_FAQS, KnowMoreButton, POINT_FAQS } from './KnowMoreDialog';
+import { TransactionHistory } from './TransactionHistory';
+import './wallet.css';
+
+function BalanceValue({
+  result,
+  format,
+}: {
+  result: AsyncResult<{ balance: number }>;
+  format: (value: number) => string;
+}) {
+  if (result.status === 'loading') return <span className="skeleton balance-skeleton" />;
+  if (result.status === 'error') return <span className="balance-value">--</span>;
+  return <span className="balance-value">{format(Number(result.data.balance ?? 0))}</span>;
+}
+
+export default function WalletPage() {
+  const { user } = useSession();
+  const userid = user?.userid ?? 0;
+  const coins = useAsync(useCallback(() => fetchWalletBalance(userid), [userid]));
+  const points = useAsync(useCallback(() => fetchPointsBalance(userid), [userid]));
+  const transactions = useAsync(useCallback(() => fetchWalletTransactions(userid), [userid]));
+
+  return (
+    <div className="container page page-medium wallet-page">
+      <h1 className="page-title">My Wallet</h1>
+      <div className="balance-grid">
+        <section className="balance-card balance-coins">
+          <div className="row-between">
+            <span className="balance-label">
+              <Icon name="coins" size={18} /> Z-Coins
+            </span>
+            <KnowMoreButton title="Z-Coins" faqs={COIN_FAQS} />
+          </div>
+          <BalanceValue result={coins} format={formatCoins} />
+          <span className="balance-hint">1 Z-Coin = ₹1</span>
+          <Link to="/topup" className="btn balance-action">
+            Top Up Wallet
+          </Link>
+        </section>
+        <section className="balance-card balance-points">
+          <div className="row-between">
+            <span className="balance-label">
+              <Icon name="star" size={18} /> Reward Points
+            </span>
+            <KnowMoreButton title="Reward Points" faqs={POINT_FAQS} />
+          </div>
+          <BalanceValue result={points} format={formatPoints} />
+          <span className="balance-hint">Earn 1% back on every purchase</span>
+          <Link to="/redeem" className="btn balance-action">
+            Redeem Points
+          </Link>
+        </section>
+      </div>
+      <section className="card">
+        <h2 className="section-heading">Transaction History</h2>
+        {transactions.status === 'loading' && (
+          <div className="stack" aria-hidden="true">
+            {Array.from({ length: 3 }, (_, index) => (
+              <div key={index} className="skeleton txn-skeleton" />
+            ))}
+          </div>
+        )}
+        {transactions.status === 'error' && (
+          <StatusMessage icon="alert" tone="warning" title="We couldn't load your transactions">
+            <button type="button" className="btn btn-secondary" onClick={transactions.reload}>
+              Try again
+            </button>
+          </StatusMessage>
+        )}
+        {transactions.status === 'ready' && (
+          <TransactionHistory
+            transactions={Array.isArray(transactions.data) ? transactions.data : []}
+          />
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import type { User } from '@/api/types';
+import { Icon } from '@/components/Icon';
+
+interface AvatarMenuProps {
+  user: User;
+  onSignOut: () => void;
+}
+
+export function AvatarMenu({ user, onSignOut }: AvatarMenuProps) {
+  const [open, setOpen] = useState(false);
+  const menuRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const closeOnOutsideClick = (event: MouseEvent) => {
+      if (!menuRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('mousedown', closeOnOutsideClick);
+    document.addEventListener('keydown', closeOnEscape);
+    return () => {
+      document.removeEventListener('mousedown', closeOnOutsideClick);
+      document.removeEventListener('keydown', closeOnEscape);
+    };
+  }, [open]);
+
+  const close = () => setOpen(false);
+  const initial = (user.name || user.email || '?').trim().charAt(0).toUpperCase();
+
+  return (
+    <div className="avatar-menu" ref={menuRef}>
+      <button
+        type="button"
+        className="avatar-button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-label="Account menu"
+        onClick={() => setOpen((value) => !value)}
+      >
+        <span className="avatar">{initial}</span>
+        <Icon name="chevronDown" size={16} />
+      </button>
+      {open && (
+        <div className="dropdown" role="menu">
+          <div className="dropdown-header">
+            <strong>{user.name}</strong>
+            <span className="muted">{user.email}</span>
+          </div>
+          <Link role="menuitem" to="/dashboard" onClick={close}>
+            <Icon name="grid" size={18} /> Dashboard
+          </Link>
+          <Link role="menuitem" to="/wallet" onClick={close}>
+            <Icon name="wallet" size={18} /> My Wallet
+          </Link>
+          <Link role="menuitem" to="/orders" onClick={close}>
+            <Icon name="receipt" size={18} /> My Orders
+          </Link>
+          <Link role="menuitem" to="/contact" onClick={close}>
+            <Icon name="headset" size={18} /> Contact Us
+          </Link>
+          {user.role === 'admin' && (
+            <a role="menuitem" href="/admin">
+              <Icon name="admin" size={18} /> Admin Dashboard
+            </a>
+          )}
+          <button
+            type="button"
+            role="menuitem"
+            onClick={() => {
+              close();
+              onSignOut();
+            }}
+          >
+            <Icon name="logout" size={18} /> Sign Out
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

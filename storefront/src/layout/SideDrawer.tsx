@@ -1,0 +1,133 @@
+import { useEffect, type ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import { useSession } from '@/auth/SessionContext';
+import { Icon, type IconName } from '@/components/Icon';
+import { supportChatLink } from '@/lib/support';
+import { Logo } from './Logo';
+import { useTheme } from './ThemeContext';
+
+interface SideDrawerProps {
+  open: boolean;
+  onClose: () => void;
+  onSignOut: () => void;
+}
+
+function DrawerLink({ to, icon, children }: { to: string; icon: IconName; children: ReactNode }) {
+  return (
+    <NavLink to={to} className="drawer-link">
+      <Icon name={icon} /> {children}
+    </NavLink>
+  );
+}
+
+export function SideDrawer({ open, onClose, onSignOut }: SideDrawerProps) {
+  const { user, isLoggedIn } = useSession();
+  const { isDark, toggleTheme } = useTheme();
+
+  useEffect(() => {
+    if (!open) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.removeEventListener('keydown', closeOnEscape);
+      document.body.style.overflow = '';
+    };
+  }, [open, onClose]);
+
+  return (
+    <div className={`drawer-root${open ? ' is-open' : ''}`} aria-hidden={!open} inert={!open}>
+      <div className="drawer-backdrop" onClick={onClose} />
+      <nav
+        className="drawer"
+        aria-label="Main menu"
+        onClick={(e) => {
+          if ((e.target as HTMLElement).closest('a')) onClose();
+        }}
+      >
+        <div className="drawer-head">
+          <Logo />
+          <button type="button" className="icon-btn" aria-label="Close menu" onClick={onClose}>
+            <Icon name="close" />
+          </button>
+        </div>
+        {user && (
+          <div className="drawer-user">
+            <span className="avatar">{user.name.charAt(0).toUpperCase()}</span>
+            <div>
+              <strong>{user.name}</strong>
+              <div className="muted">{user.email}</div>
+            </div>
+          </div>
+        )}
+        <div className="drawer-links">
+          <DrawerLink to="/home" icon="home">
+            Home
+          </DrawerLink>
+          <a className="drawer-link" href={supportChatLink(user)} target="_blank" rel="noreferrer">
+            <Icon name="chat" /> Contact
+          </a>
+          {!isLoggedIn && (
+            <>
+              <DrawerLink to="/login" icon="login">
+                Login
+              </DrawerLink>
+              <DrawerLink to="/register" icon="userPlus">
+                Create Account
+              </DrawerLink>
+            </>
+          )}
+          {isLoggedIn && (
+            <>
+              <DrawerLink to="/orders" icon="receipt">
+                Orders
+              </DrawerLink>
+              <DrawerLink to="/dashboard" icon="grid">
+                Dashboard
+              </DrawerLink>
+            </>
+          )}
+          {user?.role === 'admin' && (
+            <a className="drawer-link" href="/admin">
+              <Icon name="admin" /> Admin Dashboard
+            </a>
+          )}
+          <DrawerLink to="/privacypage" icon="shield">
+            Privacy Policy
+          </DrawerLink>
+          <DrawerLink to="/refund-policy" icon="file">
+            Refund Policy
+          </DrawerLink>
+          {isLoggedIn && (
+            <button
+              type="button"
+              className="drawer-link"
+              onClick={() => {
+                onClose();
+                onSignOut();
+              }}
+            >
+              <Icon name="logout" /> Sign Out
+            </button>
+          )}
+        </div>
+        <button
+          type="button"
+          className="theme-toggle"
+          role="switch"
+          aria-checked={isDark}
+          onClick={toggleTheme}
+        >
+          <span className="row">
+            <Icon name={isDark ? 'moon' : 'sun'} /> {isDark ? 'Dark mode' : 'Light mode'}
+          </span>
+          <span className="switch" aria-hidden="true">
+            <span className="switch-thumb" />
+          </span>
+        </button>
+      </nav>
+    </div>
+  );
+}

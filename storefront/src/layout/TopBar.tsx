@@ -1,0 +1,33 @@
+import { Link } from 'react-router';
+import { useSession } from '@/auth/SessionContext';
+import { Icon } from '@/components/Icon';
+import { AvatarMenu } from './AvatarMenu';
+import { Logo } from './Logo';
+
+interface TopBarProps {
+  onOpenDrawer: () => void;
+  onSignOut: () => void;
+}
+
+export function TopBar({ onOpenDrawer, onSignOut }: TopBarProps) {
+  const { user } = useSession();
+  return (
+    <header className="topbar">
+      <div className="container topbar-inner">
+        <div className="row">
+          <button type="button" className="icon-btn" aria-label="Open menu" onClick={onOpenDrawer}>
+            <Icon name="menu" size={24} />
+          </button>
+          <Logo />
+        </div>
+        {user ? (
+          <AvatarMenu user={user} onSignOut={onSignOut} />
+        ) : (
+          <Link to="/login" className="btn btn-primary btn-sm">
+            Login
+          </Link>
+        )}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import request from 'supertest';
+import { startStore, type RunningStore } from '../../server/src/bootstrap.js';
+import { Clock } from '../../server/src/common/clock.js';
+import { loadConfig, type AppConfig } from '../../server/src/config/config.js';
+import { createTestDatabase, query } from './database.js';
+import { REDIS_URL } from './env.js';
+
+export interface TestApp {
+  store: RunningStore;
+  config: AppConfig;
+  url: string;
+  databaseUrl: string;
+  clock: Clock;
+  http: () => ReturnType<typeof request>;
+  sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+/** Settings every in-process test store shares; tests add their own on top. */
+export function testEnv(databaseUrl: string, prefix: string, overrides: Record<string, string> = {}) {
+  return {
+    NODE_ENV: 'test',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL,
+    REDIS_PREFIX: prefix,
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    SWEEP_INTERVAL_MS: '60000',
+    DATA_DIR: `/tmp/${prefix}`,
+    ...overrides,
+  };
+}
+
+/** A whole store (API and worker) in this process, on its own database and Redis prefix. */
+export async function startTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const db = await createTestDatabase();
+  const prefix = `zt${randomBytes(4).toString('hex')}`;
+  const config = loadConfig(testEnv(db.url, prefix, overrides));
+  const store = await startStore(config, { storefront: '/nonexistent', admin: '/nonexistent' });
+  const url = `http://127.0.0.1:${store.port}`;
+  return {
+    store,
+    config,
+    url,
+    databaseUrl: db.url,
+    clock: store.app.get(Clock),
+    http: () => request(url),
+    sql: (text, params) => query(db.url, text, params),
+    async close() {
+      await store.close();
+      await db.drop();
+      await deleteRedisPrefix(prefix);
+    },
+  };
+}
+
+export async function deleteRedisPrefix(prefix: string) {
+  const redis = new Redis(REDIS_URL);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}

@@ -1,0 +1,51 @@
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+import { databaseUrl, TEMPLATE_DB, TEST_DATABASE_URL } from './env.js';
+
+async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>) {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh database copied from the migrated template, dropped by `drop()`. */
+export async function createTestDatabase() {
+  const name = `zstore_test_${randomBytes(5).toString('hex')}`;
+  await withAdmin(async (client) => {
+    // CREATE DATABASE ... TEMPLATE fails while another session uses the template; retry briefly.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await client.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+        return;
+      } catch (error) {
+        if (attempt > 20) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
+      }
+    }
+  });
+  const url = databaseUrl(name);
+  return {
+    name,
+    url,
+    async drop() {
+      await withAdmin(async (client) => {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      });
+    },
+  };
+}
+
+/** A short-lived client on a test database, for assertions and for setting up data. */
+export async function query<T = Record<string, unknown>>(url: string, sql: string, params: unknown[] = []) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(sql, params)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
