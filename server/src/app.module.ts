@@ -8,6 +8,7 @@ import { CoreModule } from './config/config.module.js';
 import { dataSourceOptions } from './database/data-source.js';
 import { HealthModule } from './health/health.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
+import { AuditModule } from './modules/audit/audit.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { DemoModule } from './modules/demo/demo.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
@@ -34,6 +35,7 @@ export class AppModule {
         TypeOrmModule.forRoot(dataSourceOptions({ url: config.databaseUrl })),
         RedisModule,
         JobsModule,
+        AuditModule,
         ProvidersModule,
         NotificationsModule,
         AuthModule,

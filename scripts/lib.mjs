@@ -1,0 +1,77 @@
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  if (result.status !== 0) {
+    console.error(`\n✖ ${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+function newestMtime(paths) {
+  let newest = 0;
+  const visit = (entry) => {
+    if (!fs.existsSync(entry)) return;
+    const stat = fs.statSync(entry);
+    if (stat.isDirectory()) {
+      for (const child of fs.readdirSync(entry)) if (child !== 'node_modules' && child !== 'dist') visit(path.join(entry, child));
+    } else newest = Math.max(newest, stat.mtimeMs);
+  };
+  paths.forEach((p) => visit(path.join(root, p)));
+  return newest;
+}
+
+/** Installs dependencies when node_modules is missing or older than the lock file. */
+export function ensureDependencies() {
+  const installed = path.join(root, 'node_modules/.package-lock.json');
+  const lock = path.join(root, 'package-lock.json');
+  if (fs.existsSync(installed) && fs.statSync(installed).mtimeMs >= fs.statSync(lock).mtimeMs) return;
+  console.log('Installing dependencies (npm ci)...');
+  run('npm', ['ci', '--no-audit', '--no-fund']);
+}
+
+const parts = {
+  server: { sources: ['server/src', 'server/tsconfig.build.json', 'tsconfig.json'], output: 'server/dist/main.js' },
+  storefront: {
+    sources: ['storefront/src', 'storefront/public', 'storefront/index.html', 'storefront/vite.config.ts', 'server/src/common/messages.ts'],
+    output: 'storefront/dist/index.html',
+  },
+  admin: { sources: ['admin/src', 'admin/index.html', 'admin/vite.config.ts'], output: 'admin/dist/index.html' },
+};
+
+/** Builds each part whose sources changed since its last build (or every part with `force`). */
+export function ensureBuilt({ force = false } = {}) {
+  for (const [name, part] of Object.entries(parts)) {
+    const output = path.join(root, part.output);
+    const stale = force || !fs.existsSync(output) || newestMtime(part.sources) > fs.statSync(output).mtimeMs;
+    if (!stale) continue;
+    console.log(`Building ${name}...`);
+    run('npm', ['run', 'build', '-w', name]);
+  }
+}
+
+export function canConnect(url, timeoutMs = 1000) {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname || '127.0.0.1', port: Number(port) || 6379 });
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+export function onPath(binary) {
+  return spawnSync('sh', ['-c', `command -v ${binary}`]).status === 0;
+}
+
+export { spawn };

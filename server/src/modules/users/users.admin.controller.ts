@@ -1,0 +1,50 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
+import { contentRange, parseListQuery } from '../../common/http/simple-rest.js';
+import { AdminUserResponseDto, AdminUserUpdateDto, UpdateUserDataDto, UsersPageQueryDto } from './dto/user-admin.dto.js';
+import { Role } from './entities/user.entity.js';
+import { USER_SORTABLE, UsersAdminService } from './users-admin.service.js';
+
+/** Spec 002's user calls, and the same service for the console's simple-rest table. */
+@ApiTags('Admin: users')
+@Authenticated(Role.Admin)
+@Controller('admin')
+export class UsersAdminController {
+  constructor(private readonly service: UsersAdminService) {}
+
+  @Get('users_data')
+  page(@Query() query: UsersPageQueryDto) {
+    return this.service.page(query.page, query.limit);
+  }
+
+  @Post('updateuserdata')
+  @HttpCode(200)
+  async updateUserData(@CurrentUser() auth: AuthUser, @Body() dto: UpdateUserDataDto) {
+    const { _id: id, userid: _userid, ...changes } = dto;
+    const user = await this.service.update(auth, id, changes);
+    return { message: 'User updated successfully!', user };
+  }
+
+  @Get('rest/users')
+  @ApiOkResponse({ type: [AdminUserResponseDto] })
+  async list(@Query() query: Record<string, string>, @Res({ passthrough: true }) reply: FastifyReply) {
+    const list = parseListQuery(query, USER_SORTABLE, ['userid', 'ASC']);
+    const { users, total } = await this.service.list(list);
+    void reply.header('Content-Range', contentRange('users', list, users.length, total));
+    return users;
+  }
+
+  @Get('rest/users/:id')
+  @ApiOkResponse({ type: AdminUserResponseDto })
+  get(@Param('id') id: string) {
+    return this.service.get(id);
+  }
+
+  @Put('rest/users/:id')
+  @ApiOkResponse({ type: AdminUserResponseDto })
+  update(@CurrentUser() auth: AuthUser, @Param('id') id: string, @Body() dto: AdminUserUpdateDto) {
+    return this.service.update(auth, id, dto);
+  }
+}
