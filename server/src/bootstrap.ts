@@ -42,6 +42,8 @@ export async function startStore(config: AppConfig, roots: StaticRoots): Promise
     trustProxy: config.trustProxy || false,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
+    // Requests already sent on open connections when SIGTERM arrives are served, not refused.
+    return503OnClosing: false,
   });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, { logger });
   await configureHttp(app, config, roots);

@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import request from 'supertest';
+import { deleteRedisPrefix } from '../utils/app.js';
+import { REDIS_URL } from '../utils/env.js';
+import { freePort, StoreProcess } from '../utils/process.js';
+
+/** DESIGN 13: the built store starts without DATABASE_URL, on the embedded PostgreSQL. */
+describe('the built store on the embedded database', () => {
+  const prefix = `zs${randomBytes(4).toString('hex')}`;
+  const dataDir = `/tmp/${prefix}`;
+  let store: StoreProcess;
+  let url: string;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    url = `http://127.0.0.1:${port}`;
+    store = StoreProcess.start('store', {
+      NODE_ENV: 'development',
+      PORT: String(port),
+      REDIS_URL,
+      REDIS_PREFIX: prefix,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    });
+    await store.waitForOutput(/listening on/, 90_000);
+  }, 120_000);
+
+  afterAll(async () => {
+    store.signal('SIGTERM');
+    await store.waitForExit(30_000).catch(() => store.stop());
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    await deleteRedisPrefix(prefix);
+  });
+
+  it('answers /api/health with the database, Redis and the workers up', async () => {
+    const response = await request(url).get('/api/health').expect(200);
+    expect(response.body.status).toBe('ok');
+    expect(fs.existsSync(`${dataDir}/pglite`)).toBe(true);
+  });
+
+  it('serves the storefront on / and on client routes', async () => {
+    for (const path of ['/', '/login', '/product/anything']) {
+      const page = await request(url).get(path).expect(200);
+      expect(page.headers['content-type']).toMatch(/text\/html/);
+      expect(page.text).toMatch(/<div id="root">/);
+    }
+  });
+
+  it('signs in the seeded demo user', async () => {
+    const response = await request(url)
+      .post('/api/auth/login')
+      .send({ email: 'user@example.com', password: 'User@12345' })
+      .expect(200);
+    expect(response.body.user.email).toBe('user@example.com');
+  });
+});
