@@ -30,7 +30,7 @@ export class OtpLoginService {
   }
 
   async timer(mobile: string) {
-    return { success: true, timer: await this.otp.cooldownMs(mobile), message: 'Timer fetched successfully' };
+    return { success: true, timer: await this.otp.cooldownMs(mobile, 'login'), message: 'Timer fetched successfully' };
   }
 
   async verify(mobile: string, code: string) {

@@ -42,11 +42,11 @@ export class OtpService {
     return createHmac('sha256', `otp:${this.config.jwt.secret}`).update(`${purpose}:${mobile}:${code}`).digest('hex');
   }
 
-  /** Milliseconds until another code may be sent to this number. */
-  async cooldownMs(mobile: string): Promise<number> {
+  /** Milliseconds until another code for this purpose may be sent to this number. */
+  async cooldownMs(mobile: string, purpose: OtpPurpose): Promise<number> {
     const rows: Array<{ created_at: Date }> = await this.db.query(
-      'SELECT created_at FROM otp_codes WHERE mobilenumber = $1 ORDER BY created_at DESC LIMIT 1',
-      [mobile],
+      'SELECT created_at FROM otp_codes WHERE mobilenumber = $1 AND purpose = $2 ORDER BY created_at DESC LIMIT 1',
+      [mobile, purpose],
     );
     if (!rows[0]) return 0;
     const wait = new Date(rows[0].created_at).getTime() + OTP_RESEND_COOLDOWN_MS - this.clock.now().getTime();
@@ -54,7 +54,7 @@ export class OtpService {
   }
 
   async send(mobile: string, purpose: OtpPurpose, ip: string) {
-    const wait = await this.cooldownMs(mobile);
+    const wait = await this.cooldownMs(mobile, purpose);
     if (wait > 0) {
       throw new AppError(ErrorCode.OtpCooldown, Messages.otpResendWait, HttpStatus.TOO_MANY_REQUESTS, { timer: wait }, {
         'retry-after': String(Math.ceil(wait / 1000)),
@@ -69,8 +69,8 @@ export class OtpService {
     const now = this.clock.now();
     const rows: Array<{ id: string }> = await this.db.transaction(async (manager) => {
       await manager.query(
-        'UPDATE otp_codes SET consumed_at = $2 WHERE mobilenumber = $1 AND consumed_at IS NULL',
-        [mobile, now],
+        'UPDATE otp_codes SET consumed_at = $2 WHERE mobilenumber = $1 AND purpose = $3 AND consumed_at IS NULL',
+        [mobile, now, purpose],
       );
       return manager.query(
         `INSERT INTO otp_codes (purpose, mobilenumber, code_hash, expires_at, created_at)

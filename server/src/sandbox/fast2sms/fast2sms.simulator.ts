@@ -3,10 +3,11 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { Public } from '../../common/auth/auth.decorators.js';
+import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { OutboxRepository } from '../outbox/outbox.repository.js';
 
-/** Fast2SMS returns 995 when one number is sent to again this soon. */
+/** Fast2SMS returns 995 when the same text goes to one number again this soon. */
 const SPAM_WINDOW_MS = 10_000;
 
 interface BulkRequest {
@@ -23,6 +24,7 @@ export class Fast2SmsSimulator {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly outbox: OutboxRepository,
+    private readonly clock: Clock,
   ) {}
 
   @Post()
@@ -51,13 +53,14 @@ export class Fast2SmsSimulator {
     if (!/^\d+$/.test(String(body.variables_values ?? ''))) {
       return refuse(400, 997, 'Only numeric variables in OTP route');
     }
+    const text = `Your OTP: ${body.variables_values}`;
     for (const number of numbers) {
-      const last = await this.outbox.lastSmsAt(number);
-      if (last && Date.now() - last.getTime() < SPAM_WINDOW_MS) return refuse(400, 995, 'Spamming detected');
+      const last = await this.outbox.lastSmsAt(number, text);
+      if (last && this.clock.now().getTime() - last.getTime() < SPAM_WINDOW_MS) {
+        return refuse(400, 995, 'Spamming detected');
+      }
     }
-    for (const number of numbers) {
-      await this.outbox.add('sms', number, null, `Your OTP: ${body.variables_values}`);
-    }
+    for (const number of numbers) await this.outbox.add('sms', number, null, text);
     return reply.status(200).send({ return: true, request_id: randomUUID(), message: ['SMS sent successfully.'] });
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { Clock } from '../../common/clock.js';
 
 export interface OutboxMessage {
   channel: 'sms' | 'email';
@@ -9,15 +10,22 @@ export interface OutboxMessage {
   createdAt: string;
 }
 
-/** What the SMS and e-mail simulators delivered, kept in PostgreSQL so every instance sees it. */
+/**
+ * What the SMS and e-mail simulators delivered, kept in PostgreSQL so every instance sees it.
+ * Times come from the store's clock, so a test that moves it moves the simulators too.
+ */
 @Injectable()
 export class OutboxRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly clock: Clock,
+  ) {}
 
   async add(channel: 'sms' | 'email', to: string, subject: string | null, text: string) {
     await this.db.query(
-      'INSERT INTO sandbox_messages (channel, recipient, subject, text_body) VALUES ($1, lower($2), $3, $4)',
-      [channel, to, subject, text],
+      `INSERT INTO sandbox_messages (channel, recipient, subject, text_body, created_at)
+       VALUES ($1, lower($2), $3, $4, $5)`,
+      [channel, to, subject, text, this.clock.now()],
     );
   }
 
@@ -37,10 +45,11 @@ export class OutboxRepository {
     }));
   }
 
-  async lastSmsAt(to: string): Promise<Date | undefined> {
+  async lastSmsAt(to: string, text: string): Promise<Date | undefined> {
     const rows: Array<{ created_at: Date }> = await this.db.query(
-      `SELECT created_at FROM sandbox_messages WHERE channel = 'sms' AND recipient = $1 ORDER BY id DESC LIMIT 1`,
-      [to],
+      `SELECT created_at FROM sandbox_messages
+       WHERE channel = 'sms' AND recipient = $1 AND text_body = $2 ORDER BY id DESC LIMIT 1`,
+      [to, text],
     );
     return rows[0] ? new Date(rows[0].created_at) : undefined;
   }

@@ -1,0 +1,130 @@
+import { Messages } from '@shared/messages';
+import type { AuthProvider, UserIdentity } from 'react-admin';
+import type { Role, SessionUser } from '@/types';
+
+const TOKEN_KEY = 'admin.token';
+const USER_KEY = 'admin.user';
+/** Why the admin was sent to the login page; kept in session storage, which survives the clear. */
+const SIGN_OUT_REASON_KEY = 'admin.signOutReason';
+const REQUIRED_ROLES: Role[] = ['admin'];
+
+interface ApiAnswer {
+  status: number;
+  ok: boolean;
+  body: Record<string, unknown> | null;
+}
+
+interface LoginParams {
+  email: string;
+  password: string;
+}
+
+export const getToken = (): string | null => localStorage.getItem(TOKEN_KEY);
+
+export const getStoredUser = (): SessionUser | null => {
+  const raw = localStorage.getItem(USER_KEY);
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as SessionUser;
+  } catch {
+    return null;
+  }
+};
+
+const forgetSession = () => {
+  localStorage.removeItem(TOKEN_KEY);
+  localStorage.removeItem(USER_KEY);
+};
+
+/** Spec 002: an invalid token or a disallowed role clears local storage. */
+const endSession = (reason: string) => {
+  localStorage.clear();
+  sessionStorage.setItem(SIGN_OUT_REASON_KEY, reason);
+};
+
+/** The reason the last session ended, once. */
+export const takeSignOutReason = (): string | null => {
+  const reason = sessionStorage.getItem(SIGN_OUT_REASON_KEY);
+  sessionStorage.removeItem(SIGN_OUT_REASON_KEY);
+  return reason;
+};
+
+const serverText = (body: ApiAnswer['body']): string | undefined => {
+  const text = body?.msg ?? body?.message;
+  return typeof text === 'string' && text ? text : undefined;
+};
+
+const postJson = async (path: string, payload: unknown, token?: string): Promise<ApiAnswer> => {
+  const headers = new Headers({ Accept: 'application/json', 'Content-Type': 'application/json' });
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const response = await fetch(path, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(payload),
+  }).catch(() => {
+    throw new Error('app.error.generic');
+  });
+  const body = (await response.json().catch(() => null)) as ApiAnswer['body'];
+  return { status: response.status, ok: response.ok, body };
+};
+
+const isAllowed = (role: unknown): role is Role => REQUIRED_ROLES.includes(role as Role);
+
+let pendingValidation: Promise<void> | null = null;
+
+const validateToken = async (token: string): Promise<void> => {
+  const answer = await postJson('/api/auth/validateuser', { requiredRoles: REQUIRED_ROLES }, token);
+  if (answer.ok && isAllowed(answer.body?.role)) return;
+  if (answer.ok || answer.status === 401 || answer.status === 403) {
+    const reason = (!answer.ok && serverText(answer.body)) || Messages.forbidden;
+    endSession(reason);
+    throw new Error(reason);
+  }
+  throw new Error(serverText(answer.body) ?? 'ra.auth.auth_check_error');
+};
+
+export const authProvider: AuthProvider = {
+  async login({ email, password }: LoginParams) {
+    const answer = await postJson('/api/auth/login', { email, password });
+    if (!answer.ok) throw new Error(serverText(answer.body) ?? 'ra.auth.sign_in_error');
+    const token = answer.body?.token;
+    const user = answer.body?.user as SessionUser | undefined;
+    if (typeof token !== 'string' || !user) throw new Error('ra.auth.sign_in_error');
+    if (!isAllowed(user.role)) throw new Error(Messages.forbidden);
+    localStorage.setItem(TOKEN_KEY, token);
+    localStorage.setItem(USER_KEY, JSON.stringify(user));
+  },
+
+  async logout() {
+    forgetSession();
+  },
+
+  async checkAuth() {
+    const token = getToken();
+    if (!token) throw { message: false };
+    // react-admin may ask several times for one navigation; one request answers them all.
+    pendingValidation ??= validateToken(token).finally(() => {
+      pendingValidation = null;
+    });
+    return pendingValidation;
+  },
+
+  async checkError(error: { status?: number; message?: string }) {
+    const status = error?.status;
+    if (status === 401 || status === 403) {
+      const reason = error.message || Messages.forbidden;
+      endSession(reason);
+      throw new Error(reason);
+    }
+  },
+
+  async getIdentity(): Promise<UserIdentity> {
+    const user = getStoredUser();
+    if (!user) throw new Error('ra.auth.auth_check_error');
+    return { id: user._id, fullName: user.name, email: user.email };
+  },
+
+  async canAccess() {
+    return isAllowed(getStoredUser()?.role);
+  },
+};

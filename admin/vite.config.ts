@@ -1,0 +1,36 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const adminDir = fileURLToPath(new URL('.', import.meta.url));
+const apiOrigin = 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  root: adminDir,
+  base: '/admin/',
+  plugins: [react()],
+  resolve: {
+    alias: {
+      '@shared/messages': fileURLToPath(
+        new URL('../server/src/common/messages.ts', import.meta.url),
+      ),
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+    },
+  },
+  build: {
+    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    emptyOutDir: true,
+  },
+  server: {
+    proxy: {
+      '/api': apiOrigin,
+      '/uploads': apiOrigin,
+    },
+  },
+  preview: {
+    proxy: {
+      '/api': apiOrigin,
+      '/uploads': apiOrigin,
+    },
+  },
+});
