@@ -43,7 +43,10 @@ export default {
     {
       ...common,
       displayName: 'process',
-      testMatch: ['<rootDir>/test/jobs/**/*.process-spec.ts', '<rootDir>/test/smoke/**/*.process-spec.ts'],
+      testMatch: [
+        '<rootDir>/test/jobs/**/*.process-spec.ts',
+        '<rootDir>/test/smoke/**/*.process-spec.ts',
+      ],
       globalSetup: '<rootDir>/test/utils/global-setup.mjs',
     },
     {

@@ -9,7 +9,9 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export function run(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
   if (result.status !== 0) {
-    console.error(`\n✖ ${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
+    console.error(
+      `\n✖ ${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal})`,
+    );
     process.exit(result.status ?? 1);
   }
 }
@@ -20,7 +22,8 @@ function newestMtime(paths) {
     if (!fs.existsSync(entry)) return;
     const stat = fs.statSync(entry);
     if (stat.isDirectory()) {
-      for (const child of fs.readdirSync(entry)) if (child !== 'node_modules' && child !== 'dist') visit(path.join(entry, child));
+      for (const child of fs.readdirSync(entry))
+        if (child !== 'node_modules' && child !== 'dist') visit(path.join(entry, child));
     } else newest = Math.max(newest, stat.mtimeMs);
   };
   paths.forEach((p) => visit(path.join(root, p)));
@@ -31,25 +34,39 @@ function newestMtime(paths) {
 export function ensureDependencies() {
   const installed = path.join(root, 'node_modules/.package-lock.json');
   const lock = path.join(root, 'package-lock.json');
-  if (fs.existsSync(installed) && fs.statSync(installed).mtimeMs >= fs.statSync(lock).mtimeMs) return;
+  if (fs.existsSync(installed) && fs.statSync(installed).mtimeMs >= fs.statSync(lock).mtimeMs)
+    return;
   console.log('Installing dependencies (npm ci)...');
   run('npm', ['ci', '--no-audit', '--no-fund']);
 }
 
 const parts = {
-  server: { sources: ['server/src', 'server/tsconfig.build.json', 'tsconfig.json'], output: 'server/dist/main.js' },
+  server: {
+    sources: ['server/src', 'server/tsconfig.build.json', 'tsconfig.json'],
+    output: 'server/dist/main.js',
+  },
   storefront: {
-    sources: ['storefront/src', 'storefront/public', 'storefront/index.html', 'storefront/vite.config.ts', 'server/src/common/messages.ts'],
+    sources: [
+      'storefront/src',
+      'storefront/public',
+      'storefront/index.html',
+      'storefront/vite.config.ts',
+      'server/src/common/messages.ts',
+    ],
     output: 'storefront/dist/index.html',
   },
-  admin: { sources: ['admin/src', 'admin/index.html', 'admin/vite.config.ts'], output: 'admin/dist/index.html' },
+  admin: {
+    sources: ['admin/src', 'admin/index.html', 'admin/vite.config.ts'],
+    output: 'admin/dist/index.html',
+  },
 };
 
 /** Builds each part whose sources changed since its last build (or every part with `force`). */
 export function ensureBuilt({ force = false } = {}) {
   for (const [name, part] of Object.entries(parts)) {
     const output = path.join(root, part.output);
-    const stale = force || !fs.existsSync(output) || newestMtime(part.sources) > fs.statSync(output).mtimeMs;
+    const stale =
+      force || !fs.existsSync(output) || newestMtime(part.sources) > fs.statSync(output).mtimeMs;
     if (!stale) continue;
     console.log(`Building ${name}...`);
     run('npm', ['run', 'build', '-w', name]);

@@ -26,22 +26,43 @@ if (!(await canConnect(env.REDIS_URL))) {
   console.log(`Starting a private Redis on port ${port || 6379} (data in ${dir})`);
   const redis = spawn(
     'redis-server',
-    ['--port', port || '6379', '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--save', '', '--maxmemory-policy', 'noeviction'],
+    [
+      '--port',
+      port || '6379',
+      '--bind',
+      '127.0.0.1',
+      '--dir',
+      dir,
+      '--appendonly',
+      'yes',
+      '--save',
+      '',
+      '--maxmemory-policy',
+      'noeviction',
+    ],
     { stdio: 'ignore' },
   );
   children.push(redis);
   for (let i = 0; i < 50 && !(await canConnect(env.REDIS_URL)); i++) await sleep(100);
 }
 
-if (!env.DATABASE_URL) console.log(`No DATABASE_URL: using the embedded PostgreSQL in ${path.join(env.DATA_DIR, 'pglite')}`);
+if (!env.DATABASE_URL)
+  console.log(
+    `No DATABASE_URL: using the embedded PostgreSQL in ${path.join(env.DATA_DIR, 'pglite')}`,
+  );
 if ((env.NODE_ENV ?? 'development') !== 'production') {
   console.log(
     'Demo accounts: admin@example.com / Admin@12345 (admin), user@example.com / User@12345, ' +
-      'reseller@example.com / Reseller@12345. SMS and e-mails: http://localhost:' + (env.PORT ?? 3000) + '/sandbox/outbox',
+      'reseller@example.com / Reseller@12345. SMS and e-mails: http://localhost:' +
+      (env.PORT ?? 3000) +
+      '/sandbox/outbox',
   );
 }
 
-const server = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], { stdio: 'inherit', env });
+const server = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
+  stdio: 'inherit',
+  env,
+});
 children.push(server);
 const stop = (signal) => server.kill(signal);
 process.on('SIGINT', () => stop('SIGINT'));

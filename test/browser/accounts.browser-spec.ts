@@ -52,7 +52,8 @@ describe('accounts in the browser', () => {
     await deleteRedisPrefix(prefix);
   });
 
-  const field = (label: string) => page.getByLabel(label, { exact: true }).and(page.locator('input'));
+  const field = (label: string) =>
+    page.getByLabel(label, { exact: true }).and(page.locator('input'));
 
   it('registers with the SMS code from the outbox', async () => {
     await page.goto('/register');
@@ -79,7 +80,11 @@ describe('accounts in the browser', () => {
     await page.waitForURL('**/checkverification');
     await screenshot(page, '03-check-verification');
 
-    const mail = await waitForMessage(url, customer.email, (m) => m.subject?.includes('Verify') ?? false);
+    const mail = await waitForMessage(
+      url,
+      customer.email,
+      (m) => m.subject?.includes('Verify') ?? false,
+    );
     const link = linkIn(mail.text);
     expect(link.pathname).toMatch(/^\/verification\//);
     await page.goto(link.pathname);
@@ -129,7 +134,11 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Reset Password', exact: true }).click();
     await page.getByText(Messages.resetLinkSent).first().waitFor();
 
-    const mail = await waitForMessage(url, customer.email, (m) => m.subject?.includes('Reset') ?? false);
+    const mail = await waitForMessage(
+      url,
+      customer.email,
+      (m) => m.subject?.includes('Reset') ?? false,
+    );
     await page.goto(linkIn(mail.text).pathname);
     await field('New Password').fill(customer.newPassword);
     await screenshot(page, '07-reset-password');

@@ -42,7 +42,12 @@ describe('job processing across processes', () => {
 
   async function startApi(extra: Record<string, string> = {}) {
     const port = await freePort();
-    const api = StoreProcess.start('api', { ...env, APP_ROLE: 'api', PORT: String(port), ...extra });
+    const api = StoreProcess.start('api', {
+      ...env,
+      APP_ROLE: 'api',
+      PORT: String(port),
+      ...extra,
+    });
     processes.push(api);
     await api.waitForOutput(/listening on/);
     return { api, url: `http://127.0.0.1:${port}` };
@@ -72,16 +77,31 @@ describe('job processing across processes', () => {
     const first = await startWorker('worker-1');
     await request(url).post('/sandbox/smtp/faults').send({ delayMs: 5000 }).expect(200);
 
-    await request(url).post('/api/password/forgetpassword').send({ email: 'user@example.com' }).expect(200);
-    await waitFor(async () => (await mailRow('user@example.com'))?.attempts === 1, 10_000, 'the first attempt');
+    await request(url)
+      .post('/api/password/forgetpassword')
+      .send({ email: 'user@example.com' })
+      .expect(200);
+    await waitFor(
+      async () => (await mailRow('user@example.com'))?.attempts === 1,
+      10_000,
+      'the first attempt',
+    );
     const second = await startWorker('worker-2');
     await new Promise((resolve) => setTimeout(resolve, 1000));
     first.signal('SIGKILL');
     const killedAt = Date.now();
 
-    await waitFor(async () => (await mailRow('user@example.com'))?.attempts === 2, 10_000, 'the re-run');
+    await waitFor(
+      async () => (await mailRow('user@example.com'))?.attempts === 2,
+      10_000,
+      'the re-run',
+    );
     expect(Date.now() - killedAt).toBeLessThanOrEqual(10_000);
-    await waitFor(async () => (await mailRow('user@example.com'))?.status === 'sent', 15_000, 'delivery');
+    await waitFor(
+      async () => (await mailRow('user@example.com'))?.status === 'sent',
+      15_000,
+      'delivery',
+    );
     expect(await delivered(url, 'user@example.com')).toBe(1);
     expect(second.output.join('\n')).toMatch(/stalled/);
   }, 60_000);
@@ -91,10 +111,20 @@ describe('job processing across processes', () => {
     const worker = await startWorker('worker');
     await request(url).post('/sandbox/smtp/faults').send({ delayMs: 3000 }).expect(200);
 
-    await request(url).post('/api/password/forgetpassword').send({ email: 'user@example.com' }).expect(200);
-    await waitFor(async () => (await mailRow('user@example.com'))?.attempts === 1, 10_000, 'the job to start');
+    await request(url)
+      .post('/api/password/forgetpassword')
+      .send({ email: 'user@example.com' })
+      .expect(200);
+    await waitFor(
+      async () => (await mailRow('user@example.com'))?.attempts === 1,
+      10_000,
+      'the job to start',
+    );
     worker.signal('SIGTERM');
-    await request(url).post('/api/password/forgetpassword').send({ email: 'reseller@example.com' }).expect(200);
+    await request(url)
+      .post('/api/password/forgetpassword')
+      .send({ email: 'reseller@example.com' })
+      .expect(200);
 
     const { code } = await worker.waitForExit(30_000);
     expect(code).toBe(0);
@@ -137,7 +167,9 @@ describe('job processing across processes', () => {
     expect(runs.length).toBeGreaterThanOrEqual(8);
     expect(runs.length).toBeLessThanOrEqual(12);
     for (let i = 1; i < runs.length; i++) {
-      expect(runs[i].started_at.getTime()).toBeGreaterThanOrEqual(runs[i - 1].finished_at!.getTime());
+      expect(runs[i].started_at.getTime()).toBeGreaterThanOrEqual(
+        runs[i - 1].finished_at!.getTime(),
+      );
     }
     const redis = new Redis(REDIS_URL);
     try {

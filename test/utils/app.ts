@@ -19,7 +19,11 @@ export interface TestApp {
 }
 
 /** Settings every in-process test store shares; tests add their own on top. */
-export function testEnv(databaseUrl: string, prefix: string, overrides: Record<string, string> = {}) {
+export function testEnv(
+  databaseUrl: string,
+  prefix: string,
+  overrides: Record<string, string> = {},
+) {
   return {
     NODE_ENV: 'test',
     DATABASE_URL: databaseUrl,

@@ -24,7 +24,13 @@ export function launchBrowser(): Promise<Browser> {
 
 /** A phone-sized page (390x844), as most of the store's customers see it. */
 export async function phonePage(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
   return context.newPage();
 }
 

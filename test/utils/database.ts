@@ -40,7 +40,11 @@ export async function createTestDatabase() {
 }
 
 /** A short-lived client on a test database, for assertions and for setting up data. */
-export async function query<T = Record<string, unknown>>(url: string, sql: string, params: unknown[] = []) {
+export async function query<T = Record<string, unknown>>(
+  url: string,
+  sql: string,
+  params: unknown[] = [],
+) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

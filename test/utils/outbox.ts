@@ -25,7 +25,11 @@ export async function waitForMessage(
 }
 
 export async function latestOtp(baseUrl: string, mobile: string, after?: string) {
-  const message = await waitForMessage(baseUrl, mobile, (m) => m.channel === 'sms' && (!after || !m.text.endsWith(after)));
+  const message = await waitForMessage(
+    baseUrl,
+    mobile,
+    (m) => m.channel === 'sms' && (!after || !m.text.endsWith(after)),
+  );
   return /(\d{4})/.exec(message.text)![1];
 }
 

@@ -17,7 +17,10 @@ export async function withAdvisoryLock<T>(
     if (wait) {
       await runner.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
     } else {
-      const [{ locked }] = (await runner.query('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [name])) as Array<{
+      const [{ locked }] = (await runner.query(
+        'SELECT pg_try_advisory_lock(hashtext($1)) AS locked',
+        [name],
+      )) as Array<{
         locked: boolean;
       }>;
       if (!locked) return undefined;

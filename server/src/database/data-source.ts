@@ -24,14 +24,18 @@ export function dataSourceOptions({ url, poolMax = 10 }: DatabaseOptions): DataS
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 10_000,
       // A stuck statement or lock turns into an error instead of a hung request.
-      options: '-c statement_timeout=15000 -c lock_timeout=5000 -c idle_in_transaction_session_timeout=30000',
+      options:
+        '-c statement_timeout=15000 -c lock_timeout=5000 -c idle_in_transaction_session_timeout=30000',
     },
   };
 }
 
 /** Applies pending migrations under an advisory lock, so instances starting together take turns. */
 export async function migrate(url: string) {
-  const dataSource = new DataSource({ ...dataSourceOptions({ url, poolMax: 1 }), logging: ['error'] });
+  const dataSource = new DataSource({
+    ...dataSourceOptions({ url, poolMax: 1 }),
+    logging: ['error'],
+  });
   await dataSource.initialize();
   try {
     await dataSource.query('SELECT pg_advisory_lock(7261001)');

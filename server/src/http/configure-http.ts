@@ -19,7 +19,11 @@ export interface StaticRoots {
  * Everything the one origin serves besides the API: security headers, cookies, compression,
  * `/api/docs`, `/uploads`, the console under `/admin` and the storefront everywhere else.
  */
-export async function configureHttp(app: NestFastifyApplication, config: AppConfig, roots: StaticRoots) {
+export async function configureHttp(
+  app: NestFastifyApplication,
+  config: AppConfig,
+  roots: StaticRoots,
+) {
   const fastify = app.getHttpAdapter().getInstance();
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -40,7 +44,9 @@ export async function configureHttp(app: NestFastifyApplication, config: AppConf
     hsts: config.env === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(cookie, { secret: createHash('sha256').update(`cookie:${config.jwt.secret}`).digest('hex') });
+  await app.register(cookie, {
+    secret: createHash('sha256').update(`cookie:${config.jwt.secret}`).digest('hex'),
+  });
   await app.register(cors, {
     origin: config.corsOrigins.length ? config.corsOrigins : false,
     credentials: true,
@@ -61,7 +67,12 @@ export async function configureHttp(app: NestFastifyApplication, config: AppConf
 
   const uploads = path.join(config.dataDir, 'uploads');
   fs.mkdirSync(uploads, { recursive: true });
-  await app.register(fastifyStatic, { root: uploads, prefix: '/uploads/', decorateReply: false, index: false });
+  await app.register(fastifyStatic, {
+    root: uploads,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+  });
 
   const spa = async (root: string, prefix: string) => {
     const index = path.join(root, 'index.html');
@@ -91,7 +102,10 @@ export async function configureHttp(app: NestFastifyApplication, config: AppConf
     }
     const html = /^\/admin(\/|$)/.test(url) ? adminIndex : storefrontIndex;
     if (!html) {
-      return reply.status(404).type('text/plain').send('This part of the store has not been built (npm run build).');
+      return reply
+        .status(404)
+        .type('text/plain')
+        .send('This part of the store has not been built (npm run build).');
     }
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   });

@@ -35,7 +35,9 @@ export class JobQueueService implements OnApplicationShutdown {
     await this.getQueue(definition.queue).add(name, payload, {
       jobId,
       attempts: definition.attempts,
-      backoff: definition.backoffMs ? { type: 'exponential', delay: definition.backoffMs } : undefined,
+      backoff: definition.backoffMs
+        ? { type: 'exponential', delay: definition.backoffMs }
+        : undefined,
       removeOnComplete: { age: 3600, count: 1000 },
       removeOnFail: { count: 5000 },
     });
@@ -49,7 +51,9 @@ export class JobQueueService implements OnApplicationShutdown {
     try {
       await this.queue(name, payload, jobId);
     } catch (error) {
-      this.logger.warn(`could not enqueue ${jobId} now, the sweep will: ${(error as Error).message}`);
+      this.logger.warn(
+        `could not enqueue ${jobId} now, the sweep will: ${(error as Error).message}`,
+      );
     }
   }
 

@@ -1,4 +1,10 @@
-import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import {
+  BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+} from '@nestjs/common';
 import { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import os from 'node:os';
@@ -72,11 +78,17 @@ export class JobWorkerService implements OnApplicationBootstrap, BeforeApplicati
   private async upsertSchedules() {
     for (const [name, definition] of Object.entries(jobDefinitions)) {
       if (!definition.every) continue;
-      await this.queues.getQueue(definition.queue).upsertJobScheduler(
-        `schedule-${name}`,
-        { every: this.config.sweepIntervalMs },
-        { name, data: {}, opts: { removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } } },
-      );
+      await this.queues
+        .getQueue(definition.queue)
+        .upsertJobScheduler(
+          `schedule-${name}`,
+          { every: this.config.sweepIntervalMs },
+          {
+            name,
+            data: {},
+            opts: { removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } },
+          },
+        );
     }
   }
 
@@ -120,6 +132,8 @@ export class JobWorkerService implements OnApplicationBootstrap, BeforeApplicati
     this.closing = true;
     // close() waits for active jobs to finish and takes no new ones.
     await Promise.all(this.workers.map((worker) => worker.close()));
-    await Promise.all(this.connections.map((connection) => connection.quit().catch(() => connection.disconnect())));
+    await Promise.all(
+      this.connections.map((connection) => connection.quit().catch(() => connection.disconnect())),
+    );
   }
 }

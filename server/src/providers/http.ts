@@ -26,6 +26,10 @@ export async function requestJson<T>(
   try {
     return { status: response.status, body: JSON.parse(text) as T };
   } catch {
-    throw new ProviderError(provider, `answered with non-JSON (HTTP ${response.status})`, response.status);
+    throw new ProviderError(
+      provider,
+      `answered with non-JSON (HTTP ${response.status})`,
+      response.status,
+    );
   }
 }

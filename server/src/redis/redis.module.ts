@@ -4,7 +4,11 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 
 export const REDIS = Symbol('REDIS');
 
-export function createRedis(config: AppConfig, purpose: string, options: { forWorker?: boolean } = {}) {
+export function createRedis(
+  config: AppConfig,
+  purpose: string,
+  options: { forWorker?: boolean } = {},
+) {
   const client = new Redis(config.redisUrl, {
     connectionName: `zstore-${purpose}`,
     lazyConnect: false,

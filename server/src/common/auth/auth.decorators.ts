@@ -1,4 +1,9 @@
-import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import {
+  applyDecorators,
+  createParamDecorator,
+  ExecutionContext,
+  SetMetadata,
+} from '@nestjs/common';
 import { ApiBearerAuth } from '@nestjs/swagger';
 import type { Role } from '../../modules/users/entities/user.entity.js';
 

@@ -30,9 +30,15 @@ export class RateLimitService {
     )) as [number, number];
     if (count > rule.limit) {
       const retryAfter = Math.max(1, Math.ceil(ttl / 1000));
-      throw new AppError(ErrorCode.RateLimited, message, HttpStatus.TOO_MANY_REQUESTS, {}, {
-        'retry-after': String(retryAfter),
-      });
+      throw new AppError(
+        ErrorCode.RateLimited,
+        message,
+        HttpStatus.TOO_MANY_REQUESTS,
+        {},
+        {
+          'retry-after': String(retryAfter),
+        },
+      );
     }
   }
 

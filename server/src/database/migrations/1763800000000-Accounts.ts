@@ -25,7 +25,9 @@ export class Accounts1763800000000 implements MigrationInterface {
         updated_at timestamptz NOT NULL DEFAULT now()
       )`);
     await db.query(`CREATE UNIQUE INDEX users_email_key ON users (lower(email))`);
-    await db.query(`CREATE UNIQUE INDEX users_mobile_key ON users (mobilenumber) WHERE mobilenumber IS NOT NULL`);
+    await db.query(
+      `CREATE UNIQUE INDEX users_mobile_key ON users (mobilenumber) WHERE mobilenumber IS NOT NULL`,
+    );
 
     await db.query(`
       CREATE TABLE pending_registrations (
@@ -48,7 +50,9 @@ export class Accounts1763800000000 implements MigrationInterface {
         consumed_at timestamptz,
         created_at timestamptz NOT NULL
       )`);
-    await db.query(`CREATE INDEX otp_codes_lookup ON otp_codes (mobilenumber, purpose, created_at DESC)`);
+    await db.query(
+      `CREATE INDEX otp_codes_lookup ON otp_codes (mobilenumber, purpose, created_at DESC)`,
+    );
 
     await db.query(`CREATE TYPE email_token_purpose AS ENUM ('verify', 'reset')`);
     await db.query(`
@@ -78,7 +82,9 @@ export class Accounts1763800000000 implements MigrationInterface {
         sent_at timestamptz,
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
-    await db.query(`CREATE INDEX outgoing_mail_pending ON outgoing_mail (created_at) WHERE status = 'pending'`);
+    await db.query(
+      `CREATE INDEX outgoing_mail_pending ON outgoing_mail (created_at) WHERE status = 'pending'`,
+    );
 
     await db.query(`
       CREATE TABLE sandbox_messages (
@@ -89,7 +95,9 @@ export class Accounts1763800000000 implements MigrationInterface {
         text_body text NOT NULL,
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
-    await db.query(`CREATE INDEX sandbox_messages_recipient ON sandbox_messages (recipient, id DESC)`);
+    await db.query(
+      `CREATE INDEX sandbox_messages_recipient ON sandbox_messages (recipient, id DESC)`,
+    );
 
     await db.query(`
       CREATE TABLE scheduled_runs (
@@ -100,11 +108,15 @@ export class Accounts1763800000000 implements MigrationInterface {
         started_at timestamptz NOT NULL,
         finished_at timestamptz
       )`);
-    await db.query(`CREATE INDEX scheduled_runs_name ON scheduled_runs (job_name, started_at DESC)`);
+    await db.query(
+      `CREATE INDEX scheduled_runs_name ON scheduled_runs (job_name, started_at DESC)`,
+    );
   }
 
   async down(db: QueryRunner): Promise<void> {
-    await db.query(`DROP TABLE scheduled_runs, sandbox_messages, outgoing_mail, email_tokens, otp_codes, pending_registrations, users`);
+    await db.query(
+      `DROP TABLE scheduled_runs, sandbox_messages, outgoing_mail, email_tokens, otp_codes, pending_registrations, users`,
+    );
     await db.query(`DROP TYPE mail_status, email_token_purpose, otp_purpose, user_role`);
   }
 }

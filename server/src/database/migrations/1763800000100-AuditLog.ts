@@ -15,7 +15,9 @@ export class AuditLog1763800000100 implements MigrationInterface {
         after jsonb,
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
-    await db.query(`CREATE INDEX audit_log_entity ON audit_log (entity, entity_id, created_at DESC)`);
+    await db.query(
+      `CREATE INDEX audit_log_entity ON audit_log (entity, entity_id, created_at DESC)`,
+    );
   }
 
   async down(db: QueryRunner): Promise<void> {

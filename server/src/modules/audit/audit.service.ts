@@ -18,7 +18,14 @@ export class AuditService {
   async record(entry: AuditEntry, manager: EntityManager = this.db.manager) {
     await manager.query(
       'INSERT INTO audit_log (actor_id, action, entity, entity_id, before, after) VALUES ($1, $2, $3, $4, $5, $6)',
-      [entry.actorId, entry.action, entry.entity, entry.entityId, JSON.stringify(entry.before ?? null), JSON.stringify(entry.after ?? null)],
+      [
+        entry.actorId,
+        entry.action,
+        entry.entity,
+        entry.entityId,
+        JSON.stringify(entry.before ?? null),
+        JSON.stringify(entry.after ?? null),
+      ],
     );
   }
 }

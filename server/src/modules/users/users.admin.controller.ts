@@ -3,7 +3,12 @@ import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { contentRange, parseListQuery } from '../../common/http/simple-rest.js';
-import { AdminUserResponseDto, AdminUserUpdateDto, UpdateUserDataDto, UsersPageQueryDto } from './dto/user-admin.dto.js';
+import {
+  AdminUserResponseDto,
+  AdminUserUpdateDto,
+  UpdateUserDataDto,
+  UsersPageQueryDto,
+} from './dto/user-admin.dto.js';
 import { Role } from './entities/user.entity.js';
 import { USER_SORTABLE, UsersAdminService } from './users-admin.service.js';
 
@@ -29,7 +34,10 @@ export class UsersAdminController {
 
   @Get('rest/users')
   @ApiOkResponse({ type: [AdminUserResponseDto] })
-  async list(@Query() query: Record<string, string>, @Res({ passthrough: true }) reply: FastifyReply) {
+  async list(
+    @Query() query: Record<string, string>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     const list = parseListQuery(query, USER_SORTABLE, ['userid', 'ASC']);
     const { users, total } = await this.service.list(list);
     void reply.header('Content-Range', contentRange('users', list, users.length, total));

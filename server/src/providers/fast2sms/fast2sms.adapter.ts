@@ -28,7 +28,11 @@ export class Fast2SmsAdapter {
     });
     if (status !== 200 || body.return !== true) {
       const text = Array.isArray(body.message) ? body.message.join(' ') : body.message;
-      throw new ProviderError('fast2sms', `${body.status_code ?? status} ${text ?? 'refused'}`, status);
+      throw new ProviderError(
+        'fast2sms',
+        `${body.status_code ?? status} ${text ?? 'refused'}`,
+        status,
+      );
     }
     return body.request_id ?? '';
   }

@@ -59,18 +59,22 @@ export class GoogleAdapter {
 
   async exchangeCode(code: string, redirectUri: string, nonce: string): Promise<GoogleIdentity> {
     const endpoints = this.endpoints();
-    const { status, body } = await requestJson<{ id_token?: string; error?: string }>('google', endpoints.token, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        code,
-        client_id: this.config.google.clientId,
-        client_secret: this.config.google.clientSecret,
-        redirect_uri: redirectUri,
-        grant_type: 'authorization_code',
-      }).toString(),
-      timeoutMs: this.config.providerTimeoutMs,
-    });
+    const { status, body } = await requestJson<{ id_token?: string; error?: string }>(
+      'google',
+      endpoints.token,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          code,
+          client_id: this.config.google.clientId,
+          client_secret: this.config.google.clientSecret,
+          redirect_uri: redirectUri,
+          grant_type: 'authorization_code',
+        }).toString(),
+        timeoutMs: this.config.providerTimeoutMs,
+      },
+    );
     if (status !== 200 || !body.id_token) {
       throw new ProviderError('google', `token exchange refused: ${body.error ?? status}`, status);
     }

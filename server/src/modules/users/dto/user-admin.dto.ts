@@ -1,51 +1,98 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import {
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+} from 'class-validator';
 import { Messages } from '../../../common/messages.js';
 import { Role, type UserEntity } from '../entities/user.entity.js';
 import { mapUser, UserResponseDto } from './user.dto.js';
 
 const flag = ({ value }: { value: unknown }) =>
-  value === true || value === 'true' ? 'true' : value === false || value === 'false' ? 'false' : value;
+  value === true || value === 'true'
+    ? 'true'
+    : value === false || value === 'false'
+      ? 'false'
+      : value;
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 /** The fields an admin may change on a user; anything else in the body is refused. */
 export class AdminUserUpdateDto {
-  @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsString() @IsNotEmpty({ message: Messages.nameRequired }) @MaxLength(80)
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty({ message: Messages.nameRequired })
+  @MaxLength(80)
   name?: string;
 
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @Transform(trim)
+  @ApiPropertyOptional({ nullable: true })
+  @IsOptional()
+  @Transform(trim)
   @ValidateIf((_, value) => value !== '' && value !== null)
   @Matches(/^[6-9]\d{9}$/, { message: Messages.invalidMobile })
   mobilenumber?: string | null;
 
-  @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsEmail({}, { message: Messages.invalidEmail })
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Transform(trim)
+  @IsEmail({}, { message: Messages.invalidEmail })
   email?: string;
 
-  @ApiPropertyOptional({ enum: Role }) @IsOptional() @IsIn(Object.values(Role))
+  @ApiPropertyOptional({ enum: Role })
+  @IsOptional()
+  @IsIn(Object.values(Role))
   role?: Role;
 
-  @ApiPropertyOptional({ enum: ['true', 'false'] }) @IsOptional() @Transform(flag) @IsIn(['true', 'false'])
+  @ApiPropertyOptional({ enum: ['true', 'false'] })
+  @IsOptional()
+  @Transform(flag)
+  @IsIn(['true', 'false'])
   verified?: 'true' | 'false';
 
-  @ApiPropertyOptional({ enum: ['true', 'false'] }) @IsOptional() @Transform(flag) @IsIn(['true', 'false'])
+  @ApiPropertyOptional({ enum: ['true', 'false'] })
+  @IsOptional()
+  @Transform(flag)
+  @IsIn(['true', 'false'])
   isBlocked?: 'true' | 'false';
 }
 
 /** Spec 002's `POST /admin/updateuserdata`: the user's fields plus `_id` and `userid` to find them. */
 export class UpdateUserDataDto extends AdminUserUpdateDto {
-  @ApiProperty() @IsString() @IsNotEmpty()
+  @ApiProperty()
+  @IsString()
+  @IsNotEmpty()
   _id: string;
 
-  @ApiPropertyOptional() @IsOptional() @IsInt()
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsInt()
   userid?: number;
 }
 
 export class UsersPageQueryDto {
-  @ApiPropertyOptional() @IsOptional() @Transform(({ value }) => Number(value)) @IsInt() @Min(1)
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Transform(({ value }) => Number(value))
+  @IsInt()
+  @Min(1)
   page?: number;
 
-  @ApiPropertyOptional() @IsOptional() @Transform(({ value }) => Number(value)) @IsInt() @Min(1) @Max(500)
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Transform(({ value }) => Number(value))
+  @IsInt()
+  @Min(1)
+  @Max(500)
   limit?: number;
 }
 
