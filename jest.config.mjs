@@ -39,6 +39,7 @@ export default {
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/test/utils/global-setup.mjs',
+      globalTeardown: '<rootDir>/test/utils/global-teardown.mjs',
     },
     {
       ...common,
@@ -48,12 +49,14 @@ export default {
         '<rootDir>/test/smoke/**/*.process-spec.ts',
       ],
       globalSetup: '<rootDir>/test/utils/global-setup.mjs',
+      globalTeardown: '<rootDir>/test/utils/global-teardown.mjs',
     },
     {
       ...common,
       displayName: 'browser',
       testMatch: ['<rootDir>/test/browser/**/*.browser-spec.ts'],
       globalSetup: '<rootDir>/test/utils/global-setup.mjs',
+      globalTeardown: '<rootDir>/test/utils/global-teardown.mjs',
     },
   ],
   testTimeout: 60_000,

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
-import { databaseUrl, TEMPLATE_DB, TEST_DATABASE_URL } from './env.js';
+import { databaseUrl, TEST_DATABASE_URL, templateDb } from './env.js';
 
 async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>) {
   const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
@@ -19,7 +19,7 @@ export async function createTestDatabase() {
     // CREATE DATABASE ... TEMPLATE fails while another session uses the template; retry briefly.
     for (let attempt = 0; ; attempt++) {
       try {
-        await client.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+        await client.query(`CREATE DATABASE ${name} TEMPLATE ${templateDb()}`);
         return;
       } catch (error) {
         if (attempt > 20) throw error;
