@@ -36,8 +36,10 @@ export function ensureDependencies() {
   const lock = path.join(root, 'package-lock.json');
   if (fs.existsSync(installed) && fs.statSync(installed).mtimeMs >= fs.statSync(lock).mtimeMs)
     return;
-  console.log('Installing dependencies (npm ci)...');
-  run('npm', ['ci', '--no-audit', '--no-fund']);
+  // `npm install` rather than `npm ci`: it keeps the locked versions and adds the platform
+  // builds of optional native packages that npm leaves out of a lock file made elsewhere.
+  console.log('Installing dependencies...');
+  run('npm', ['install', '--no-audit', '--no-fund']);
 }
 
 const parts = {
