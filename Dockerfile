@@ -5,7 +5,7 @@ COPY package.json package-lock.json .npmrc ./
 COPY server/package.json server/
 COPY storefront/package.json storefront/
 COPY admin/package.json admin/
-RUN npm ci
+RUN npm install --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev
 

@@ -47,6 +47,14 @@ describe('the built store on the embedded database', () => {
     }
   });
 
+  it('serves the admin console under /admin', async () => {
+    for (const path of ['/admin/', '/admin/usersdata']) {
+      const page = await request(url).get(path).expect(200);
+      expect(page.text).toMatch(/<div id="root">/);
+      expect(page.text).toMatch(/\/admin\/assets\//);
+    }
+  });
+
   it('signs in the seeded demo user', async () => {
     const response = await request(url)
       .post('/api/auth/login')
