@@ -9,17 +9,21 @@ const lowerTrim = ({ value }: { value: unknown }) => (typeof value === 'string' 
 const MOBILE = /^[6-9]\d{9}$/;
 const OTP = /^\d{4}$/;
 
+// class-validator checks a property's decorators from the one nearest the property upwards and
+// the pipe stops at the first failure, so each presence check sits nearest its property: a
+// missing field gets the spec's "fill in" text, not a format or length message.
+
 export class RegisterDto {
   @ApiProperty() @Transform(trim)
-  @IsString({ message: Messages.fillAllFields }) @IsNotEmpty({ message: Messages.fillAllFields }) @MaxLength(80)
+  @MaxLength(80) @IsString({ message: Messages.fillAllFields }) @IsNotEmpty({ message: Messages.fillAllFields })
   name: string;
 
   @ApiProperty({ example: '9876543210' }) @Transform(trim)
-  @IsNotEmpty({ message: Messages.fillAllFields }) @Matches(MOBILE, { message: Messages.invalidMobile })
+  @Matches(MOBILE, { message: Messages.invalidMobile }) @IsNotEmpty({ message: Messages.fillAllFields })
   mobileNumber: string;
 
   @ApiProperty() @Transform(lowerTrim)
-  @IsNotEmpty({ message: Messages.fillAllFields }) @IsEmail({}, { message: Messages.invalidEmail }) @MaxLength(254)
+  @MaxLength(254) @IsEmail({}, { message: Messages.invalidEmail }) @IsNotEmpty({ message: Messages.fillAllFields })
   email: string;
 
   @ApiProperty({ description: '8 to 128 characters, not a common password' })
@@ -29,19 +33,19 @@ export class RegisterDto {
 
 export class VerifyAndRegisterDto {
   @ApiProperty() @Transform(trim)
-  @IsNotEmpty({ message: Messages.otpAndMobileRequired }) @Matches(MOBILE, { message: Messages.invalidMobile })
+  @Matches(MOBILE, { message: Messages.invalidMobile }) @IsNotEmpty({ message: Messages.otpAndMobileRequired })
   mobileNumber: string;
 
   @ApiProperty({ example: '1234' }) @Transform(trim)
-  @IsNotEmpty({ message: Messages.otpAndMobileRequired }) @Matches(OTP, { message: Messages.invalidOtp })
+  @Matches(OTP, { message: Messages.invalidOtp }) @IsNotEmpty({ message: Messages.otpAndMobileRequired })
   otp: string;
 
   @ApiProperty() @Transform(trim)
-  @IsString({ message: Messages.fillAllFields }) @IsNotEmpty({ message: Messages.fillAllFields }) @MaxLength(80)
+  @MaxLength(80) @IsString({ message: Messages.fillAllFields }) @IsNotEmpty({ message: Messages.fillAllFields })
   name: string;
 
   @ApiProperty() @Transform(lowerTrim)
-  @IsNotEmpty({ message: Messages.fillAllFields }) @IsEmail({}, { message: Messages.invalidEmail })
+  @IsEmail({}, { message: Messages.invalidEmail }) @IsNotEmpty({ message: Messages.fillAllFields })
   email: string;
 
   @ApiProperty()
@@ -51,11 +55,11 @@ export class VerifyAndRegisterDto {
 
 export class LoginDto {
   @ApiProperty() @Transform(lowerTrim)
-  @IsNotEmpty({ message: Messages.fillAllFields }) @IsEmail({}, { message: Messages.invalidEmail })
+  @IsEmail({}, { message: Messages.invalidEmail }) @IsNotEmpty({ message: Messages.fillAllFields })
   email: string;
 
   @ApiProperty()
-  @IsString({ message: Messages.fillAllFields }) @IsNotEmpty({ message: Messages.fillAllFields }) @MaxLength(128)
+  @MaxLength(128) @IsString({ message: Messages.fillAllFields }) @IsNotEmpty({ message: Messages.fillAllFields })
   password: string;
 }
 

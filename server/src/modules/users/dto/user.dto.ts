@@ -33,15 +33,18 @@ export function mapUser(user: UserEntity): UserResponseDto {
 
 export class EditProfileDto {
   @ApiProperty()
-  @Transform(({ value }) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value))
+  @Transform(({ value }) =>
+    typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value,
+  )
   @IsInt()
   userid: number;
 
   @ApiProperty()
   @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  // Checked from the bottom up: a missing name is "Name is required.", not a length message.
+  @MaxLength(80)
   @IsString({ message: Messages.nameRequired })
   @IsNotEmpty({ message: Messages.nameRequired })
-  @MaxLength(80)
   name: string;
 }
 

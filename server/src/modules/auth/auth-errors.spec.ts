@@ -1,0 +1,111 @@
+import { HttpStatus, Logger, type ArgumentsHost } from '@nestjs/common';
+import { AppError, ErrorCode } from '../../common/errors/app-error.js';
+import { GlobalExceptionFilter } from '../../common/errors/global-exception.filter.js';
+import { Messages } from '../../common/messages.js';
+
+/** What the filter sends for `exception` on a request to `url`. */
+function errorBody(url: string, exception: unknown) {
+  const sent: { status?: number; body?: Record<string, unknown>; headers: Record<string, string> } =
+    { headers: {} };
+  const reply = {
+    status(code: number) {
+      sent.status = code;
+      return reply;
+    },
+    send(body: Record<string, unknown>) {
+      sent.body = body;
+      return reply;
+    },
+    header(name: string, value: string) {
+      sent.headers[name] = value;
+      return reply;
+    },
+  };
+  const host = {
+    switchToHttp: () => ({ getResponse: () => reply, getRequest: () => ({ url }) }),
+  } as unknown as ArgumentsHost;
+  new GlobalExceptionFilter().catch(exception, host);
+  return sent;
+}
+
+describe('Error bodies of the account calls', () => {
+  beforeAll(() => Logger.overrideLogger(false));
+
+  const notFound = () =>
+    new AppError(ErrorCode.UserNotFound, Messages.userNotFound, HttpStatus.NOT_FOUND);
+
+  it.each(['/api/auth/login', '/api/auth/login?next=%2Fhome', '/api/password/forgetpassword'])(
+    'adds msg under %s, where the spec client reads it',
+    (url) => {
+      expect(errorBody(url, notFound())).toMatchObject({
+        status: 404,
+        body: {
+          msg: Messages.userNotFound,
+          message: Messages.userNotFound,
+          code: ErrorCode.UserNotFound,
+        },
+      });
+    },
+  );
+
+  it('adds success false under /api/otp, without msg', () => {
+    const { body } = errorBody(
+      '/api/otp/otp-login',
+      new AppError(ErrorCode.MobileNotRegistered, Messages.mobileNotRegistered, 404),
+    );
+    expect(body).toEqual({
+      success: false,
+      message: Messages.mobileNotRegistered,
+      code: ErrorCode.MobileNotRegistered,
+    });
+  });
+
+  it('answers only message and code elsewhere', () => {
+    const { body } = errorBody(
+      '/api/user/edit-profile',
+      AppError.badRequest(Messages.nameRequired),
+    );
+    expect(body).toEqual({ message: Messages.nameRequired, code: ErrorCode.Validation });
+  });
+
+  it("lets an error's own fields override code, as the links' code '1' does", () => {
+    const { status, body } = errorBody(
+      '/api/password/reset-password/abc/def',
+      new AppError(ErrorCode.LinkCorrupted, Messages.linkCorrupted, 400, { code: '1' }),
+    );
+    expect(status).toBe(400);
+    expect(body).toEqual({
+      msg: Messages.linkCorrupted,
+      message: Messages.linkCorrupted,
+      code: '1',
+    });
+  });
+
+  it('sends the headers an error carries, such as Retry-After', () => {
+    const { status, headers } = errorBody(
+      '/api/auth/login',
+      new AppError(
+        ErrorCode.RateLimited,
+        Messages.tooManyRequests,
+        429,
+        {},
+        { 'retry-after': '42' },
+      ),
+    );
+    expect(status).toBe(429);
+    expect(headers).toEqual({ 'retry-after': '42' });
+  });
+
+  it('hides what an unexpected error says', () => {
+    const { status, body } = errorBody(
+      '/api/auth/login',
+      new Error('connect ECONNREFUSED 127.0.0.1:5432 password=hunter2'),
+    );
+    expect(status).toBe(500);
+    expect(body).toEqual({
+      msg: Messages.internal,
+      message: Messages.internal,
+      code: ErrorCode.Internal,
+    });
+  });
+});
