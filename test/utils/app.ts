@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { Redis } from 'ioredis';
 import request from 'supertest';
 import { startStore, type RunningStore } from '../../server/src/bootstrap.js';
@@ -37,12 +38,26 @@ export function testEnv(
   };
 }
 
-/** A whole store (API and worker) in this process, on its own database and Redis prefix. */
-export async function startTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+const builds = {
+  storefront: path.resolve('storefront/dist'),
+  admin: path.resolve('admin/dist'),
+};
+
+/**
+ * A whole store (API and worker) in this process, on its own database and Redis prefix.
+ * `serveBuilds` also serves the built storefront and console, for browser tests.
+ */
+export async function startTestApp(
+  overrides: Record<string, string> = {},
+  { serveBuilds = false } = {},
+): Promise<TestApp> {
   const db = await createTestDatabase();
   const prefix = `zt${randomBytes(4).toString('hex')}`;
   const config = loadConfig(testEnv(db.url, prefix, overrides));
-  const store = await startStore(config, { storefront: '/nonexistent', admin: '/nonexistent' });
+  const store = await startStore(
+    config,
+    serveBuilds ? builds : { storefront: '/nonexistent', admin: '/nonexistent' },
+  );
   const url = `http://127.0.0.1:${store.port}`;
   return {
     store,
