@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { DEV_JWT_SECRET } from '../../server/src/config/config.js';
+
+/**
+ * RELIABILITY 12, P7 and S10 on the production builds: the storefront's first load stays
+ * small and free of the console's libraries, and no server secret reaches a browser bundle.
+ */
+const dist = (app: string) => path.resolve(app, 'dist');
+const gzipKb = (file: string) => gzipSync(fs.readFileSync(file)).length / 1024;
+
+function scriptsLoadedBy(app: string, prefix: string) {
+  const html = fs.readFileSync(path.join(dist(app), 'index.html'), 'utf8');
+  const sources = [...html.matchAll(/(?:src|href)="([^"]+\.js)"/g)].map((match) => match[1]);
+  return sources.map((src) => path.join(dist(app), src.replace(prefix, '')));
+}
+
+function allFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? allFiles(full) : [full];
+  });
+}
+
+describe('production bundles', () => {
+  it("keeps every route's first load at most 170 kB of gzipped JavaScript", () => {
+    const entry = scriptsLoadedBy('storefront', '/');
+    expect(entry.length).toBeGreaterThan(0);
+    // Bounded from above: the entry plus every lazily loaded chunk of every route together.
+    const everything = allFiles(dist('storefront')).filter((f) => f.endsWith('.js'));
+    const total = everything.reduce((sum, file) => sum + gzipKb(file), 0);
+    expect(total).toBeLessThanOrEqual(170);
+  });
+
+  it('never ships react-admin or MUI in the storefront', () => {
+    for (const file of allFiles(dist('storefront')).filter((f) => f.endsWith('.js'))) {
+      const text = fs.readFileSync(file, 'utf8');
+      expect(text).not.toMatch(/react-admin|MuiButtonBase|@mui\/material/);
+    }
+  });
+
+  it('puts no server secret in either browser bundle', () => {
+    const secrets = [DEV_JWT_SECRET, 'sandbox-fast2sms-key', 'sandbox-client-secret', '-----BEGIN'];
+    for (const app of ['storefront', 'admin']) {
+      for (const file of allFiles(dist(app)).filter((f) => /\.(js|html|css|map)$/.test(f))) {
+        const text = fs.readFileSync(file, 'utf8');
+        for (const secret of secrets) expect(text.includes(secret)).toBe(false);
+      }
+    }
+  });
+});
