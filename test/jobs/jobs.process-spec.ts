@@ -121,6 +121,8 @@ describe('job processing across processes', () => {
       'the job to start',
     );
     worker.signal('SIGTERM');
+    // A job that arrives once the worker has begun shutting down must wait for another worker.
+    await worker.waitForOutput(/SIGTERM: finishing/);
     await request(url)
       .post('/api/password/forgetpassword')
       .send({ email: 'reseller@example.com' })
