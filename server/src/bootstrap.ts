@@ -7,6 +7,7 @@ import type { AppConfig } from './config/config.js';
 import { migrate } from './database/data-source.js';
 import { startEmbeddedPostgres } from './database/embedded.js';
 import { configureHttp, type StaticRoots } from './http/configure-http.js';
+import { JobWorkerService } from './jobs/job-worker.service.js';
 import { DemoDataService } from './modules/demo/demo-data.service.js';
 import { ProviderUrls } from './providers/provider-urls.js';
 
@@ -32,6 +33,8 @@ export async function startStore(config: AppConfig, roots: StaticRoots): Promise
     return {
       app,
       close: async () => {
+        // Stop taking jobs before Nest runs its shutdown hooks, which take a while.
+        await app.get(JobWorkerService).stop();
         await app.close();
         await embedded?.stop();
       },
@@ -61,6 +64,7 @@ export async function startStore(config: AppConfig, roots: StaticRoots): Promise
     close: async () => {
       // Fastify stops accepting and waits for in-flight requests; then jobs, queues, pools close.
       await app.getHttpAdapter().close();
+      await app.get(JobWorkerService).stop();
       await app.close();
       await embedded?.stop();
     },

@@ -30,6 +30,7 @@ export class JobWorkerService implements OnApplicationBootstrap, BeforeApplicati
   private readonly workers: Worker[] = [];
   private readonly connections: Redis[] = [];
   private closing = false;
+  private stopping?: Promise<void>;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -128,12 +129,19 @@ export class JobWorkerService implements OnApplicationBootstrap, BeforeApplicati
   }
 
   /** Runs before any provider shuts down, so queues and the database outlive the active jobs. */
-  async beforeApplicationShutdown() {
-    this.closing = true;
-    // close() waits for active jobs to finish and takes no new ones.
-    await Promise.all(this.workers.map((worker) => worker.close()));
-    await Promise.all(
-      this.connections.map((connection) => connection.quit().catch(() => connection.disconnect())),
-    );
+  beforeApplicationShutdown() {
+    return this.stop();
+  }
+
+  /** Stops taking jobs at once and waits for the active ones; safe to call more than once. */
+  stop() {
+    this.stopping ??= (async () => {
+      this.closing = true;
+      await Promise.all(this.workers.map((worker) => worker.close()));
+      await Promise.all(
+        this.connections.map((connection) => connection.quit().catch(() => connection.disconnect())),
+      );
+    })();
+    return this.stopping;
   }
 }
