@@ -10,6 +10,14 @@ import { HealthModule } from './health/health.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
 import { AuditModule } from './modules/audit/audit.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
+import { CatalogModule } from './modules/catalog/catalog.module.js';
+import { CouponsModule } from './modules/coupons/coupons.module.js';
+import { DeliveryModule } from './modules/delivery/delivery.module.js';
+import { GalleryModule } from './modules/gallery/gallery.module.js';
+import { LedgerModule } from './modules/ledger/ledger.module.js';
+import { OrdersModule } from './modules/orders/orders.module.js';
+import { PaymentsModule } from './modules/payments/payments.module.js';
+import { WalletModule } from './modules/wallet/wallet.module.js';
 import { DemoModule } from './modules/demo/demo.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { UsersModule } from './modules/users/users.module.js';
@@ -25,7 +33,18 @@ import { SandboxModule } from './sandbox/sandbox.module.js';
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig & { databaseUrl: string }): DynamicModule {
-    const apiModules: Type[] = [AuthModule, UsersModule, HealthModule];
+    const apiModules: Type[] = [
+      AuthModule,
+      UsersModule,
+      HealthModule,
+      CatalogModule,
+      GalleryModule,
+      CouponsModule,
+      WalletModule,
+      OrdersModule,
+      PaymentsModule,
+      DeliveryModule,
+    ];
     const sandbox: Type[] = config.sandbox ? [SandboxModule, SandboxApiModule] : [];
     if (config.sandbox) apiModules.push(SandboxApiModule);
     return {
@@ -40,6 +59,14 @@ export class AppModule {
         NotificationsModule,
         AuthModule,
         UsersModule,
+        LedgerModule,
+        CatalogModule,
+        GalleryModule,
+        CouponsModule,
+        WalletModule,
+        OrdersModule,
+        PaymentsModule,
+        DeliveryModule,
         DemoModule,
         HealthModule,
         ...sandbox,

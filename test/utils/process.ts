@@ -2,7 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 
-const root = path.resolve(import.meta.dirname ?? path.dirname(new URL(import.meta.url).pathname), '../..');
+const root = path.resolve(
+  import.meta.dirname ?? path.dirname(new URL(import.meta.url).pathname),
+  '../..',
+);
 const main = path.join(root, 'server/dist/main.js');
 
 export async function freePort(): Promise<number> {
@@ -25,10 +28,13 @@ export class StoreProcess {
     readonly name: string,
     private readonly child: ChildProcess,
   ) {
-    const collect = (chunk: Buffer) => this.output.push(...chunk.toString().split('\n').filter(Boolean));
+    const collect = (chunk: Buffer) =>
+      this.output.push(...chunk.toString().split('\n').filter(Boolean));
     child.stdout?.on('data', collect);
     child.stderr?.on('data', collect);
-    this.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+    this.exited = new Promise((resolve) =>
+      child.once('exit', (code, signal) => resolve({ code, signal })),
+    );
   }
 
   static start(name: string, env: Record<string, string>) {
@@ -47,8 +53,12 @@ export class StoreProcess {
   async waitForOutput(pattern: RegExp, timeoutMs = 30_000) {
     const deadline = Date.now() + timeoutMs;
     while (!this.output.some((line) => pattern.test(line))) {
-      if (this.child.exitCode !== null) throw new Error(`${this.name} exited early:\n${this.output.join('\n')}`);
-      if (Date.now() > deadline) throw new Error(`${this.name} did not print ${pattern} in time:\n${this.output.join('\n')}`);
+      if (this.child.exitCode !== null)
+        {throw new Error(`${this.name} exited early:\n${this.output.join('\n')}`);}
+      if (Date.now() > deadline)
+        {throw new Error(
+          `${this.name} did not print ${pattern} in time:\n${this.output.join('\n')}`,
+        );}
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
@@ -61,7 +71,10 @@ export class StoreProcess {
     return Promise.race([
       this.exited,
       new Promise<never>((_, reject) =>
-        setTimeout(() => reject(new Error(`${this.name} did not exit in time:\n${this.output.join('\n')}`)), timeoutMs).unref(),
+        setTimeout(
+          () => reject(new Error(`${this.name} did not exit in time:\n${this.output.join('\n')}`)),
+          timeoutMs,
+        ).unref(),
       ),
     ]);
   }
@@ -73,7 +86,11 @@ export class StoreProcess {
   }
 }
 
-export async function waitFor<T>(probe: () => Promise<T | undefined | false>, timeoutMs: number, what: string): Promise<T> {
+export async function waitFor<T>(
+  probe: () => Promise<T | undefined | false>,
+  timeoutMs: number,
+  what: string,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

@@ -57,6 +57,47 @@ export const Messages = {
   insufficientBalance: 'Insufficient balance. Please top up your wallet.',
   outOfStock: 'This item is out of stock.',
   selectPackAndDetails: 'Please select a pack and enter your details correctly before proceeding.',
+  // coupons (spec 000 section 5, DESIGN section 13)
+  couponLoginRequired: 'Please login to apply a coupon.',
+  couponResellers: 'Resellers cannot apply coupons.',
+  couponEnterCode: 'Please enter a coupon code.',
+  couponApplied: 'Coupon applied!',
+  couponInvalid: 'Invalid coupon code.',
+  couponExpired: 'This coupon has expired.',
+  couponExhausted: 'This coupon has reached its usage limit.',
+  couponUserLimit: 'You have already used this coupon.',
+  /** Followed by the amount and a full stop: 'This coupon needs a minimum purchase of ₹99.' */
+  couponMinimumPrefix: 'This coupon needs a minimum purchase of ₹',
+  // wallet and points (spec 001)
+  invalidAmount: 'Please enter a valid amount',
+  invalidPointsAmount: 'Please enter a valid points amount',
+  /** Followed by the number and ' points available.' */
+  insufficientPointsPrefix: 'Insufficient points. You have ',
+  pointsRedeemed: 'Points redeemed successfully.',
+  transactionPending: 'Your transaction is being processed. This may take a few moments.',
+  // orders and payments
+  orderPlaced: 'Order placed successfully.',
+  orderReplaced: 'Replaced by a newer order',
+  paymentFailed: 'The payment failed.',
+  paymentExpired: 'The payment was not received in time.',
+  latePaymentCredited:
+    'The payment arrived after the order had closed; the amount was credited to your Z-Coins wallet.',
+  paymentMismatch: 'The payment did not match this order; it is held for review.',
+  mobileRequiredForUpi: 'Please add your mobile number to your profile before paying by UPI.',
+  paymentUnavailable: 'The payment service is not answering. Please try again.',
+  illegalTransition: 'This order cannot move to that status now.',
+  idempotencyInProgress: 'This request is already being processed.',
+  idempotencyMismatch: 'This Idempotency-Key was already used with a different request.',
+  // suppliers: the sandbox's notices (DESIGN section 13), the player check and supplier points
+  supplierNoticeMalaysiaLimit:
+    'This account has reached the monthly top-up limit of 350,000 USD for Malaysia.',
+  supplierNoticePhSgFee:
+    'Top-ups for Philippines and Singapore accounts now carry a 55% fee. Please use another region.',
+  supplierNoticeRechargeFailed: 'Recharge failed, please contact customer service.',
+  checkIdNotAvailable: 'This product has no player check.',
+  checkIdUnavailable: 'We could not check this player right now. Please try again.',
+  pointsFetched: 'Points fetched successfully',
+  pointsFetchFailed: 'Failed to fetch points',
 } as const;
 
 export type MessageKey = keyof typeof Messages;

@@ -53,6 +53,12 @@ export interface AppConfig {
     checkid: RateLimit;
   };
   logLevel: string;
+  /** UPIGateway: an unset base URL means the built-in simulator under /sandbox/upigateway. */
+  upi: { baseUrl?: string; apiKey: string; paymentTtlMs: number; sandboxExpireMs: number };
+  /** Smile.one: an unset base URL means the built-in simulator under /sandbox/smileone. */
+  smileone: { baseUrl?: string; uid: string; email: string; key: string };
+  /** MooGold: an unset base URL means the built-in simulator under /sandbox/moogold. */
+  moogold: { baseUrl?: string; partnerId: string; secret: string; validateEnabled: boolean };
 }
 
 export class ConfigError extends Error {}
@@ -83,41 +89,79 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
 
   const rateLimits = {
     login: parseLimit('RATE_LIMIT_LOGIN', env.RATE_LIMIT_LOGIN, '10/60', problems),
-    otpSendNumber: parseLimit('RATE_LIMIT_OTP_SEND_NUMBER', env.RATE_LIMIT_OTP_SEND_NUMBER, '5/3600', problems),
-    otpSendIp: parseLimit('RATE_LIMIT_OTP_SEND_IP', env.RATE_LIMIT_OTP_SEND_IP, '20/3600', problems),
+    otpSendNumber: parseLimit(
+      'RATE_LIMIT_OTP_SEND_NUMBER',
+      env.RATE_LIMIT_OTP_SEND_NUMBER,
+      '5/3600',
+      problems,
+    ),
+    otpSendIp: parseLimit(
+      'RATE_LIMIT_OTP_SEND_IP',
+      env.RATE_LIMIT_OTP_SEND_IP,
+      '20/3600',
+      problems,
+    ),
     otpVerify: parseLimit('RATE_LIMIT_OTP_VERIFY', env.RATE_LIMIT_OTP_VERIFY, '10/60', problems),
     register: parseLimit('RATE_LIMIT_REGISTER', env.RATE_LIMIT_REGISTER, '10/3600', problems),
-    passwordReset: parseLimit('RATE_LIMIT_PASSWORD_RESET', env.RATE_LIMIT_PASSWORD_RESET, '5/3600', problems),
-    userActions: parseLimit('RATE_LIMIT_USER_ACTIONS', env.RATE_LIMIT_USER_ACTIONS, '30/60', problems),
+    passwordReset: parseLimit(
+      'RATE_LIMIT_PASSWORD_RESET',
+      env.RATE_LIMIT_PASSWORD_RESET,
+      '5/3600',
+      problems,
+    ),
+    userActions: parseLimit(
+      'RATE_LIMIT_USER_ACTIONS',
+      env.RATE_LIMIT_USER_ACTIONS,
+      '30/60',
+      problems,
+    ),
     checkid: parseLimit('RATE_LIMIT_CHECKID', env.RATE_LIMIT_CHECKID, '20/60', problems),
   };
 
   const smsBaseUrl = env.FAST2SMS_BASE_URL ?? (sandbox ? undefined : 'https://www.fast2sms.com');
   const smsKey = env.FAST2SMS_API_KEY ?? (sandbox ? 'sandbox-fast2sms-key' : '');
   const googleBase =
-    env.GOOGLE_OAUTH_BASE_URL ?? (sandbox && !env.GOOGLE_CLIENT_ID ? undefined : 'https://accounts.google.com');
-  const googleId = env.GOOGLE_CLIENT_ID ?? (sandbox ? 'sandbox-client-id.apps.googleusercontent.com' : '');
+    env.GOOGLE_OAUTH_BASE_URL ??
+    (sandbox && !env.GOOGLE_CLIENT_ID ? undefined : 'https://accounts.google.com');
+  const googleId =
+    env.GOOGLE_CLIENT_ID ?? (sandbox ? 'sandbox-client-id.apps.googleusercontent.com' : '');
   const googleSecret = env.GOOGLE_CLIENT_SECRET ?? (sandbox ? 'sandbox-client-secret' : '');
   const jwtSecret = env.JWT_SECRET ?? DEV_JWT_SECRET;
+  const upiBaseUrl = env.UPIGATEWAY_BASE_URL ?? (sandbox ? undefined : 'https://api.ekqr.in/api');
+  const upiKey = env.UPIGATEWAY_API_KEY ?? (sandbox ? 'sandbox-upigateway-key' : '');
+  const smileBaseUrl = env.SMILEONE_BASE_URL ?? (sandbox ? undefined : 'https://www.smile.one');
+  const moogoldBaseUrl =
+    env.MOOGOLD_BASE_URL ?? (sandbox ? undefined : 'https://moogold.com/wp-json/v1/api');
 
   if (production) {
     if (sandbox && !env.ALLOW_SANDBOX_IN_PRODUCTION) {
-      problems.push('SANDBOX: production refuses sandbox providers (set SANDBOX=false, or ALLOW_SANDBOX_IN_PRODUCTION=true)');
+      problems.push(
+        'SANDBOX: production refuses sandbox providers (set SANDBOX=false, or ALLOW_SANDBOX_IN_PRODUCTION=true)',
+      );
     }
     if (jwtSecret === DEV_JWT_SECRET && !env.ALLOW_DEFAULT_SECRETS) {
       problems.push('JWT_SECRET: production needs its own secret (or ALLOW_DEFAULT_SECRETS=true)');
     }
     if (!env.ADMIN_PASSWORD && !env.ALLOW_DEFAULT_SECRETS) {
-      problems.push('ADMIN_PASSWORD: production needs its own admin password (or ALLOW_DEFAULT_SECRETS=true)');
+      problems.push(
+        'ADMIN_PASSWORD: production needs its own admin password (or ALLOW_DEFAULT_SECRETS=true)',
+      );
     }
     if (!env.DATABASE_URL && !env.ALLOW_EMBEDDED_DB) {
-      problems.push('DATABASE_URL: production refuses the embedded database (or ALLOW_EMBEDDED_DB=true)');
+      problems.push(
+        'DATABASE_URL: production refuses the embedded database (or ALLOW_EMBEDDED_DB=true)',
+      );
     }
-    if (!sandbox && !env.FAST2SMS_API_KEY) problems.push('FAST2SMS_API_KEY: required when SANDBOX=false');
+    if (!sandbox && !env.FAST2SMS_API_KEY)
+      {problems.push('FAST2SMS_API_KEY: required when SANDBOX=false');}
     if (!sandbox && !env.SMTP_HOST) problems.push('SMTP_HOST: required when SANDBOX=false');
+    if (!sandbox && !env.UPIGATEWAY_API_KEY)
+      {problems.push('UPIGATEWAY_API_KEY: required when SANDBOX=false');}
   }
   if (!env.DATABASE_URL && role !== 'all') {
-    problems.push('DATABASE_URL: APP_ROLE=api or worker needs a shared PostgreSQL (the embedded one serves APP_ROLE=all only)');
+    problems.push(
+      'DATABASE_URL: APP_ROLE=api or worker needs a shared PostgreSQL (the embedded one serves APP_ROLE=all only)',
+    );
   }
 
   if (problems.length > 0) {
@@ -168,8 +212,29 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS ?? 30_000,
     trustProxy: env.TRUST_PROXY || false,
-    corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
     rateLimits,
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
+    upi: {
+      baseUrl: upiBaseUrl?.replace(/\/$/, ''),
+      apiKey: upiKey,
+      paymentTtlMs: (env.UPI_PAYMENT_TTL_MINUTES ?? 30) * 60_000,
+      sandboxExpireMs: (env.UPI_SANDBOX_EXPIRE_MINUTES ?? 30) * 60_000,
+    },
+    smileone: {
+      baseUrl: smileBaseUrl?.replace(/\/$/, ''),
+      uid: env.SMILEONE_UID ?? (sandbox ? '1041302' : ''),
+      email: env.SMILEONE_EMAIL ?? (sandbox ? 'sandbox-merchant@zstore.local' : ''),
+      key: env.SMILEONE_KEY ?? (sandbox ? 'sandbox-smileone-key' : ''),
+    },
+    moogold: {
+      baseUrl: moogoldBaseUrl?.replace(/\/$/, ''),
+      partnerId: env.MOOGOLD_PARTNER_ID ?? (sandbox ? 'sandbox-partner' : ''),
+      secret: env.MOOGOLD_SECRET ?? (sandbox ? 'sandbox-moogold-secret' : ''),
+      validateEnabled: env.MOOGOLD_VALIDATE_ENABLED ?? sandbox,
+    },
   };
 }

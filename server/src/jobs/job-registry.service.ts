@@ -28,7 +28,9 @@ export class JobRegistry implements OnModuleInit {
         const options = this.reflector.get<OnJobOptions | undefined>(ON_JOB_KEY, fn);
         if (!options) continue;
         if (jobDefinitions[options.name].queue !== options.queue) {
-          throw new Error(`Job ${options.name} belongs to queue ${jobDefinitions[options.name].queue}, not ${options.queue}`);
+          throw new Error(
+            `Job ${options.name} belongs to queue ${jobDefinitions[options.name].queue}, not ${options.queue}`,
+          );
         }
         found.set(options.name, [...(found.get(options.name) ?? []), `${wrapper.name}.${method}`]);
         this.handlers.set(options.name, fn.bind(instance));
@@ -38,7 +40,8 @@ export class JobRegistry implements OnModuleInit {
     for (const name of Object.values(JobName)) {
       const owners = found.get(name) ?? [];
       if (owners.length === 0) problems.push(`${name} has no handler`);
-      if (owners.length > 1) problems.push(`${name} has ${owners.length} handlers: ${owners.join(', ')}`);
+      if (owners.length > 1)
+        {problems.push(`${name} has ${owners.length} handlers: ${owners.join(', ')}`);}
     }
     if (problems.length > 0) throw new Error(`Job handlers are wrong: ${problems.join('; ')}`);
   }

@@ -2,6 +2,7 @@
 export enum QueueName {
   Mail = 'mail',
   Maintenance = 'maintenance',
+  Payments = 'payments',
 }
 
 /** Every job the workers run. Subject first, then the action. */
@@ -9,6 +10,9 @@ export enum JobName {
   MailSend = 'MailSend',
   MailSweepPending = 'MailSweepPending',
   AuthPurgeExpired = 'AuthPurgeExpired',
+  OrderVerifyPayment = 'OrderVerifyPayment',
+  WalletTopupVerify = 'WalletTopupVerify',
+  PaymentSweepPending = 'PaymentSweepPending',
 }
 
 export enum JobStatus {

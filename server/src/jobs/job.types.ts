@@ -5,6 +5,9 @@ export interface JobPayloads {
   [JobName.MailSend]: { mailId: string };
   [JobName.MailSweepPending]: Record<string, never>;
   [JobName.AuthPurgeExpired]: Record<string, never>;
+  [JobName.OrderVerifyPayment]: { orderid: string };
+  [JobName.WalletTopupVerify]: { txnid: string };
+  [JobName.PaymentSweepPending]: Record<string, never>;
 }
 
 export type JobOf<T extends JobName> = JobPayloads[T];
@@ -22,4 +25,9 @@ export const jobDefinitions: Record<JobName, JobDefinition> = {
   [JobName.MailSend]: { queue: QueueName.Mail, attempts: 5, backoffMs: 2_000 },
   [JobName.MailSweepPending]: { queue: QueueName.Maintenance, attempts: 1, every: 'sweep' },
   [JobName.AuthPurgeExpired]: { queue: QueueName.Maintenance, attempts: 1, every: 'sweep' },
+  // Payment checks poll the gateway with backoff (1 s, 2 s, 4 s ... about an hour in all); the
+  // sweep takes over with a new generation once a job has run out of attempts.
+  [JobName.OrderVerifyPayment]: { queue: QueueName.Payments, attempts: 12, backoffMs: 1_000 },
+  [JobName.WalletTopupVerify]: { queue: QueueName.Payments, attempts: 12, backoffMs: 1_000 },
+  [JobName.PaymentSweepPending]: { queue: QueueName.Maintenance, attempts: 1, every: 'sweep' },
 };

@@ -1,4 +1,11 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import {
+  ArgumentsHost,
+  Catch,
+  ExceptionFilter,
+  HttpException,
+  HttpStatus,
+  Logger,
+} from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Messages } from '../messages.js';
 import { AppError, ErrorCode } from './app-error.js';
@@ -22,7 +29,10 @@ const codeByStatus: Record<number, ErrorCode> = {
  */
 function clientFields(url: string, message: string): Record<string, unknown> {
   const path = url.split('?')[0];
-  if (/^\/api\/(auth|password)\//.test(path) || /^\/api\/(order\/createWalletOrder|points\/redeempoints)$/.test(path)) {
+  if (
+    /^\/api\/(auth|password)\//.test(path) ||
+    /^\/api\/(order\/createWalletOrder|points\/redeempoints)$/.test(path)
+  ) {
     return { msg: message };
   }
   if (/^\/api\/(order\/createOrder|coupon\/validatecoupon)$/.test(path)) {
@@ -51,8 +61,12 @@ export class GlobalExceptionFilter implements ExceptionFilter {
       status = exception.getStatus();
       code = codeByStatus[status] ?? ErrorCode.Internal;
       const body = exception.getResponse();
-      const text = typeof body === 'string' ? body : (body as { message?: string | string[] }).message;
-      message = status >= 500 ? Messages.internal : (Array.isArray(text) ? text[0] : text) ?? exception.message;
+      const text =
+        typeof body === 'string' ? body : (body as { message?: string | string[] }).message;
+      message =
+        status >= 500
+          ? Messages.internal
+          : ((Array.isArray(text) ? text[0] : text) ?? exception.message);
       if (status === 404 && !text) message = Messages.notFound;
     } else if (isFastifyError(exception)) {
       status = exception.statusCode;
@@ -60,7 +74,8 @@ export class GlobalExceptionFilter implements ExceptionFilter {
       message = exception.message;
     }
 
-    if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    if (status >= 500)
+      {this.logger.error(exception instanceof Error ? exception.stack : String(exception));}
     void reply
       .status(status)
       .send({ ...clientFields(request.url, message), message, code, ...extra });

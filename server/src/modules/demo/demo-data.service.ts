@@ -5,6 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { PasswordService } from '../auth/password.service.js';
 import { Role } from '../users/entities/user.entity.js';
 import { UsersRepository } from '../users/users.repository.js';
+import { DemoCatalogService } from './demo-catalog.service.js';
 
 export const DEMO_ACCOUNTS = {
   user: { name: 'Demo User', email: 'user@example.com', password: 'User@12345', mobile: '9000000001' },
@@ -20,6 +21,7 @@ export class DemoDataService {
     private readonly db: DataSource,
     private readonly users: UsersRepository,
     private readonly passwords: PasswordService,
+    private readonly demoCatalog: DemoCatalogService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -36,8 +38,9 @@ export class DemoDataService {
         verified: true,
       });
       if (this.config.env !== 'production') {
+        const created = new Map<string, { id: string; userid: number; email: string }>();
         for (const [kind, account] of Object.entries(DEMO_ACCOUNTS)) {
-          await this.users.create({
+          const user = await this.users.create({
             name: account.name,
             email: account.email,
             mobilenumber: account.mobile,
@@ -45,7 +48,9 @@ export class DemoDataService {
             role: kind === 'reseller' ? Role.Reseller : Role.User,
             verified: true,
           });
+          created.set(kind, user);
         }
+        await this.demoCatalog.seed(created.get('user'));
       }
       this.logger.log(`Seeded an empty database; admin ${this.config.admin.email}`);
       return true;

@@ -45,11 +45,25 @@ export class MailService {
       `UPDATE outgoing_mail SET attempts = attempts + 1 WHERE id = $1 AND status = 'pending'
        RETURNING recipient, subject, text_body, html_body, attempts`,
       [mailId],
-    )) as [Array<{ recipient: string; subject: string; text_body: string; html_body: string | null; attempts: number }>, number];
+    )) as [
+      Array<{
+        recipient: string;
+        subject: string;
+        text_body: string;
+        html_body: string | null;
+        attempts: number;
+      }>,
+      number,
+    ];
     const mail = rows[0];
     if (!mail) return JobStatus.Skipped;
     try {
-      await this.smtp.send({ to: mail.recipient, subject: mail.subject, text: mail.text_body, html: mail.html_body });
+      await this.smtp.send({
+        to: mail.recipient,
+        subject: mail.subject,
+        text: mail.text_body,
+        html: mail.html_body,
+      });
     } catch (error) {
       await this.db.query(
         `UPDATE outgoing_mail SET last_error = $2, status = CASE WHEN attempts >= $3 THEN 'failed'::mail_status ELSE status END
@@ -58,9 +72,10 @@ export class MailService {
       );
       throw error;
     }
-    await this.db.query(`UPDATE outgoing_mail SET status = 'sent', sent_at = now() WHERE id = $1 AND status = 'pending'`, [
-      mailId,
-    ]);
+    await this.db.query(
+      `UPDATE outgoing_mail SET status = 'sent', sent_at = now() WHERE id = $1 AND status = 'pending'`,
+      [mailId],
+    );
     return JobStatus.Success;
   }
 
@@ -76,7 +91,12 @@ export class MailService {
         'UPDATE outgoing_mail SET generation = generation + 1 WHERE id = $1 AND generation = $2 RETURNING generation',
         [mail.id, mail.generation],
       )) as [Array<{ generation: number }>, number];
-      if (bumped[0]) await this.jobs.queueSoon(JobName.MailSend, { mailId: mail.id }, mailJobId(mail.id, bumped[0].generation));
+      if (bumped[0])
+        {await this.jobs.queueSoon(
+          JobName.MailSend,
+          { mailId: mail.id },
+          mailJobId(mail.id, bumped[0].generation),
+        );}
     }
     return JobStatus.Success;
   }

@@ -21,10 +21,19 @@ export class UsersAdminService {
 
   async list(query: ListQuery) {
     const builder = this.users.createQueryBuilder('u');
-    const { q, role, isBlocked, id } = query.filter as { q?: string; role?: string; isBlocked?: string; id?: string[] };
-    if (Array.isArray(id)) builder.andWhere('u.id IN (:...ids)', { ids: id.length ? id : ['00000000-0000-0000-0000-000000000000'] });
+    const { q, role, isBlocked, id } = query.filter as {
+      q?: string;
+      role?: string;
+      isBlocked?: string;
+      id?: string[];
+    };
+    if (Array.isArray(id))
+      {builder.andWhere('u.id IN (:...ids)', {
+        ids: id.length ? id : ['00000000-0000-0000-0000-000000000000'],
+      });}
     if (role) builder.andWhere('u.role = :role', { role });
-    if (isBlocked !== undefined && isBlocked !== '') builder.andWhere('u.isBlocked = :blocked', { blocked: String(isBlocked) === 'true' });
+    if (isBlocked !== undefined && isBlocked !== '')
+      {builder.andWhere('u.isBlocked = :blocked', { blocked: String(isBlocked) === 'true' });}
     if (q) {
       builder.andWhere(
         new Brackets((where) =>
@@ -45,8 +54,16 @@ export class UsersAdminService {
   }
 
   async page(page = 1, limit = 25) {
-    const [rows, total] = await this.users.findAndCount({ order: { userid: 'ASC' }, skip: (page - 1) * limit, take: limit });
-    return { users: rows.map(mapAdminUser), totalPages: Math.max(1, Math.ceil(total / limit)), totalCount: total };
+    const [rows, total] = await this.users.findAndCount({
+      order: { userid: 'ASC' },
+      skip: (page - 1) * limit,
+      take: limit,
+    });
+    return {
+      users: rows.map(mapAdminUser),
+      totalPages: Math.max(1, Math.ceil(total / limit)),
+      totalCount: total,
+    };
   }
 
   async get(id: string) {
@@ -75,14 +92,24 @@ export class UsersAdminService {
         if (Object.keys(changes).length) await manager.update(UserEntity, { id }, changes);
         if (endsSessions) await manager.increment(UserEntity, { id }, 'tokenVersion', 1);
         await this.audit.record(
-          { actorId: auth.id, action: 'user.update', entity: 'user', entityId: id, before: mapAdminUser(before), after: changes },
+          {
+            actorId: auth.id,
+            action: 'user.update',
+            entity: 'user',
+            entityId: id,
+            before: mapAdminUser(before),
+            after: changes,
+          },
           manager,
         );
       })
       .catch((error: { code?: string; detail?: string }) => {
         if (error.code !== UNIQUE_VIOLATION) throw error;
         const mobile = error.detail?.includes('mobilenumber');
-        throw AppError.conflict(mobile ? Messages.mobileTaken : Messages.emailTaken, mobile ? ErrorCode.MobileTaken : ErrorCode.EmailTaken);
+        throw AppError.conflict(
+          mobile ? Messages.mobileTaken : Messages.emailTaken,
+          mobile ? ErrorCode.MobileTaken : ErrorCode.EmailTaken,
+        );
       });
     return this.get(id);
   }

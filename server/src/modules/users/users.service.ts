@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import { requireOwner, requireReadAccess } from '../../common/auth/access.js';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { AppError } from '../../common/errors/app-error.js';
@@ -8,7 +9,10 @@ import { UsersRepository } from './users.repository.js';
 
 @Injectable()
 export class UsersService {
-  constructor(private readonly users: UsersRepository) {}
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly db: DataSource,
+  ) {}
 
   async editProfile(auth: AuthUser, dto: EditProfileDto) {
     requireOwner(auth, dto.userid);
@@ -22,7 +26,13 @@ export class UsersService {
     requireReadAccess(auth, userid);
     const user = await this.users.getByUserid(userid);
     if (!user) throw AppError.notFound(Messages.notFound);
-    // Orders arrive with the commerce module; until then every account has none.
-    return { total_order: 0, completed: 0, refunded: 0 };
+    // Counted here rather than through the orders module, which itself depends on this one.
+    const rows: Array<{ total: number; completed: number; refunded: number }> = await this.db.query(
+      `SELECT count(*)::int AS total, count(*) FILTER (WHERE status = 'Completed')::int AS completed,
+              count(*) FILTER (WHERE status = 'Refunded')::int AS refunded
+       FROM orders WHERE user_id = $1`,
+      [user.id],
+    );
+    return { total_order: rows[0].total, completed: rows[0].completed, refunded: rows[0].refunded };
   }
 }

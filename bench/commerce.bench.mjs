@@ -1,0 +1,290 @@
+/**
+ * Commerce benchmark (not part of `npm test`): run `npm run build -w server` first, then
+ * `node bench/commerce.bench.mjs`. Needs PostgreSQL (TEST_DATABASE_URL) and Redis (REDIS_URL).
+ *
+ * 1. Throughput and p50/p99 of GET /api/product/gethomeproducts and GET /api/item/{id} on the
+ *    built store, against a bare NestJS-on-Fastify hello-world started by this script, so the
+ *    printed ratio says what the store's work costs on top of the framework.
+ * 2. Z-Coins orders per second with p95/p99 at 50 concurrent clients.
+ * Every server runs in its own process; the figures are from one run on this machine.
+ */
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DATABASE_ADMIN_URL =
+  process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+
+/** The baseline: NestJS 12 on the Fastify adapter answering one small JSON route. */
+async function helloWorld(port) {
+  await import('reflect-metadata');
+  const { Controller, Get, Module } = await import('@nestjs/common');
+  const { NestFactory } = await import('@nestjs/core');
+  const { FastifyAdapter } = await import('@nestjs/platform-fastify');
+  class HelloController {
+    hello() {
+      return { hello: 'world' };
+    }
+  }
+  Controller()(HelloController);
+  Get('hello')(
+    HelloController.prototype,
+    'hello',
+    Object.getOwnPropertyDescriptor(HelloController.prototype, 'hello'),
+  );
+  class HelloModule {}
+  Module({ controllers: [HelloController] })(HelloModule);
+  const app = await NestFactory.create(HelloModule, new FastifyAdapter(), { logger: false });
+  await app.listen(port, '127.0.0.1');
+  process.send?.('ready');
+}
+
+function databaseUrl(name) {
+  const url = new URL(DATABASE_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function withClient(url, fn) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function start(args, env, readyText) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    });
+    let output = '';
+    const onData = (chunk) => {
+      output += chunk.toString();
+      if (readyText && output.includes(readyText)) resolve(child);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('message', (message) => message === 'ready' && resolve(child));
+    child.on('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
+  });
+}
+
+async function stop(child) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.removeAllListeners('exit');
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** Runs autocannon and keeps every response time, so any percentile can be read. */
+async function measure(options) {
+  const times = [];
+  const instance = autocannon({ connections: CONNECTIONS, duration: DURATION, ...options });
+  instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  const result = await instance;
+  times.sort((a, b) => a - b);
+  const ok = result['2xx'];
+  return {
+    rps: ok / (result.duration || DURATION),
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+const fmt = (n) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
+const row = (name, m) =>
+  `${name.padEnd(34)} ${fmt(m.rps).padStart(8)} req/s  p50 ${fmt(m.p50).padStart(6)} ms  p95 ${fmt(m.p95).padStart(6)} ms  p99 ${fmt(m.p99).padStart(6)} ms  non-2xx ${m.non2xx}  errors ${m.errors}`;
+
+async function main() {
+  const dbName = `zstore_bench_${randomBytes(4).toString('hex')}`;
+  await withClient(DATABASE_ADMIN_URL, (client) => client.query(`CREATE DATABASE ${dbName}`));
+  const storePort = 3900 + Math.floor(Math.random() * 50);
+  const helloPort = storePort + 60;
+  const children = [];
+  try {
+    const store = await start(
+      ['server/dist/main.js'],
+      {
+        NODE_ENV: 'development',
+        DATABASE_URL: databaseUrl(dbName),
+        REDIS_URL,
+        REDIS_PREFIX: `zbench${randomBytes(3).toString('hex')}`,
+        PORT: String(storePort),
+        DATA_DIR: `/tmp/${dbName}`,
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_USER_ACTIONS: '100000000/60',
+        RATE_LIMIT_LOGIN: '1000/60',
+      },
+      'listening on',
+    );
+    children.push(store);
+    const hello = await start([fileURLToPath(import.meta.url), '--hello', String(helloPort)], {});
+    children.push(hello);
+    const base = `http://127.0.0.1:${storePort}`;
+
+    const home = await (await fetch(`${base}/api/product/gethomeproducts`)).json();
+    const product = home.instantGames[0];
+    const login = await (
+      await fetch(`${base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'user@example.com', password: 'User@12345' }),
+      })
+    ).json();
+
+    // A ₹1 pack and ₹1,00,000 of Z-Coins for the demo user, posted as one balanced ledger movement.
+    const item = await withClient(databaseUrl(dbName), async (client) => {
+      const { rows } = await client.query(
+        `INSERT INTO items (name, originalprice, discountedprice, resellprice) VALUES ('Bench pack', 100, 100, 100) RETURNING id, itemid`,
+      );
+      const bench = await client.query(
+        `INSERT INTO products (name, type, category, imgpath, inputs, items)
+         VALUES ('Bench product', 'OTHER', 'games', '/x.svg', '[{"label":"ID"},{"label":"Name"}]', $1) RETURNING id`,
+        [[Number(rows[0].itemid)]],
+      );
+      await client.query('BEGIN');
+      await client.query(
+        `INSERT INTO ledger_movements (key, kind, reference) VALUES ('bench-credit', 'admin_credit', 'bench')`,
+      );
+      await client.query(
+        `INSERT INTO ledger_entries (movement_key, account, currency, amount, kind, reference)
+         VALUES ('bench-credit', 'system:admin', 'ZCOIN'::ledger_currency, -10000000, 'admin_credit', 'bench'),
+                ('bench-credit', $1, 'ZCOIN', 10000000, 'admin_credit', 'bench')`,
+        [`wallet:${login.user.userid}`],
+      );
+      await client.query('UPDATE users SET balance = balance + 10000000 WHERE userid = $1', [
+        login.user.userid,
+      ]);
+      await client.query('COMMIT');
+      return { id: rows[0].id, itemid: Number(rows[0].itemid), productId: bench.rows[0].id };
+    });
+
+    // 50 more shoppers (the demo user's password), each with ₹10,000, for orders from distinct wallets.
+    const shoppers = await withClient(databaseUrl(dbName), async (client) => {
+      const { rows } = await client.query(
+        `INSERT INTO users (name, email, mobilenumber, password_hash, verified)
+         SELECT 'Bench ' || n, 'bench' || n || '@example.com', '81000000' || lpad(n::text, 2, '0'),
+                (SELECT password_hash FROM users WHERE email = 'user@example.com'), true
+         FROM generate_series(1, ${CONNECTIONS}) AS n RETURNING userid, email`,
+      );
+      await client.query('BEGIN');
+      await client.query(
+        `INSERT INTO ledger_movements (key, kind, reference) VALUES ('bench-shoppers', 'admin_credit', 'bench')`,
+      );
+      await client.query(
+        `INSERT INTO ledger_entries (movement_key, account, currency, amount, kind, reference)
+         SELECT 'bench-shoppers', 'wallet:' || u, 'ZCOIN'::ledger_currency, 1000000, 'admin_credit', 'bench' FROM unnest($1::bigint[]) AS u
+         UNION ALL SELECT 'bench-shoppers', 'system:admin', 'ZCOIN'::ledger_currency, -1000000 * $2::bigint, 'admin_credit', 'bench'`,
+        [rows.map((r) => Number(r.userid)), rows.length],
+      );
+      await client.query(
+        'UPDATE users SET balance = balance + 1000000 WHERE userid = ANY($1::bigint[])',
+        [rows.map((r) => Number(r.userid))],
+      );
+      await client.query('COMMIT');
+      return rows;
+    });
+    const sessions = [];
+    for (const shopper of shoppers) {
+      const answer = await fetch(`${base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: shopper.email, password: 'User@12345' }),
+      });
+      sessions.push(await answer.json());
+    }
+
+    const warm = (url) => autocannon({ url, connections: 10, duration: 2 });
+    await warm(`${base}/api/product/gethomeproducts`);
+    await warm(`http://127.0.0.1:${helloPort}/hello`);
+
+    console.log(
+      `\nCommerce benchmark: ${CONNECTIONS} connections, ${DURATION} s each, one run on this machine\n`,
+    );
+    const baseline = await measure({ url: `http://127.0.0.1:${helloPort}/hello` });
+    console.log(row('NestJS+Fastify hello-world', baseline));
+    const homeRun = await measure({ url: `${base}/api/product/gethomeproducts` });
+    console.log(row('GET /api/product/gethomeproducts', homeRun));
+    const itemsRun = await measure({ url: `${base}/api/item/${product._id}` });
+    console.log(row('GET /api/item/{id}', itemsRun));
+    const orderBody = (userid) =>
+      JSON.stringify({
+        itemid: item.itemid,
+        item_id: item.id,
+        product_id: item.productId,
+        userid,
+        input1: '12345678',
+        input2: 'Bench',
+        paymentmode: 'wallet',
+      });
+    let next = 0;
+    const distinct = await measure({
+      url: `${base}/api/order/createWalletOrder`,
+      method: 'POST',
+      setupClient: (client) => {
+        const session = sessions[next++ % sessions.length];
+        client.setHeaders({
+          'content-type': 'application/json',
+          authorization: `Bearer ${session.token}`,
+        });
+        client.setBody(orderBody(session.user.userid));
+      },
+    });
+    console.log(row('createWalletOrder, 50 wallets', distinct));
+    const oneWallet = await measure({
+      url: `${base}/api/order/createWalletOrder`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${login.token}` },
+      body: orderBody(login.user.userid),
+    });
+    console.log(row('createWalletOrder, one wallet', oneWallet));
+    console.log(
+      `\nRatios to the hello-world: home ${(homeRun.rps / baseline.rps).toFixed(2)}, items ${(itemsRun.rps / baseline.rps).toFixed(2)}`,
+    );
+    const check = await withClient(databaseUrl(dbName), (client) =>
+      client.query(
+        `SELECT (SELECT coalesce(sum(amount), 0) FROM ledger_entries)::text AS ledger_sum,
+                (SELECT sum(balance) FROM users)::text AS balance,
+                (SELECT coalesce(sum(amount), 0) FROM ledger_entries WHERE account LIKE 'wallet:%')::text AS wallet_entries`,
+      ),
+    );
+    const { ledger_sum, balance, wallet_entries } = check.rows[0];
+    console.log(
+      `Ledger after the run: entries sum ${ledger_sum}; cached balances ${balance} = wallet entries ${wallet_entries}\n`,
+    );
+  } catch (error) {
+    console.error(error);
+    process.exitCode = 1;
+  } finally {
+    for (const child of children) await stop(child);
+    await withClient(DATABASE_ADMIN_URL, (client) =>
+      client.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`),
+    );
+  }
+}
+
+if (process.argv[2] === '--hello') await helloWorld(Number(process.argv[3]));
+else await main();

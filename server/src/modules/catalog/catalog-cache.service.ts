@@ -1,0 +1,57 @@
+import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { createRedis, REDIS } from '../../redis/redis.module.js';
+
+/**
+ * Pre-serialised catalogue answers, per process and per audience. Any instance that changes the
+ * catalogue calls `invalidate()`, which clears every instance's copy through Redis pub/sub.
+ */
+@Injectable()
+export class CatalogCacheService implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger('CatalogCache');
+  private readonly entries = new Map<string, string>();
+  private subscriber?: Redis;
+  /** Bumped on every invalidation, so an answer built across one is not stored. */
+  private epoch = 0;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(REDIS) private readonly redis: Redis,
+  ) {}
+
+  private get channel() {
+    return `${this.config.redisPrefix}:catalog:invalidate`;
+  }
+
+  async onModuleInit() {
+    this.subscriber = createRedis(this.config, 'catalog-subscriber');
+    this.subscriber.on('message', () => this.clearLocal());
+    this.subscriber.on('error', (error: Error) => this.logger.warn(`subscriber: ${error.message}`));
+    await this.subscriber.subscribe(this.channel);
+  }
+
+  async get(key: string, build: () => Promise<unknown>): Promise<string> {
+    const cached = this.entries.get(key);
+    if (cached !== undefined) return cached;
+    const epoch = this.epoch;
+    const json = JSON.stringify(await build());
+    if (epoch === this.epoch) this.entries.set(key, json);
+    return json;
+  }
+
+  /** Call after any change to products, items or gallery images (the admin calls do). */
+  async invalidate() {
+    this.clearLocal();
+    await this.redis.publish(this.channel, String(Date.now()));
+  }
+
+  private clearLocal() {
+    this.epoch += 1;
+    this.entries.clear();
+  }
+
+  async onApplicationShutdown() {
+    await this.subscriber?.quit().catch(() => this.subscriber?.disconnect());
+  }
+}

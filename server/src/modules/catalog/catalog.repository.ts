@@ -1,0 +1,165 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+
+export interface ProductRow {
+  id: string;
+  productid: string;
+  name: string;
+  type: string;
+  category: string;
+  imgpath: string;
+  importantnote: string;
+  inputs: Array<{ label: string }>;
+  items: string[];
+  istrending: boolean;
+  instock: boolean;
+  is_api: boolean;
+  api_type: string | null;
+  delivery_time: string | null;
+  guide_image: string | null;
+}
+
+export interface ItemRow {
+  id: string;
+  itemid: string;
+  name: string;
+  type: string | null;
+  suggested_task: string | null;
+  originalprice: string;
+  discountedprice: string;
+  resellprice: string;
+  is_api: boolean;
+  api_type: string | null;
+  itemidarray: string[];
+  imgpath: string;
+  instock: boolean;
+}
+
+export interface NewProduct {
+  name: string;
+  type: string;
+  category: string;
+  imgpath: string;
+  importantnote?: string;
+  inputs: Array<{ label: string }>;
+  istrending?: boolean;
+  instock?: boolean;
+  isApi: boolean;
+  apiType?: string | null;
+  deliveryTime?: string | null;
+  guideImage?: string | null;
+  sortOrder?: number;
+}
+
+export interface NewItem {
+  name: string;
+  type?: string | null;
+  suggestedTask?: string | null;
+  /** Paise. */
+  originalprice: number;
+  discountedprice: number;
+  resellprice: number;
+  isApi: boolean;
+  apiType?: string | null;
+  itemidarray?: string[];
+  imgpath?: string;
+  instock?: boolean;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: unknown): value is string =>
+  typeof value === 'string' && UUID.test(value);
+
+@Injectable()
+export class CatalogRepository {
+  constructor(private readonly db: DataSource) {}
+
+  listProducts(): Promise<ProductRow[]> {
+    return this.db.query(`SELECT * FROM products ORDER BY sort_order, productid`);
+  }
+
+  async getProduct(
+    id: string,
+    manager: EntityManager = this.db.manager,
+  ): Promise<ProductRow | undefined> {
+    if (!isUuid(id)) return undefined;
+    const rows: ProductRow[] = await manager.query('SELECT * FROM products WHERE id = $1', [id]);
+    return rows[0];
+  }
+
+  async getItem(
+    id: string,
+    manager: EntityManager = this.db.manager,
+  ): Promise<ItemRow | undefined> {
+    if (!isUuid(id)) return undefined;
+    const rows: ItemRow[] = await manager.query('SELECT * FROM items WHERE id = $1', [id]);
+    return rows[0];
+  }
+
+  /** The product's items in the order its `items` list names them. */
+  itemsOfProduct(productId: string): Promise<ItemRow[]> {
+    return this.db.query(
+      `SELECT i.* FROM products p CROSS JOIN LATERAL unnest(p.items) WITH ORDINALITY AS l(itemid, position)
+       JOIN items i ON i.itemid = l.itemid WHERE p.id = $1 ORDER BY l.position`,
+      [productId],
+    );
+  }
+
+  async countProducts(manager: EntityManager = this.db.manager) {
+    const [{ count }] = (await manager.query(
+      'SELECT count(*)::int AS count FROM products',
+    )) as Array<{ count: number }>;
+    return count;
+  }
+
+  async createItem(item: NewItem, manager: EntityManager = this.db.manager): Promise<ItemRow> {
+    const rows: ItemRow[] = await manager.query(
+      `INSERT INTO items (name, type, suggested_task, originalprice, discountedprice, resellprice, is_api, api_type,
+                          itemidarray, imgpath, instock)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING *`,
+      [
+        item.name,
+        item.type ?? null,
+        item.suggestedTask ?? null,
+        item.originalprice,
+        item.discountedprice,
+        item.resellprice,
+        item.isApi,
+        item.apiType ?? null,
+        item.itemidarray ?? [],
+        item.imgpath ?? '',
+        item.instock ?? true,
+      ],
+    );
+    return rows[0];
+  }
+
+  async createProduct(
+    product: NewProduct,
+    itemids: number[],
+    manager: EntityManager = this.db.manager,
+  ): Promise<ProductRow> {
+    const rows: ProductRow[] = await manager.query(
+      `INSERT INTO products (name, type, category, imgpath, importantnote, inputs, items, istrending, instock, is_api,
+                             api_type, delivery_time, guide_image, sort_order)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING *`,
+      [
+        product.name,
+        product.type,
+        product.category,
+        product.imgpath,
+        product.importantnote ?? '',
+        JSON.stringify(product.inputs),
+        itemids,
+        product.istrending ?? false,
+        product.instock ?? true,
+        product.isApi,
+        product.apiType ?? null,
+        product.deliveryTime ?? null,
+        product.guideImage ?? null,
+        product.sortOrder ?? 0,
+      ],
+    );
+    return rows[0];
+  }
+}

@@ -1,0 +1,80 @@
+import { Injectable } from '@nestjs/common';
+import { AppError } from '../../common/errors/app-error.js';
+import { Messages } from '../../common/messages.js';
+import { TokenService } from '../auth/token.service.js';
+import { Role } from '../users/entities/user.entity.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { CatalogCacheService } from './catalog-cache.service.js';
+import { CatalogRepository, isUuid } from './catalog.repository.js';
+import { mapItem, mapProduct } from './dto/catalog.dto.js';
+
+/** Who a catalogue answer is for: resellers and admins also see `resellprice`. */
+export type Audience = 'public' | 'trade';
+
+@Injectable()
+export class CatalogService {
+  constructor(
+    private readonly catalog: CatalogRepository,
+    private readonly cache: CatalogCacheService,
+    private readonly tokens: TokenService,
+    private readonly users: UsersRepository,
+  ) {}
+
+  /** The audience of a public route: a valid bearer token of a reseller or admin means trade. */
+  async audienceOf(authorization: string | undefined): Promise<Audience> {
+    const token = /^Bearer\s+(.+)$/i.exec(authorization ?? '')?.[1];
+    if (!token) return 'public';
+    const claims = await this.tokens.verify(token).catch(() => undefined);
+    if (!claims?.sub) return 'public';
+    const session = await this.users.getSession(claims.sub);
+    if (!session || session.isBlocked || session.tokenVersion !== claims.tv) return 'public';
+    return session.role === Role.Reseller || session.role === Role.Admin ? 'trade' : 'public';
+  }
+
+  homeProducts(): Promise<string> {
+    return this.cache.get('home', async () => {
+      const products = (await this.catalog.listProducts()).filter((product) => product.instock);
+      const pick = (category: string) =>
+        products.filter((p) => p.category === category).map(mapProduct);
+      return {
+        trending: products.filter((p) => p.istrending).map(mapProduct),
+        instantGames: pick('instant-games'),
+        games: pick('games'),
+        ott: pick('ott'),
+        others: pick('others'),
+      };
+    });
+  }
+
+  allProducts(): Promise<string> {
+    return this.cache.get('all', async () => (await this.catalog.listProducts()).map(mapProduct));
+  }
+
+  async eachProduct(id: string): Promise<string> {
+    if (!isUuid(id)) throw AppError.notFound(Messages.notFound);
+    const json = await this.cache.get(`product:${id}`, async () => {
+      const product = await this.catalog.getProduct(id);
+      return product ? { product: mapProduct(product) } : null;
+    });
+    if (json === 'null') throw AppError.notFound(Messages.notFound);
+    return json;
+  }
+
+  async items(authorization: string | undefined, productId: string): Promise<string> {
+    if (!isUuid(productId)) throw AppError.notFound(Messages.notFound);
+    const audience = await this.audienceOf(authorization);
+    const json = await this.cache.get(`items:${audience}:${productId}`, async () => {
+      const product = await this.catalog.getProduct(productId);
+      if (!product) return null;
+      const items = await this.catalog.itemsOfProduct(productId);
+      return { items: items.map((item) => mapItem(item, audience === 'trade')) };
+    });
+    if (json === 'null') throw AppError.notFound(Messages.notFound);
+    return json;
+  }
+
+  /** Clears every instance's cached answers; the admin calls use it after any catalogue change. */
+  invalidate() {
+    return this.cache.invalidate();
+  }
+}

@@ -1,0 +1,34 @@
+import {
+  SupplierRefusal,
+  SupplierUnavailable,
+  SupplierUnknownOutcome,
+} from '../../providers/supplier-http.js';
+import { classifySupplierFailure } from './supplier-refusals.js';
+
+describe('classifySupplierFailure (DESIGN section 5)', () => {
+  const smile = (code: string) => new SupplierRefusal('smileone', 'createorder', code, 'text');
+
+  it("blames the player for Smile.one's unknown id, region ban and account notices", () => {
+    for (const code of ['20003', '20004', '201', '202']) {
+      expect(classifySupplierFailure(smile(code))).toBe('player');
+    }
+  });
+
+  it('blames the store for every other refusal, MooGold error codes included', () => {
+    expect(classifySupplierFailure(smile('10001'))).toBe('store');
+    expect(classifySupplierFailure(smile('20010'))).toBe('store');
+    expect(
+      classifySupplierFailure(new SupplierRefusal('moogold', 'order/create_order', '111', 'x')),
+    ).toBe('store');
+  });
+
+  it('tells retryable failures from unknown outcomes', () => {
+    expect(classifySupplierFailure(new SupplierUnavailable('moogold', 'p', 'HTTP 500', 500))).toBe(
+      'retryable',
+    );
+    expect(
+      classifySupplierFailure(new SupplierUnknownOutcome('smileone', 'createorder', 't')),
+    ).toBe('unknown');
+    expect(classifySupplierFailure(new Error('anything'))).toBe('unknown');
+  });
+});

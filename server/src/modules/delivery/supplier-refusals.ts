@@ -1,0 +1,30 @@
+import {
+  SupplierRefusal,
+  SupplierUnavailable,
+  SupplierUnknownOutcome,
+} from '../../providers/supplier-http.js';
+
+/**
+ * Whose fault a supplier failure is, as DESIGN section 5's outcome table needs it:
+ * - `player`: the account cannot be topped up (unknown id, region ban, a notice on the account);
+ * - `store`: our side (balance, credentials, signature, product unavailable, IP not allowed);
+ * - `retryable`: nothing was processed (could not connect, 5xx);
+ * - `unknown`: sent, but the outcome cannot be read (timeout, dropped answer, HTML).
+ */
+export type FailureKind = 'player' | 'store' | 'retryable' | 'unknown';
+
+/** Smile.one body statuses that are about the player's account (PROVIDERS.md 2.5). */
+const SMILE_PLAYER = new Set(['20003', '20004', '201', '202']);
+
+export function classifySupplierFailure(error: unknown): FailureKind {
+  if (error instanceof SupplierUnavailable) return 'retryable';
+  if (error instanceof SupplierUnknownOutcome) return 'unknown';
+  if (error instanceof SupplierRefusal) {
+    if (error.provider === 'smileone' && SMILE_PLAYER.has(error.code)) return 'player';
+    return 'store';
+  }
+  return 'unknown';
+}
+
+/** MooGold order states that mean the player's details were refused. */
+export const MOOGOLD_PLAYER_STATES = new Set(['refunded', 'incorrect-details']);

@@ -1,0 +1,65 @@
+import { Injectable } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { DataSource, EntityManager } from 'typeorm';
+import { CatalogCacheService } from '../catalog/catalog-cache.service.js';
+
+export class GallerySlideDto {
+  @ApiProperty() url: string;
+  @ApiProperty() redirectUrl: string;
+  @ApiPropertyOptional() title?: string;
+}
+
+export class GalleryImagesDto {
+  @ApiProperty({ type: [GallerySlideDto] }) CarouselMb: GallerySlideDto[];
+  @ApiProperty({ type: [GallerySlideDto] }) CarouselPc: GallerySlideDto[];
+  @ApiProperty({ type: [GallerySlideDto] }) Popup: GallerySlideDto[];
+}
+
+export interface NewGalleryImage {
+  title: string;
+  type: 'CarouselMb' | 'CarouselPc' | 'Banner' | 'Popup' | 'Item' | 'Product';
+  url: string;
+  redirectUrl?: string;
+}
+
+@Injectable()
+export class GalleryService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly cache: CatalogCacheService,
+  ) {}
+
+  images(): Promise<string> {
+    return this.cache.get('gallery', async () => {
+      const rows: Array<{ title: string; type: string; url: string; redirect_url: string }> =
+        await this.db.query(
+          `SELECT title, type, url, redirect_url FROM gallery_images
+         WHERE type IN ('CarouselMb', 'CarouselPc', 'Popup') ORDER BY created_at, id`,
+        );
+      const of = (type: string) => rows.filter((row) => row.type === type);
+      return {
+        CarouselMb: of('CarouselMb').map((row) => ({
+          url: row.url,
+          redirectUrl: row.redirect_url,
+        })),
+        CarouselPc: of('CarouselPc').map((row) => ({
+          url: row.url,
+          redirectUrl: row.redirect_url,
+        })),
+        Popup: of('Popup').map((row) => ({
+          url: row.url,
+          redirectUrl: row.redirect_url,
+          title: row.title,
+        })),
+      } satisfies GalleryImagesDto;
+    });
+  }
+
+  async add(image: NewGalleryImage, manager: EntityManager = this.db.manager) {
+    await manager.query(
+      `INSERT INTO gallery_images (title, type, url, redirect_url, created_at)
+       VALUES ($1, $2, $3, $4, clock_timestamp())`,
+      [image.title, image.type, image.url, image.redirectUrl ?? ''],
+    );
+  }
+}

@@ -1,0 +1,154 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { AppError, type ErrorCode } from '../../common/errors/app-error.js';
+import { Messages } from '../../common/messages.js';
+import { CommerceErrorCode } from './commerce-errors.js';
+
+export type Currency = 'ZCOIN' | 'POINT';
+
+export interface LedgerLeg {
+  account: string;
+  currency: Currency;
+  /** Paise for ZCOIN, hundredths of a point for POINT; positive credits the account. */
+  amount: number;
+}
+
+export interface Movement {
+  /** Unique per movement: posting the same key again does nothing (and says so). */
+  key: string;
+  kind: string;
+  reference: string;
+  legs: LedgerLeg[];
+}
+
+export const SystemAccount = {
+  Upi: 'system:upi',
+  Sales: 'system:sales',
+  Admin: 'system:admin',
+  Points: 'system:points',
+} as const;
+
+export const walletAccount = (userid: number) => `wallet:${userid}`;
+export const pointsAccount = (userid: number) => `points:${userid}`;
+
+/** A guarded debit found too little on the account; the caller's transaction must roll back. */
+export class InsufficientFundsError extends AppError {
+  constructor(readonly currency: Currency) {
+    super(
+      CommerceErrorCode.InsufficientBalance as unknown as ErrorCode,
+      Messages.insufficientBalance,
+      HttpStatus.CONFLICT,
+    );
+  }
+}
+
+export interface LedgerReport {
+  ok: boolean;
+  problems: string[];
+}
+
+/**
+ * The double-entry ledger. Every movement is two or more entries summing to zero per currency,
+ * posted in the caller's transaction together with the guarded update of the users' cached
+ * balances (`balance` in paise, `points` in hundredths), so both commit or neither does.
+ */
+@Injectable()
+export class LedgerService {
+  constructor(private readonly db: DataSource) {}
+
+  /** Returns false when a movement with this key was already posted (nothing changes). */
+  async post(manager: EntityManager, movement: Movement): Promise<boolean> {
+    const legs = movement.legs.filter((leg) => leg.amount !== 0);
+    const sums = new Map<Currency, number>();
+    for (const leg of legs) {
+      if (!Number.isSafeInteger(leg.amount)) {
+        throw new Error(`ledger amounts are integers, got ${leg.amount}`);
+      }
+      sums.set(leg.currency, (sums.get(leg.currency) ?? 0) + leg.amount);
+    }
+    if (legs.length < 2 || [...sums.values()].some((sum) => sum !== 0)) {
+      throw new Error(`unbalanced movement ${movement.key}`);
+    }
+    const inserted: unknown[] = await manager.query(
+      `INSERT INTO ledger_movements (key, kind, reference) VALUES ($1, $2, $3) ON CONFLICT (key) DO NOTHING RETURNING key`,
+      [movement.key, movement.kind, movement.reference],
+    );
+    if (inserted.length === 0) return false;
+
+    await manager.query(
+      `INSERT INTO ledger_entries (movement_key, account, currency, amount, kind, reference)
+       SELECT $1, account, currency::ledger_currency, amount, $2, $3
+       FROM unnest($4::text[], $5::text[], $6::bigint[]) AS t(account, currency, amount)`,
+      [
+        movement.key,
+        movement.kind,
+        movement.reference,
+        legs.map((leg) => leg.account),
+        legs.map((leg) => leg.currency),
+        legs.map((leg) => leg.amount),
+      ],
+    );
+    // Cached balances last, so the users' rows stay locked only until the commit, and in a stable
+    // order (debits before credits, then by account), so two movements lock them in the same order.
+    const userLegs = legs
+      .filter((leg) => /^(wallet|points):\d+$/.test(leg.account))
+      .sort((a, b) => a.amount - b.amount || a.account.localeCompare(b.account));
+    for (const leg of userLegs) {
+      const [kind, userid] = leg.account.split(':');
+      const column = kind === 'wallet' ? 'balance' : 'points';
+      const [, affected] = (await manager.query(
+        `UPDATE users SET ${column} = ${column} + $2, updated_at = now()
+         WHERE userid = $1 AND ${column} + $2 >= 0 RETURNING ${column}`,
+        [Number(userid), leg.amount],
+      )) as [unknown[], number];
+      if (affected !== 1) throw new InsufficientFundsError(leg.currency);
+    }
+    return true;
+  }
+
+  /**
+   * The invariants every money test checks: each cached balance equals its account's entries,
+   * entries sum to zero per currency, nothing is negative.
+   */
+  async check(): Promise<LedgerReport> {
+    const problems: string[] = [];
+    const sums: Array<{ currency: string; total: string }> = await this.db.query(
+      `SELECT currency, sum(amount)::text AS total FROM ledger_entries GROUP BY currency`,
+    );
+    for (const row of sums) {
+      if (row.total !== '0') problems.push(`${row.currency} entries sum to ${row.total}`);
+    }
+    const mismatched: Array<{
+      userid: string;
+      balance: string;
+      points: string;
+      wallet_sum: string;
+      points_sum: string;
+    }> = await this.db.query(
+      `SELECT u.userid::text, u.balance::text, u.points::text,
+                coalesce(w.total, 0)::text AS wallet_sum, coalesce(p.total, 0)::text AS points_sum
+         FROM users u
+         LEFT JOIN (SELECT account, sum(amount) AS total FROM ledger_entries WHERE currency = 'ZCOIN' GROUP BY account) w
+           ON w.account = 'wallet:' || u.userid
+         LEFT JOIN (SELECT account, sum(amount) AS total FROM ledger_entries WHERE currency = 'POINT' GROUP BY account) p
+           ON p.account = 'points:' || u.userid
+         WHERE u.balance <> coalesce(w.total, 0) OR u.points <> coalesce(p.total, 0) OR u.balance < 0 OR u.points < 0`,
+    );
+    for (const row of mismatched) {
+      problems.push(
+        `user ${row.userid}: balance ${row.balance} vs entries ${row.wallet_sum}, points ${row.points} vs entries ${row.points_sum}`,
+      );
+    }
+    const orphans: Array<{ account: string }> = await this.db.query(
+      `SELECT DISTINCT account FROM ledger_entries
+       WHERE account ~ '^(wallet|points):' AND NOT EXISTS (
+         SELECT 1 FROM users u WHERE account IN ('wallet:' || u.userid, 'points:' || u.userid))`,
+    );
+    for (const row of orphans) problems.push(`entries for unknown account ${row.account}`);
+    const unbalanced: Array<{ movement_key: string }> = await this.db.query(
+      `SELECT movement_key FROM ledger_entries GROUP BY movement_key, currency HAVING sum(amount) <> 0 LIMIT 10`,
+    );
+    for (const row of unbalanced) problems.push(`movement ${row.movement_key} does not balance`);
+    return { ok: problems.length === 0, problems };
+  }
+}

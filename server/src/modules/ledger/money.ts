@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
+
+/** `prefix` + 14 Crockford base-32 characters from the CSPRNG (orders `ZS`, wallet `ZT`). */
+export function newBusinessId(prefix: 'ZS' | 'ZT'): string {
+  const bytes = randomBytes(14);
+  let id = prefix;
+  for (const byte of bytes) id += CROCKFORD[byte & 31];
+  return id;
+}
+
+/** Paise to the rupees the API speaks (a JSON number, e.g. 12.5). */
+export function toRupees(paise: number | string): number {
+  return Number(paise) / 100;
+}
+
+/** Rupees from a client to paise; undefined when not a finite amount with at most 2 decimals. */
+export function toPaise(rupees: unknown): number | undefined {
+  const value = typeof rupees === 'string' && rupees.trim() !== '' ? Number(rupees) : rupees;
+  if (typeof value !== 'number' || !Number.isFinite(value)) return undefined;
+  const paise = Math.round(value * 100);
+  if (Math.abs(paise - value * 100) > 1e-6) return undefined;
+  return paise;
+}
+
+/** Points (hundredths) to the points the API speaks. */
+export function toPoints(hundredths: number | string): number {
+  return Number(hundredths) / 100;
+}
+
+/** 1 % of the paise paid, in hundredths of a point, rounded down. */
+export function pointsEarned(paisePaid: number): number {
+  return Math.floor(paisePaid / 100);
+}
+
+function istParts(at: Date) {
+  const shifted = new Date(at.getTime() + IST_OFFSET_MS);
+  return {
+    day: String(shifted.getUTCDate()).padStart(2, '0'),
+    month: String(shifted.getUTCMonth() + 1).padStart(2, '0'),
+    year: String(shifted.getUTCFullYear()),
+  };
+}
+
+/** The India calendar date as the gateway wants it: DD-MM-YYYY. */
+export function istDate(at: Date): string {
+  const { day, month, year } = istParts(at);
+  return `${day}-${month}-${year}`;
+}
+
+/** The India calendar date as ISO (YYYY-MM-DD), for comparing with `date` columns. */
+export function istIsoDate(at: Date): string {
+  const { day, month, year } = istParts(at);
+  return `${year}-${month}-${day}`;
+}

@@ -1,0 +1,174 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { Messages } from '../../../common/messages.js';
+import { toRupees } from '../../ledger/money.js';
+import type { OrderRow } from '../orders.repository.js';
+
+const details = { message: Messages.selectPackAndDetails };
+const toNumber = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+/** The spec's order object (createOrder and createWalletOrder take the same body). */
+export class OrderCreateDto {
+  @ApiProperty({ description: "The item's numeric itemid" })
+  @Transform(toNumber)
+  @IsInt(details)
+  itemid: number;
+
+  @ApiProperty({ description: "The item's _id" })
+  @IsString(details)
+  @IsNotEmpty(details)
+  @MaxLength(64, details)
+  item_id: string;
+
+  @ApiProperty({ description: "The product's _id" })
+  @IsString(details)
+  @IsNotEmpty(details)
+  @MaxLength(64, details)
+  product_id: string;
+
+  @ApiProperty({ description: "The caller's numeric userid" })
+  @Transform(toNumber)
+  @IsInt(details)
+  userid: number;
+
+  @ApiProperty({ description: 'Player id, or the e-mail for OTT products' })
+  @Transform(trim)
+  @IsString(details)
+  @IsNotEmpty(details)
+  @MaxLength(254, details)
+  input1: string;
+
+  @ApiProperty({ description: 'Zone, server or second field' })
+  @Transform(trim)
+  @IsString(details)
+  @IsNotEmpty(details)
+  @MaxLength(64, details)
+  input2: string;
+
+  @ApiPropertyOptional({ enum: ['upi', 'wallet'] })
+  @IsOptional()
+  @IsIn(['upi', 'wallet'], details)
+  paymentmode?: 'upi' | 'wallet';
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(40, { message: Messages.couponInvalid })
+  couponCode?: string;
+
+  /** The spec's client-embedded key: accepted and ignored (a key in a browser bundle is public). */
+  @ApiPropertyOptional({ description: 'Accepted and ignored' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  api_key?: string;
+
+  @ApiPropertyOptional({ description: 'Accepted and ignored' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  apiKey?: string;
+}
+
+export class OrderStatusRequestDto {
+  @ApiProperty()
+  @IsString({ message: Messages.notFound })
+  @MaxLength(64, { message: Messages.notFound })
+  client_txn_id: string;
+
+  @ApiPropertyOptional({ description: 'DD-MM-YYYY; the stored creation date is used instead' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(10)
+  date?: string;
+
+  @ApiPropertyOptional({ description: 'Accepted and ignored' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  api_key?: string;
+
+  @ApiPropertyOptional({ description: 'Accepted and ignored' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  apiKey?: string;
+}
+
+export class OrderResponseDto {
+  @ApiProperty() _id: string;
+  @ApiProperty() orderid: string;
+  @ApiPropertyOptional({ nullable: true, type: String }) transactionid: string | null;
+  @ApiProperty() productname: string;
+  @ApiProperty() itemname: string;
+  @ApiProperty({ enum: ['Created', 'Processing', 'Completed', 'Refunded', 'Failed', 'Cancelled'] })
+  status: string;
+  @ApiProperty() input1: string;
+  @ApiProperty() input2: string;
+  @ApiProperty({ description: 'Rupees paid' }) value: number;
+  @ApiProperty({ description: 'Rupees before the coupon' }) price: number;
+  @ApiProperty({ description: 'Rupees off' }) discount: number;
+  @ApiProperty() useremail: string;
+  @ApiProperty() userid: number;
+  @ApiProperty({ enum: ['upi', 'wallet'] }) paymentmode: string;
+  @ApiPropertyOptional({ nullable: true, type: String }) reason: string | null;
+  @ApiProperty({ enum: ['pending', 'in_progress', 'delivered', 'needs_attention', 'refunded'] })
+  fulfilmentStatus: string;
+  @ApiPropertyOptional({ nullable: true, type: String }) attention: string | null;
+  @ApiProperty() createdAt: string;
+  @ApiProperty() updatedAt: string;
+}
+
+export function mapOrder(row: OrderRow): OrderResponseDto {
+  return {
+    _id: row.id,
+    orderid: row.orderid,
+    transactionid: row.transactionid,
+    productname: row.productname,
+    itemname: row.itemname,
+    status: row.status,
+    input1: row.input1,
+    input2: row.input2,
+    value: toRupees(row.value),
+    price: toRupees(row.price),
+    discount: toRupees(row.discount),
+    useremail: row.useremail,
+    userid: Number(row.userid),
+    paymentmode: row.paymentmode,
+    reason: row.reason,
+    fulfilmentStatus: row.fulfilment_status,
+    attention: row.attention,
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+export class PaymentUrlDto {
+  @ApiProperty() payment_url: string;
+  @ApiProperty() orderid: string;
+}
+
+export class UpiOrderResponseDto {
+  @ApiProperty() status: boolean;
+  @ApiProperty({ type: PaymentUrlDto }) data: PaymentUrlDto;
+}
+
+export class WalletOrderResponseDto {
+  @ApiProperty() msg: string;
+  @ApiProperty() redirect_url: string;
+  @ApiProperty() orderid: string;
+}
+
+export class GatewayStatusDto {
+  @ApiProperty() status: string;
+  @ApiPropertyOptional({ nullable: true, type: String }) upi_txn_id: string | null;
+}
+
+export class OrderStatusResponseDto {
+  @ApiProperty({ type: OrderResponseDto }) order: OrderResponseDto;
+  @ApiPropertyOptional({ type: GatewayStatusDto, nullable: true }) data: GatewayStatusDto | null;
+}

@@ -1,0 +1,18 @@
+import { canMove, orderTransitions, sourcesOf } from './order-state.js';
+
+describe('order transitions', () => {
+  it('lets a UPI order be paid or fail, and a paid order end three ways', () => {
+    expect(canMove('Created', 'Processing')).toBe(true);
+    expect(canMove('Created', 'Failed')).toBe(true);
+    expect(sourcesOf('Refunded')).toEqual(['Processing']);
+    expect(sourcesOf('Processing')).toEqual(['Created']);
+  });
+
+  it('never leaves a final state', () => {
+    for (const final of ['Completed', 'Refunded', 'Failed', 'Cancelled'] as const) {
+      expect(orderTransitions[final]).toEqual([]);
+    }
+    expect(canMove('Created', 'Completed')).toBe(false);
+    expect(canMove('Failed', 'Processing')).toBe(false);
+  });
+});

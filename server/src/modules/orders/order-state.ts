@@ -1,0 +1,26 @@
+export type OrderStatus =
+  'Created' | 'Processing' | 'Completed' | 'Refunded' | 'Failed' | 'Cancelled';
+
+/**
+ * Every legal move of an order (DESIGN section 5). A UPI order starts `Created`; a wallet order
+ * (or a UPI order costing nothing) starts `Processing`. Anything not listed is refused (409).
+ */
+export const orderTransitions: Record<OrderStatus, readonly OrderStatus[]> = {
+  Created: ['Processing', 'Failed'],
+  Processing: ['Completed', 'Refunded', 'Cancelled'],
+  Completed: [],
+  Refunded: [],
+  Failed: [],
+  Cancelled: [],
+};
+
+/** The states an order may be in for a move to `to`. */
+export function sourcesOf(to: OrderStatus): OrderStatus[] {
+  return (Object.keys(orderTransitions) as OrderStatus[]).filter((from) =>
+    orderTransitions[from].includes(to),
+  );
+}
+
+export function canMove(from: OrderStatus, to: OrderStatus) {
+  return orderTransitions[from].includes(to);
+}

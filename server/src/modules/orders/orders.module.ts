@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { CatalogModule } from '../catalog/catalog.module.js';
+import { CouponsModule } from '../coupons/coupons.module.js';
+import { UsersModule } from '../users/users.module.js';
+import { WalletModule } from '../wallet/wallet.module.js';
+import { OrdersController } from './orders.controller.js';
+import { OrdersRepository } from './orders.repository.js';
+import { OrdersService } from './orders.service.js';
+
+@Module({
+  imports: [CatalogModule, CouponsModule, UsersModule, WalletModule],
+  controllers: [OrdersController],
+  providers: [OrdersRepository, OrdersService],
+  exports: [OrdersRepository, OrdersService],
+})
+export class OrdersModule {}

@@ -1,0 +1,251 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import type { OrderStatus } from './order-state.js';
+
+export interface OrderRow {
+  id: string;
+  orderid: string;
+  user_id: string;
+  userid: string;
+  useremail: string;
+  product_id: string;
+  item_id: string;
+  productname: string;
+  itemname: string;
+  input1: string;
+  input2: string;
+  price: string;
+  discount: string;
+  value: string;
+  coupon_id: string | null;
+  coupon_held: boolean;
+  paymentmode: 'upi' | 'wallet';
+  status: OrderStatus;
+  fulfilment_status: string;
+  attention: string | null;
+  reason: string | null;
+  is_api: boolean;
+  api_type: string | null;
+  itemidarray: string[];
+  transactionid: string | null;
+  gateway_order_id: string | null;
+  gateway_data: Record<string, unknown> | null;
+  txn_date: string;
+  expires_at: Date | null;
+  late_check_until: Date | null;
+  verify_generation: number;
+  fulfil_generation: number;
+  paid_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface NewOrder {
+  orderid: string;
+  userId: string;
+  userid: number;
+  useremail: string;
+  productId: string;
+  itemId: string;
+  productname: string;
+  itemname: string;
+  input1: string;
+  input2: string;
+  price: number;
+  discount: number;
+  value: number;
+  couponId: string | null;
+  paymentmode: 'upi' | 'wallet';
+  status: OrderStatus;
+  isApi: boolean;
+  apiType: string | null;
+  itemidarray: string[];
+  transactionid: string | null;
+  txnDate: string;
+  expiresAt: Date | null;
+  paidAt: Date | null;
+}
+
+export interface OrderPatch {
+  reason?: string | null;
+  attention?: string | null;
+  transactionid?: string | null;
+  fulfilmentStatus?: string;
+  paidAt?: Date;
+  gatewayData?: unknown;
+  lateCheckUntil?: Date;
+}
+
+@Injectable()
+export class OrdersRepository {
+  constructor(private readonly db: DataSource) {}
+
+  async insert(manager: EntityManager, order: NewOrder): Promise<OrderRow> {
+    const rows: OrderRow[] = await manager.query(
+      `INSERT INTO orders (orderid, user_id, userid, useremail, product_id, item_id, productname, itemname, input1, input2,
+                           price, discount, value, coupon_id, coupon_held, paymentmode, status, is_api, api_type, itemidarray,
+                           transactionid, txn_date, expires_at, paid_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)
+       RETURNING *`,
+      [
+        order.orderid,
+        order.userId,
+        order.userid,
+        order.useremail,
+        order.productId,
+        order.itemId,
+        order.productname,
+        order.itemname,
+        order.input1,
+        order.input2,
+        order.price,
+        order.discount,
+        order.value,
+        order.couponId,
+        order.couponId !== null,
+        order.paymentmode,
+        order.status,
+        order.isApi,
+        order.apiType,
+        order.itemidarray,
+        order.transactionid,
+        order.txnDate,
+        order.expiresAt,
+        order.paidAt,
+      ],
+    );
+    return rows[0];
+  }
+
+  async get(
+    orderid: string,
+    manager: EntityManager = this.db.manager,
+  ): Promise<OrderRow | undefined> {
+    const rows: OrderRow[] = await manager.query('SELECT * FROM orders WHERE orderid = $1', [
+      orderid,
+    ]);
+    return rows[0];
+  }
+
+  listForUser(userid: number, limit: number, offset: number): Promise<OrderRow[]> {
+    return this.db.query(
+      `SELECT * FROM orders WHERE userid = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+      [userid, limit, offset],
+    );
+  }
+
+  /** The user's unpaid UPI orders holding `couponId`, locked for this transaction. */
+  unpaidHoldingCoupon(
+    manager: EntityManager,
+    userId: string,
+    couponId: string,
+  ): Promise<Array<{ orderid: string }>> {
+    return manager.query(
+      `SELECT orderid FROM orders WHERE user_id = $1 AND coupon_id = $2 AND status = 'Created' AND coupon_held
+       ORDER BY id FOR UPDATE`,
+      [userId, couponId],
+    );
+  }
+
+  /**
+   * The guarded move: changes the status only if the row is in one of `from`, in one UPDATE.
+   * Undefined when it was not (someone else moved it first, or the move is illegal).
+   */
+  async move(
+    manager: EntityManager,
+    orderid: string,
+    from: OrderStatus[],
+    to: OrderStatus,
+    patch: OrderPatch,
+  ): Promise<OrderRow | undefined> {
+    const [rows] = (await manager.query(
+      `UPDATE orders SET status = $3, updated_at = now(),
+         reason = CASE WHEN $4::boolean THEN $5 ELSE reason END,
+         attention = CASE WHEN $6::boolean THEN $7 ELSE attention END,
+         transactionid = coalesce($8, transactionid),
+         fulfilment_status = coalesce($9, fulfilment_status),
+         paid_at = coalesce($10, paid_at),
+         gateway_data = coalesce($11::jsonb, gateway_data),
+         late_check_until = coalesce($12, late_check_until)
+       WHERE orderid = $1 AND status = ANY($2::order_status[]) RETURNING *`,
+      [
+        orderid,
+        from,
+        to,
+        patch.reason !== undefined,
+        patch.reason ?? null,
+        patch.attention !== undefined,
+        patch.attention ?? null,
+        patch.transactionid ?? null,
+        patch.fulfilmentStatus ?? null,
+        patch.paidAt ?? null,
+        patch.gatewayData === undefined ? null : JSON.stringify(patch.gatewayData),
+        patch.lateCheckUntil ?? null,
+      ],
+    )) as [OrderRow[], number];
+    return rows[0];
+  }
+
+  /** Releases the order's coupon use once; answers the coupon to give back, if any. */
+  async releaseCoupon(
+    manager: EntityManager,
+    orderid: string,
+  ): Promise<{ couponId: string; userId: string } | undefined> {
+    const [rows] = (await manager.query(
+      `UPDATE orders SET coupon_held = false WHERE orderid = $1 AND coupon_held AND coupon_id IS NOT NULL
+       RETURNING coupon_id, user_id`,
+      [orderid],
+    )) as [Array<{ coupon_id: string; user_id: string }>, number];
+    return rows[0] ? { couponId: rows[0].coupon_id, userId: rows[0].user_id } : undefined;
+  }
+
+  async setGateway(orderid: string, gatewayOrderId: string) {
+    await this.db.query(
+      'UPDATE orders SET gateway_order_id = $2, updated_at = now() WHERE orderid = $1',
+      [orderid, gatewayOrderId],
+    );
+  }
+
+  async saveGatewayData(orderid: string, data: unknown) {
+    await this.db.query('UPDATE orders SET gateway_data = $2::jsonb WHERE orderid = $1', [
+      orderid,
+      JSON.stringify(data),
+    ]);
+  }
+
+  async flag(orderid: string, attention: string, manager: EntityManager = this.db.manager) {
+    await manager.query('UPDATE orders SET attention = $2, updated_at = now() WHERE orderid = $1', [
+      orderid,
+      attention,
+    ]);
+  }
+
+  /** UPI orders the payments sweep looks at: unpaid, or failed recently enough to catch a late payment. */
+  awaitingPayment(
+    now: Date,
+    limit = 500,
+  ): Promise<
+    Array<{
+      orderid: string;
+      status: OrderStatus;
+      verify_generation: number;
+      expires_at: Date | null;
+    }>
+  > {
+    return this.db.query(
+      `SELECT orderid, status, verify_generation, expires_at FROM orders
+       WHERE paymentmode = 'upi' AND (status = 'Created' OR (status = 'Failed' AND late_check_until > $1))
+       ORDER BY created_at LIMIT $2`,
+      [now, limit],
+    );
+  }
+
+  async bumpVerifyGeneration(orderid: string, generation: number): Promise<number | undefined> {
+    const [rows] = (await this.db.query(
+      `UPDATE orders SET verify_generation = verify_generation + 1
+       WHERE orderid = $1 AND verify_generation = $2 RETURNING verify_generation`,
+      [orderid, generation],
+    )) as [Array<{ verify_generation: number }>, number];
+    return rows[0]?.verify_generation;
+  }
+}

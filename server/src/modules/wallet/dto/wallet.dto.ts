@@ -1,0 +1,111 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { Messages } from '../../../common/messages.js';
+import { toRupees } from '../../ledger/money.js';
+import type { WalletTxnRow } from '../wallet.repository.js';
+
+const toNumber = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value))
+    ? Number(value)
+    : value;
+
+export class BalanceDto {
+  @ApiProperty({ description: 'Rupees (Z-Coins) or points' }) balance: number;
+}
+
+export class WalletTransactionDto {
+  @ApiProperty() _id: string;
+  @ApiProperty() txnid: string;
+  @ApiProperty({ enum: ['Credit', 'Debit', 'Refunded'] }) type: string;
+  @ApiProperty({ enum: ['Created', 'Pending', 'Success', 'Failed', 'Processing'] }) status: string;
+  @ApiProperty({ description: 'Rupees' }) amount: number;
+  @ApiPropertyOptional({ nullable: true, type: String }) orderid: string | null;
+  @ApiProperty() userid: number;
+  @ApiProperty() useremail: string;
+  @ApiProperty() createdAt: string;
+  @ApiProperty() updatedAt: string;
+}
+
+export function mapWalletTxn(row: WalletTxnRow): WalletTransactionDto {
+  return {
+    _id: row.id,
+    txnid: row.txnid,
+    type: row.type,
+    status: row.status,
+    amount: toRupees(row.amount),
+    orderid: row.orderid,
+    userid: Number(row.userid),
+    useremail: row.useremail,
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+export class TopupDto {
+  @ApiProperty({ description: 'Rupees, a whole number above 0' })
+  @Transform(toNumber)
+  @IsInt({ message: Messages.invalidAmount })
+  @Min(1, { message: Messages.invalidAmount })
+  @Max(100_000, { message: Messages.invalidAmount })
+  value: number;
+
+  @ApiProperty()
+  @Transform(toNumber)
+  @IsInt({ message: Messages.notFound })
+  userid: number;
+}
+
+export class TxnStatusDto {
+  @ApiProperty()
+  @IsString({ message: Messages.notFound })
+  @MaxLength(64, { message: Messages.notFound })
+  client_txn_id: string;
+
+  @ApiPropertyOptional({ description: 'DD-MM-YYYY; the stored creation date is used instead' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(10)
+  date?: string;
+}
+
+export class RedeemDto {
+  @ApiProperty({ description: 'Whole points above 0' })
+  @Transform(toNumber)
+  @IsInt({ message: Messages.invalidPointsAmount })
+  @Min(1, { message: Messages.invalidPointsAmount })
+  @Max(10_000_000, { message: Messages.invalidPointsAmount })
+  value: number;
+
+  @ApiProperty()
+  @Transform(toNumber)
+  @IsInt({ message: Messages.notFound })
+  userid: number;
+}
+
+export class PaymentLinkDataDto {
+  @ApiProperty() payment_url: string;
+  @ApiProperty() txnid: string;
+}
+
+export class TopupResponseDto {
+  @ApiProperty() status: boolean;
+  @ApiProperty({ type: PaymentLinkDataDto }) data: PaymentLinkDataDto;
+}
+
+export class TxnStatusDataDto {
+  @ApiProperty() txnid: string;
+  @ApiProperty() status: string;
+  @ApiProperty({ description: 'Rupees' }) amount: number;
+}
+
+export class TxnStatusResponseDto {
+  @ApiProperty({ type: TxnStatusDataDto }) data: TxnStatusDataDto;
+}
+
+export class RedeemResponseDto {
+  @ApiProperty() msg: string;
+  @ApiProperty() message: string;
+  @ApiProperty({ description: 'Points left' }) points: number;
+  @ApiProperty({ description: 'Z-Coins balance in rupees' }) balance: number;
+}

@@ -1,0 +1,171 @@
+import type { Browser, Page } from 'playwright-core';
+import { OrdersService } from '../../server/src/modules/orders/orders.service.js';
+import { startTestApp, type TestApp } from '../utils/app.js';
+import { launchBrowser, phonePage, screenshot } from '../utils/browser.js';
+import { freePort } from '../utils/process.js';
+
+/**
+ * Buying in Chromium at phone size against the whole store (API, worker, storefront and the
+ * UPI simulator): Z-Coins with a coupon, UPI through the simulator's Pay page, a wallet top-up,
+ * a points redemption, reseller prices, and a visitor sent to log in.
+ */
+describe('buying in the browser', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    app = await startTestApp(
+      { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, RATE_LIMIT_LOGIN: '100/60' },
+      { serveBuilds: true },
+    );
+    browser = await launchBrowser();
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  beforeEach(async () => {
+    page = await phonePage(browser, app.url);
+    page.setDefaultTimeout(10_000);
+  });
+  afterEach(() => page.context().close());
+
+  const productId = async (name: string) =>
+    (await app.sql<{ id: string }>('SELECT id FROM products WHERE name = $1', [name]))[0].id;
+  const input = (label: string) =>
+    page.getByLabel(label, { exact: true }).and(page.locator('input, select'));
+  const button = (name: string) => page.getByRole('button', { name, exact: true });
+  const walletBalance = async (email: string) =>
+    Number(
+      (await app.sql<{ balance: string }>('SELECT balance FROM users WHERE email = $1', [email]))[0]
+        .balance,
+    ) / 100;
+
+  async function logIn(email: string, password: string) {
+    await page.goto('/login');
+    await input('Email').fill(email);
+    await input('Password').fill(password);
+    await button('Sign In').click();
+    await page.waitForURL('**/home');
+  }
+
+  async function choosePack(
+    product: string,
+    pack: string,
+    first: [string, string],
+    second: [string, string],
+  ) {
+    await page.goto(`/product/${await productId(product)}`);
+    await input(first[0]).fill(first[1]);
+    const secondField = input(second[0]);
+    if ((await secondField.evaluate((el) => el.tagName)) === 'SELECT')
+      await secondField.selectOption(second[1]);
+    else await secondField.fill(second[1]);
+    await page
+      .getByRole('button', { name: new RegExp(`\\b${pack.replace(/[+]/g, '\\+')}`) })
+      .click();
+  }
+
+  it('sends a visitor who wants to buy to the login page', async () => {
+    await choosePack('BGMI', '325 UC', ['Character ID', '5123456789'], ['Player Name', 'Ravi']);
+    await button('Please Login First').click();
+    await page.waitForURL('**/login');
+  });
+
+  it('buys with Z-Coins and a coupon, then sees the order', async () => {
+    await logIn('user@example.com', 'User@12345');
+    const before = await walletBalance('user@example.com');
+    await choosePack('BGMI', '325 UC', ['Character ID', '5123456789'], ['Player Name', 'Ravi']);
+    await button('Proceed to Payment').click();
+
+    await page.getByLabel('Coupon code').fill('flat20');
+    expect(await page.getByLabel('Coupon code').inputValue()).toBe('FLAT20');
+    await button('Apply').click();
+    await page.getByText('Coupon discount').waitFor();
+    await page.getByRole('radio', { name: /Z-Coins/ }).click();
+    await screenshot(page, 'commerce-01-payment-sheet');
+    await button('Confirm Order').click();
+
+    await page.waitForURL('**/confirmation?client_txn_id=*');
+    await page.getByText('Processing', { exact: true }).waitFor();
+    await screenshot(page, 'commerce-02-wallet-order-confirmation');
+    expect(await walletBalance('user@example.com')).toBe(before - 360);
+  });
+
+  it('checks the MLBB username, pays by UPI on the gateway page and sees the confirmation', async () => {
+    await logIn('user@example.com', 'User@12345');
+    await choosePack(
+      'Mobile Legends (Brazil server)',
+      '86 Diamonds',
+      ['User ID', '10000001'],
+      ['Zone ID', '1001'],
+    );
+    await button('Check Username').click();
+    await page.getByText('Username: SandboxHero').first().waitFor();
+    await button('Proceed to Payment').click();
+    await page.getByRole('radio', { name: /UPI Payment/ }).click();
+    await button('Confirm Order').click();
+
+    await page.waitForURL('**/sandbox/upigateway/pay/**');
+    await screenshot(page, 'commerce-03-upi-gateway');
+    await button('Pay').click();
+    await page.waitForURL('**/confirmation?client_txn_id=*');
+    await page
+      .getByText(/^(Processing|Completed)$/)
+      .first()
+      .waitFor();
+    await screenshot(page, 'commerce-04-upi-confirmation');
+  });
+
+  it('tops up the wallet by UPI', async () => {
+    await logIn('user@example.com', 'User@12345');
+    const before = await walletBalance('user@example.com');
+    await page.goto('/topup');
+    await page
+      .getByRole('group', { name: 'Quick amounts' })
+      .getByRole('button', { name: '100' })
+      .click();
+    await button('Proceed to Pay').click();
+    await page.waitForURL('**/sandbox/upigateway/pay/**');
+    await button('Pay').click();
+    await page.waitForURL('**/walletconfirmation?client_txn_id=*');
+    await page.getByText('Success', { exact: true }).waitFor();
+    await screenshot(page, 'commerce-05-topup-success');
+    expect(await walletBalance('user@example.com')).toBe(before + 100);
+  });
+
+  it('redeems reward points earned on a completed order', async () => {
+    const [order] = await app.sql<{ orderid: string }>(
+      `SELECT o.orderid FROM orders o JOIN users u ON u.id = o.user_id
+       WHERE u.email = 'user@example.com' AND o.status = 'Processing' AND o.paymentmode = 'wallet'`,
+    );
+    await app.store.app.get(OrdersService).complete(order.orderid);
+    await logIn('user@example.com', 'User@12345');
+    const before = await walletBalance('user@example.com');
+
+    await page.goto('/redeem');
+    await input('Points to redeem').fill('500');
+    await button('Redeem Points').click();
+    await page.getByText(/Insufficient points\. You have 3\.6 points available\./).waitFor();
+    await input('Points to redeem').fill('3');
+    await button('Redeem Points').click();
+    await page.waitForURL('**/wallet');
+    await screenshot(page, 'commerce-06-after-redeem');
+    expect(await walletBalance('user@example.com')).toBe(before + 3);
+  });
+
+  it('shows a reseller the reseller price and refuses a coupon', async () => {
+    await logIn('reseller@example.com', 'Reseller@12345');
+    await choosePack('BGMI', '325 UC', ['Character ID', '5123456789'], ['Player Name', 'Ravi']);
+    expect(await page.getByRole('button', { name: /325 UC/ }).textContent()).toContain('₹364');
+    await button('Proceed to Payment').click();
+    await page.getByLabel('Coupon code').fill('FLAT20');
+    await button('Apply').click();
+    await page.getByText('Resellers cannot apply coupons.').first().waitFor();
+    await screenshot(page, 'commerce-07-reseller');
+  });
+});

@@ -1,0 +1,457 @@
+import { istDate } from '../../server/src/modules/ledger/money.js';
+import { startTestApp, type TestApp } from '../utils/app.js';
+import {
+  balancesOf,
+  catalogEntry,
+  expectLedgerConsistent,
+  newShopper,
+  orderBody,
+  waitFor,
+  type CatalogEntry,
+  type Shopper,
+} from './money.helpers.js';
+
+const mlbb = { input1: '10000001', input2: '1001' };
+
+async function placeUpi(
+  app: TestApp,
+  shopper: Shopper,
+  entry: CatalogEntry,
+  extra: Record<string, unknown> = {},
+) {
+  const response = await app
+    .http()
+    .post('/api/order/createOrder')
+    .set(shopper.auth)
+    .send(orderBody(shopper, entry, { ...mlbb, paymentmode: 'upi', ...extra }))
+    .expect(200);
+  expect(response.body.status).toBe(true);
+  return {
+    orderid: response.body.data.orderid as string,
+    paymentUrl: response.body.data.payment_url as string,
+  };
+}
+
+const orderStatus = (app: TestApp, shopper: Shopper, orderid: string) =>
+  app
+    .http()
+    .post('/api/order/orderstatus')
+    .set(shopper.auth)
+    .send({ client_txn_id: orderid, date: istDate(new Date()) })
+    .expect(200);
+
+const orderRow = async (app: TestApp, orderid: string) =>
+  (
+    await app.sql<{
+      status: string;
+      attention: string | null;
+      reason: string | null;
+      transactionid: string | null;
+      coupon_held: boolean;
+    }>(
+      'SELECT status, attention, reason, transactionid, coupon_held FROM orders WHERE orderid = $1',
+      [orderid],
+    )
+  )[0];
+
+describe('UPI payments against the simulator', () => {
+  let app: TestApp;
+  let diamonds: CatalogEntry;
+  beforeAll(async () => {
+    app = await startTestApp({ RATE_LIMIT_USER_ACTIONS: '1000/60' });
+    diamonds = await catalogEntry(app, 'Mobile Legends (Brazil server)', '86 Diamonds');
+  });
+  afterAll(() => app.close());
+
+  it('creates the gateway order with the stored IST date and serves a Pay/Fail/Leave page', async () => {
+    const shopper = await newShopper(app);
+    const { orderid, paymentUrl } = await placeUpi(app, shopper, diamonds);
+    expect(orderid).toMatch(/^ZS[0-9A-HJKMNP-TV-Z]{14}$/);
+    const url = new URL(paymentUrl);
+    const [gateway] = await app.sql<{ amount: string; txn_date: string; customer_mobile: string }>(
+      'SELECT amount, txn_date, customer_mobile FROM sandbox_upi_orders WHERE client_txn_id = $1',
+      [orderid],
+    );
+    expect(gateway.amount).toBe('119.00');
+    const [order] = await app.sql<{ txn_date: string; status: string }>(
+      'SELECT txn_date, status FROM orders WHERE orderid = $1',
+      [orderid],
+    );
+    expect(order).toEqual({ txn_date: gateway.txn_date, status: 'Created' });
+    const page = await app.http().get(url.pathname).expect(200);
+    expect(page.text).toContain('>Pay<');
+    expect(page.text).toContain('>Fail<');
+    expect(page.text).toContain('>Leave<');
+    const [scanning] = await app.sql<{ status: string }>(
+      'SELECT status FROM sandbox_upi_orders WHERE client_txn_id = $1',
+      [orderid],
+    );
+    expect(scanning.status).toBe('scanning');
+
+    const paid = await app.http().post(`${url.pathname}/pay`).expect(302);
+    const back = new URL(paid.headers.location);
+    expect(back.pathname).toBe('/confirmation');
+    expect(back.searchParams.get('client_txn_id')).toBe(orderid);
+    expect(back.searchParams.get('txn_id')).toBe(url.pathname.split('/').pop());
+    // The page fired the webhook before redirecting, so the order is already paid.
+    const row = await orderRow(app, orderid);
+    expect(row.status).toBe('Processing');
+    expect(row.transactionid).toMatch(/^\d{12}$/);
+    const status = await orderStatus(app, shopper, orderid);
+    expect(status.body.order).toMatchObject({
+      status: 'Processing',
+      fulfilmentStatus: 'pending',
+      paymentmode: 'upi',
+    });
+    expect(status.body.data).toEqual({ status: 'success', upi_txn_id: row.transactionid });
+    await expectLedgerConsistent(app);
+  });
+
+  it('fails the order when the payer declines, and gives the coupon use back', async () => {
+    const shopper = await newShopper(app);
+    const { orderid, paymentUrl } = await placeUpi(app, shopper, diamonds, {
+      couponCode: 'WELCOME10',
+    });
+    expect((await orderRow(app, orderid)).coupon_held).toBe(true);
+    await app
+      .http()
+      .post(`${new URL(paymentUrl).pathname}/fail`)
+      .expect(302);
+    const row = await orderRow(app, orderid);
+    expect(row).toMatchObject({
+      status: 'Failed',
+      reason: 'The payment failed.',
+      coupon_held: false,
+    });
+    const [uses] = await app.sql<{ used: number }>(
+      `SELECT used FROM coupon_user_uses u JOIN coupons c ON c.id = u.coupon_id WHERE c.coupon_code = 'WELCOME10' AND u.user_id = $1`,
+      [shopper.id],
+    );
+    expect(uses.used).toBe(0);
+    // The coupon is usable again at once.
+    const again = await placeUpi(app, shopper, diamonds, { couponCode: 'WELCOME10' });
+    expect(again.orderid).not.toBe(orderid);
+  });
+
+  it('keeps the order Created when the customer leaves the page', async () => {
+    const shopper = await newShopper(app);
+    const { orderid, paymentUrl } = await placeUpi(app, shopper, diamonds);
+    await app.http().get(new URL(paymentUrl).pathname).expect(200);
+    const left = await app
+      .http()
+      .post(`${new URL(paymentUrl).pathname}/leave`)
+      .expect(302);
+    expect(new URL(left.headers.location).searchParams.get('client_txn_id')).toBe(orderid);
+    const status = await orderStatus(app, shopper, orderid);
+    expect(status.body.order.status).toBe('Created');
+    expect(status.body.data).toMatchObject({ status: 'scanning' });
+  });
+
+  it('confirms on the customer return when the webhook never comes, and a later webhook changes nothing', async () => {
+    const shopper = await newShopper(app);
+    const { orderid } = await placeUpi(app, shopper, diamonds);
+    await app
+      .http()
+      .post(`/sandbox/upigateway/orders/${orderid}/pay`)
+      .query({ webhook: 'skip' })
+      .expect(200);
+    const status = await orderStatus(app, shopper, orderid);
+    expect(status.body.order.status).toBe('Processing');
+    await app.http().post(`/sandbox/upigateway/orders/${orderid}/webhook`).expect(200);
+    expect((await orderRow(app, orderid)).status).toBe('Processing');
+    expect(
+      await app.sql('SELECT 1 FROM wallet_transactions WHERE orderid = $1', [orderid]),
+    ).toHaveLength(0);
+  });
+
+  it('confirms through the payment job alone (no webhook, no return)', async () => {
+    const shopper = await newShopper(app);
+    const { orderid } = await placeUpi(app, shopper, diamonds);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await orderRow(app, orderid)).status).toBe('Created');
+    await app
+      .http()
+      .post(`/sandbox/upigateway/orders/${orderid}/pay`)
+      .query({ webhook: 'skip' })
+      .expect(200);
+    await waitFor(async () => (await orderRow(app, orderid)).status === 'Processing', 20_000);
+  });
+
+  it('treats the webhook as a trigger only: unknown ids and duplicates are harmless', async () => {
+    await app
+      .http()
+      .post('/api/payments/upigateway/webhook')
+      .type('form')
+      .send({ client_txn_id: 'ZS0000000000000Q', status: 'success', amount: '1' })
+      .expect(200, 'OK');
+    await app
+      .http()
+      .post('/api/payments/upigateway/webhook')
+      .type('form')
+      .send({ nothing: 'here' })
+      .expect(200, 'OK');
+    const shopper = await newShopper(app);
+    const { orderid } = await placeUpi(app, shopper, diamonds);
+    // A forged "success" webhook does not pay the order: the gateway still says it is unpaid.
+    await app
+      .http()
+      .post('/api/payments/upigateway/webhook')
+      .type('form')
+      .send({ client_txn_id: orderid, status: 'success', amount: '119' })
+      .expect(200);
+    expect((await orderRow(app, orderid)).status).toBe('Created');
+    await app
+      .http()
+      .post(`/sandbox/upigateway/orders/${orderid}/pay`)
+      .query({ duplicates: 5 })
+      .expect(200);
+    expect((await orderRow(app, orderid)).status).toBe('Processing');
+  });
+
+  it('moves nothing and flags the order when the gateway reports another amount', async () => {
+    const shopper = await newShopper(app);
+    const { orderid } = await placeUpi(app, shopper, diamonds);
+    await app.sql(`UPDATE sandbox_upi_orders SET amount = '1.00' WHERE client_txn_id = $1`, [
+      orderid,
+    ]);
+    await app.http().post(`/sandbox/upigateway/orders/${orderid}/pay`).expect(200);
+    const row = await orderRow(app, orderid);
+    expect(row.status).toBe('Created');
+    expect(row.attention).toBe('The payment did not match this order; it is held for review.');
+    expect((await balancesOf(app, shopper.userid)).balance).toBe(0);
+  });
+
+  it('fails the unpaid order holding the same coupon when the user places a new one', async () => {
+    const shopper = await newShopper(app);
+    const genshin = await catalogEntry(app, 'Genshin Impact', '300 + 30 Genesis Crystals');
+    const a = await placeUpi(app, shopper, genshin, {
+      input1: '700000001',
+      input2: 'Asia',
+      couponCode: 'FLAT20',
+    });
+    const b = await placeUpi(app, shopper, genshin, {
+      input1: '700000001',
+      input2: 'Asia',
+      couponCode: 'FLAT20',
+    });
+    expect(await orderRow(app, a.orderid)).toMatchObject({
+      status: 'Failed',
+      reason: 'Replaced by a newer order',
+      coupon_held: false,
+    });
+    expect(await orderRow(app, b.orderid)).toMatchObject({ status: 'Created', coupon_held: true });
+    const [uses] = await app.sql<{ used: number }>(
+      `SELECT used FROM coupon_user_uses u JOIN coupons c ON c.id = u.coupon_id WHERE c.coupon_code = 'FLAT20' AND u.user_id = $1`,
+      [shopper.id],
+    );
+    expect(uses.used).toBe(1);
+  });
+
+  it('pays a ₹0 order at once without the gateway', async () => {
+    const shopper = await newShopper(app);
+    await app.sql(
+      `INSERT INTO coupons (coupon_code, discount_type, discount_amount, expiry_date, usage_limit, user_limit) VALUES ('ALLFREE', 'fixed', 10000, '2031-01-01', 5, 1)`,
+    );
+    const { orderid, paymentUrl } = await placeUpi(app, shopper, diamonds, {
+      couponCode: 'ALLFREE',
+    });
+    expect(paymentUrl).toBe(`/confirmation?client_txn_id=${orderid}`);
+    expect((await orderRow(app, orderid)).status).toBe('Processing');
+    expect(
+      await app.sql('SELECT 1 FROM sandbox_upi_orders WHERE client_txn_id = $1', [orderid]),
+    ).toHaveLength(0);
+  });
+
+  it('asks for a mobile number before a UPI payment', async () => {
+    const shopper = await newShopper(app, { mobile: null });
+    const response = await app
+      .http()
+      .post('/api/order/createOrder')
+      .set(shopper.auth)
+      .send(orderBody(shopper, diamonds, mlbb))
+      .expect(400);
+    expect(response.body.error).toBe(
+      'Please add your mobile number to your profile before paying by UPI.',
+    );
+  });
+
+  it('tops up the wallet by UPI once, however many triggers fire', async () => {
+    const shopper = await newShopper(app);
+    const started = await app
+      .http()
+      .post('/api/wallet/topup')
+      .set(shopper.auth)
+      .send({ value: 250, userid: shopper.userid })
+      .expect(200);
+    const txnid = started.body.data.txnid as string;
+    expect(started.body.data.payment_url).toMatch(/\/sandbox\/upigateway\/pay\/\d+$/);
+    const created = await app
+      .http()
+      .post('/api/wallet/txnstatus')
+      .set(shopper.auth)
+      .send({ client_txn_id: txnid, date: '01-01-2000' })
+      .expect(200);
+    expect(created.body.data).toEqual({ txnid, status: 'Created', amount: 250 });
+    await app.http().get(new URL(started.body.data.payment_url).pathname).expect(200);
+    const pending = await app
+      .http()
+      .post('/api/wallet/txnstatus')
+      .set(shopper.auth)
+      .send({ client_txn_id: txnid })
+      .expect(200);
+    expect(pending.body.data.status).toBe('Pending');
+    await app
+      .http()
+      .post(`/sandbox/upigateway/orders/${txnid}/pay`)
+      .query({ duplicates: 3 })
+      .expect(200);
+    await Promise.all(
+      Array.from({ length: 5 }, () =>
+        app
+          .http()
+          .post('/api/wallet/txnstatus')
+          .set(shopper.auth)
+          .send({ client_txn_id: txnid })
+          .expect(200),
+      ),
+    );
+    const done = await app
+      .http()
+      .post('/api/wallet/txnstatus')
+      .set(shopper.auth)
+      .send({ client_txn_id: txnid })
+      .expect(200);
+    expect(done.body.data).toEqual({ txnid, status: 'Success', amount: 250 });
+    expect((await balancesOf(app, shopper.userid)).balance).toBe(25_000);
+    const list = await app
+      .http()
+      .get(`/api/wallet/gettransactions/${shopper.userid}`)
+      .set(shopper.auth)
+      .expect(200);
+    expect(list.body).toHaveLength(1);
+    expect(list.body[0]).toMatchObject({
+      txnid,
+      type: 'Credit',
+      status: 'Success',
+      amount: 250,
+      userid: shopper.userid,
+    });
+    await expectLedgerConsistent(app);
+  });
+
+  it('fails a declined top-up and refuses bad amounts', async () => {
+    const shopper = await newShopper(app);
+    const started = await app
+      .http()
+      .post('/api/wallet/topup')
+      .set(shopper.auth)
+      .send({ value: 50, userid: shopper.userid })
+      .expect(200);
+    await app.http().post(`/sandbox/upigateway/orders/${started.body.data.txnid}/fail`).expect(200);
+    const failed = await app
+      .http()
+      .post('/api/wallet/txnstatus')
+      .set(shopper.auth)
+      .send({ client_txn_id: started.body.data.txnid })
+      .expect(200);
+    expect(failed.body.data.status).toBe('Failed');
+    for (const value of [0, -5, 12.5, 'ten', null]) {
+      const response = await app
+        .http()
+        .post('/api/wallet/topup')
+        .set(shopper.auth)
+        .send({ value, userid: shopper.userid })
+        .expect(400);
+      expect(response.body.message).toBe('Please enter a valid amount');
+    }
+    const other = await newShopper(app);
+    await app
+      .http()
+      .post('/api/wallet/topup')
+      .set(shopper.auth)
+      .send({ value: 50, userid: other.userid })
+      .expect(404);
+    await app
+      .http()
+      .post('/api/wallet/txnstatus')
+      .set(other.auth)
+      .send({ client_txn_id: started.body.data.txnid })
+      .expect(404);
+    expect((await balancesOf(app, shopper.userid)).balance).toBe(0);
+  });
+});
+
+describe('UPI expiry and late payments', () => {
+  let app: TestApp;
+  let diamonds: CatalogEntry;
+  beforeAll(async () => {
+    // The simulator keeps orders payable longer than the store waits, so a late success can happen.
+    app = await startTestApp({
+      RATE_LIMIT_USER_ACTIONS: '1000/60',
+      UPI_SANDBOX_EXPIRE_MINUTES: '240',
+    });
+    diamonds = await catalogEntry(app, 'Mobile Legends (Brazil server)', '86 Diamonds');
+  });
+  afterAll(() => app.close());
+
+  it('fails an unpaid order after 30 minutes and credits a payment that arrives after that to the wallet, once', async () => {
+    const shopper = await newShopper(app);
+    const { orderid } = await placeUpi(app, shopper, diamonds, { couponCode: 'WELCOME10' });
+    app.clock.advance(31 * 60_000);
+    const expired = await orderStatus(app, shopper, orderid);
+    expect(expired.body.order).toMatchObject({
+      status: 'Failed',
+      reason: 'The payment was not received in time.',
+    });
+    expect((await orderRow(app, orderid)).coupon_held).toBe(false);
+
+    await app
+      .http()
+      .post(`/sandbox/upigateway/orders/${orderid}/pay`)
+      .query({ duplicates: 3 })
+      .expect(200);
+    await app.http().post(`/sandbox/upigateway/orders/${orderid}/webhook`).expect(200);
+    const row = await orderRow(app, orderid);
+    expect(row.status).toBe('Failed');
+    expect(row.attention).toBe(
+      'The payment arrived after the order had closed; the amount was credited to your Z-Coins wallet.',
+    );
+    expect((await balancesOf(app, shopper.userid)).balance).toBe(10_700);
+    const credits = await app.sql<{ type: string; purpose: string; amount: string }>(
+      'SELECT type, purpose, amount FROM wallet_transactions WHERE orderid = $1',
+      [orderid],
+    );
+    expect(credits).toEqual([{ type: 'Credit', purpose: 'late_payment', amount: '10700' }]);
+    await expectLedgerConsistent(app);
+  });
+
+  it('lets the simulator expire orders it was never paid for', async () => {
+    const shopper = await newShopper(app);
+    const started = await app
+      .http()
+      .post('/api/wallet/topup')
+      .set(shopper.auth)
+      .send({ value: 100, userid: shopper.userid })
+      .expect(200);
+    app.clock.advance(31 * 60_000);
+    const failed = await app
+      .http()
+      .post('/api/wallet/txnstatus')
+      .set(shopper.auth)
+      .send({ client_txn_id: started.body.data.txnid })
+      .expect(200);
+    expect(failed.body.data.status).toBe('Failed');
+    app.clock.advance(240 * 60_000);
+    const [sim] = await app.sql<{ status: string }>(
+      'SELECT status FROM sandbox_upi_orders WHERE client_txn_id = $1',
+      [started.body.data.txnid],
+    );
+    expect(sim.status).toBe('created');
+    await app.http().post(`/sandbox/upigateway/orders/${started.body.data.txnid}/pay`).expect(409);
+    const [after] = await app.sql<{ status: string; remark: string }>(
+      'SELECT status, remark FROM sandbox_upi_orders WHERE client_txn_id = $1',
+      [started.body.data.txnid],
+    );
+    expect(after).toEqual({ status: 'failure', remark: 'Transaction expired' });
+  });
+});
