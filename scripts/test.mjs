@@ -1,6 +1,6 @@
 // `npm test`: install, check the services, build, then run every tier of tests.
 import fs from 'node:fs';
-import { canConnect, ensureBuilt, ensureDependencies, root, spawn } from './lib.mjs';
+import { canConnect, ensureBuilt, ensureDependencies, root, run, spawn } from './lib.mjs';
 
 ensureDependencies();
 
@@ -23,6 +23,10 @@ if (problems.length) {
 }
 
 ensureBuilt({ force: true });
+
+console.log('\n▶ lint and types');
+run('npm', ['run', 'lint', '--silent']);
+run('npm', ['run', 'typecheck', '--silent']);
 
 const jest = (args) =>
   new Promise((resolve) => {

@@ -21,9 +21,9 @@ async function main() {
     storefront: fromHere('../../storefront/dist'),
     admin: fromHere('../../admin/dist'),
   });
-  if (store.port)
-    {console.log(`Z Store (${config.role}) listening on http://localhost:${store.port}`);}
-  else console.log(`Z Store worker running`);
+  if (store.port) {
+    console.log(`Z Store (${config.role}) listening on http://localhost:${store.port}`);
+  } else console.log(`Z Store worker running`);
 
   let stopping = false;
   const stop = (signal: string) => {

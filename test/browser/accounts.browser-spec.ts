@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { Messages } from '../../server/src/common/messages.js';

@@ -62,9 +62,9 @@ describe('buying in the browser', () => {
     await page.goto(`/product/${await productId(product)}`);
     await input(first[0]).fill(first[1]);
     const secondField = input(second[0]);
-    if ((await secondField.evaluate((el) => el.tagName)) === 'SELECT')
+    if ((await secondField.evaluate((el) => el.tagName)) === 'SELECT') {
       await secondField.selectOption(second[1]);
-    else await secondField.fill(second[1]);
+    } else await secondField.fill(second[1]);
     await page
       .getByRole('button', { name: new RegExp(`\\b${pack.replace(/[+]/g, '\\+')}`) })
       .click();

@@ -175,7 +175,7 @@ describe('job processing across processes', () => {
     }
     const redis = new Redis(REDIS_URL);
     try {
-      const schedulers = await redis.zrange(`${prefix}:maintenance:repeat`, 0, -1);
+      const schedulers = await redis.zrange(`${prefix}:maintenance:repeat`, '0', '-1');
       expect(schedulers.filter((id) => id === 'schedule-MailSweepPending')).toHaveLength(1);
     } finally {
       redis.disconnect();

@@ -6,10 +6,11 @@ export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 /** Set by the global setup: this run's migrated template database. */
 export const templateDb = () => {
   const name = process.env.TEST_TEMPLATE_DB;
-  if (!name)
+  if (!name) {
     throw new Error(
       'TEST_TEMPLATE_DB is not set: run the tests through Jest (its global setup makes it)',
     );
+  }
   return name;
 };
 

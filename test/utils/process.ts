@@ -53,12 +53,14 @@ export class StoreProcess {
   async waitForOutput(pattern: RegExp, timeoutMs = 30_000) {
     const deadline = Date.now() + timeoutMs;
     while (!this.output.some((line) => pattern.test(line))) {
-      if (this.child.exitCode !== null)
-        {throw new Error(`${this.name} exited early:\n${this.output.join('\n')}`);}
-      if (Date.now() > deadline)
-        {throw new Error(
+      if (this.child.exitCode !== null) {
+        throw new Error(`${this.name} exited early:\n${this.output.join('\n')}`);
+      }
+      if (Date.now() > deadline) {
+        throw new Error(
           `${this.name} did not print ${pattern} in time:\n${this.output.join('\n')}`,
-        );}
+        );
+      }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }

@@ -152,11 +152,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         'DATABASE_URL: production refuses the embedded database (or ALLOW_EMBEDDED_DB=true)',
       );
     }
-    if (!sandbox && !env.FAST2SMS_API_KEY)
-      {problems.push('FAST2SMS_API_KEY: required when SANDBOX=false');}
+    if (!sandbox && !env.FAST2SMS_API_KEY) {
+      problems.push('FAST2SMS_API_KEY: required when SANDBOX=false');
+    }
     if (!sandbox && !env.SMTP_HOST) problems.push('SMTP_HOST: required when SANDBOX=false');
-    if (!sandbox && !env.UPIGATEWAY_API_KEY)
-      {problems.push('UPIGATEWAY_API_KEY: required when SANDBOX=false');}
+    if (!sandbox && !env.UPIGATEWAY_API_KEY) {
+      problems.push('UPIGATEWAY_API_KEY: required when SANDBOX=false');
+    }
   }
   if (!env.DATABASE_URL && role !== 'all') {
     problems.push(

@@ -40,8 +40,9 @@ export class JobRegistry implements OnModuleInit {
     for (const name of Object.values(JobName)) {
       const owners = found.get(name) ?? [];
       if (owners.length === 0) problems.push(`${name} has no handler`);
-      if (owners.length > 1)
-        {problems.push(`${name} has ${owners.length} handlers: ${owners.join(', ')}`);}
+      if (owners.length > 1) {
+        problems.push(`${name} has ${owners.length} handlers: ${owners.join(', ')}`);
+      }
     }
     if (problems.length > 0) throw new Error(`Job handlers are wrong: ${problems.join('; ')}`);
   }

@@ -79,17 +79,15 @@ export class JobWorkerService implements OnApplicationBootstrap, BeforeApplicati
   private async upsertSchedules() {
     for (const [name, definition] of Object.entries(jobDefinitions)) {
       if (!definition.every) continue;
-      await this.queues
-        .getQueue(definition.queue)
-        .upsertJobScheduler(
-          `schedule-${name}`,
-          { every: this.config.sweepIntervalMs },
-          {
-            name,
-            data: {},
-            opts: { removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } },
-          },
-        );
+      await this.queues.getQueue(definition.queue).upsertJobScheduler(
+        `schedule-${name}`,
+        { every: this.config.sweepIntervalMs },
+        {
+          name,
+          data: {},
+          opts: { removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } },
+        },
+      );
     }
   }
 
@@ -139,7 +137,9 @@ export class JobWorkerService implements OnApplicationBootstrap, BeforeApplicati
       this.closing = true;
       await Promise.all(this.workers.map((worker) => worker.close()));
       await Promise.all(
-        this.connections.map((connection) => connection.quit().catch(() => connection.disconnect())),
+        this.connections.map((connection) =>
+          connection.quit().catch(() => connection.disconnect()),
+        ),
       );
     })();
     return this.stopping;

@@ -74,8 +74,9 @@ export class GlobalExceptionFilter implements ExceptionFilter {
       message = exception.message;
     }
 
-    if (status >= 500)
-      {this.logger.error(exception instanceof Error ? exception.stack : String(exception));}
+    if (status >= 500) {
+      this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    }
     void reply
       .status(status)
       .send({ ...clientFields(request.url, message), message, code, ...extra });

@@ -11,7 +11,9 @@ export class AuthMaintenanceService {
   @OnJob({ name: JobName.AuthPurgeExpired, queue: QueueName.Maintenance })
   async handlePurgeExpired(): Promise<JobStatus> {
     await this.db.query(`DELETE FROM otp_codes WHERE expires_at < now() - interval '1 day'`);
-    await this.db.query(`DELETE FROM pending_registrations WHERE created_at < now() - interval '1 day'`);
+    await this.db.query(
+      `DELETE FROM pending_registrations WHERE created_at < now() - interval '1 day'`,
+    );
     await this.db.query(`DELETE FROM email_tokens WHERE expires_at < now() - interval '7 days'`);
     await this.db.query(`DELETE FROM scheduled_runs WHERE started_at < now() - interval '1 day'`);
     return JobStatus.Success;

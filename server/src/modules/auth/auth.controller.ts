@@ -1,7 +1,13 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Authenticated, ClientIp, CurrentUser, Public, type AuthUser } from '../../common/auth/auth.decorators.js';
+import {
+  Authenticated,
+  ClientIp,
+  CurrentUser,
+  Public,
+  type AuthUser,
+} from '../../common/auth/auth.decorators.js';
 import { AuthService } from './auth.service.js';
 import {
   CodeMsgResponseDto,
@@ -95,7 +101,9 @@ export class AuthController {
     const [expectedState, nonce] = cookie.valid && cookie.value ? cookie.value.split('.') : [];
     void reply.clearCookie(STATE_COOKIE, { path: '/api/auth/google' });
     const ticket =
-      code && state && expectedState === state ? await this.google.finish(code, callbackUrl(request), nonce) : undefined;
+      code && state && expectedState === state
+        ? await this.google.finish(code, callbackUrl(request), nonce)
+        : undefined;
     if (!ticket) return reply.redirect('/home?success=false', 302);
     return reply
       .setCookie(TICKET_COOKIE, ticket, {
@@ -111,7 +119,10 @@ export class AuthController {
   @Get('login/success')
   @Public()
   @ApiOkResponse({ type: SessionResponseDto })
-  async loginSuccess(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+  async loginSuccess(
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     const ticket = request.cookies[TICKET_COOKIE];
     void reply.clearCookie(TICKET_COOKIE, { path: '/api/auth' });
     return this.google.redeem(ticket);

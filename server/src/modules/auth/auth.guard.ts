@@ -7,7 +7,8 @@ import type { Role } from '../users/entities/user.entity.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { TokenService } from './token.service.js';
 
-const expired = () => new AppError(ErrorCode.TokenExpired, Messages.tokenExpired, HttpStatus.UNAUTHORIZED);
+const expired = () =>
+  new AppError(ErrorCode.TokenExpired, Messages.tokenExpired, HttpStatus.UNAUTHORIZED);
 
 /**
  * Global guard: every route needs a valid bearer token unless marked `@Public()`. The user is
@@ -25,16 +26,22 @@ export class AuthGuard implements CanActivate {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_KEY, targets)) return true;
 
-    const request = context.switchToHttp().getRequest<{ headers: Record<string, string | undefined>; auth?: AuthUser }>();
+    const request = context
+      .switchToHttp()
+      .getRequest<{ headers: Record<string, string | undefined>; auth?: AuthUser }>();
     const header = request.headers.authorization ?? '';
     const token = /^Bearer\s+(.+)$/i.exec(header)?.[1];
-    if (!token) throw new AppError(ErrorCode.Unauthorized, Messages.unauthorized, HttpStatus.UNAUTHORIZED);
+    if (!token) {
+      throw new AppError(ErrorCode.Unauthorized, Messages.unauthorized, HttpStatus.UNAUTHORIZED);
+    }
 
     const claims = await this.tokens.verify(token).catch(() => undefined);
     if (!claims?.sub) throw expired();
     const session = await this.users.getSession(claims.sub);
     if (!session || session.tokenVersion !== claims.tv) throw expired();
-    if (session.isBlocked) throw new AppError(ErrorCode.Blocked, Messages.blocked, HttpStatus.FORBIDDEN);
+    if (session.isBlocked) {
+      throw new AppError(ErrorCode.Blocked, Messages.blocked, HttpStatus.FORBIDDEN);
+    }
 
     request.auth = { id: claims.sub, userid: session.userid, role: session.role };
     const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, targets) ?? [];

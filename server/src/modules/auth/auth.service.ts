@@ -54,7 +54,9 @@ export class AuthService {
       'SELECT email FROM pending_registrations WHERE mobilenumber = $1',
       [dto.mobileNumber],
     );
-    if (!pending[0]) throw new AppError(ErrorCode.OtpExpired, Messages.otpExpired, HttpStatus.BAD_REQUEST);
+    if (!pending[0]) {
+      throw new AppError(ErrorCode.OtpExpired, Messages.otpExpired, HttpStatus.BAD_REQUEST);
+    }
     if (pending[0].email.toLowerCase() !== dto.email) {
       throw AppError.badRequest(Messages.registrationMismatch);
     }
@@ -68,7 +70,9 @@ export class AuthService {
           { name: dto.name, email: dto.email, mobilenumber: dto.mobileNumber, passwordHash },
           manager,
         );
-        await manager.query('DELETE FROM pending_registrations WHERE mobilenumber = $1', [dto.mobileNumber]);
+        await manager.query('DELETE FROM pending_registrations WHERE mobilenumber = $1', [
+          dto.mobileNumber,
+        ]);
         const token = await this.emailTokens.create(created.id, 'verify', manager);
         const id = await this.mail.record(
           verificationMail(created.email, created.name, this.verificationLink(created.id, token)),
@@ -79,7 +83,10 @@ export class AuthService {
       .catch((error: { code?: string; detail?: string }) => {
         if (error.code !== UNIQUE_VIOLATION) throw error;
         const mobile = error.detail?.includes('mobilenumber');
-        throw AppError.conflict(mobile ? Messages.mobileTaken : Messages.emailTaken, mobile ? ErrorCode.MobileTaken : ErrorCode.EmailTaken);
+        throw AppError.conflict(
+          mobile ? Messages.mobileTaken : Messages.emailTaken,
+          mobile ? ErrorCode.MobileTaken : ErrorCode.EmailTaken,
+        );
       });
     await this.users.claimVerificationSend(user.id, this.clock.now());
     await this.mail.dispatch(mailId);
@@ -93,15 +100,28 @@ export class AuthService {
     ]);
     const user = await this.users.getByEmailWithPassword(dto.email);
     const passwordOk = await this.passwords.verify(user?.passwordHash, dto.password);
-    if (!user) throw new AppError(ErrorCode.UserNotFound, Messages.userNotFound, HttpStatus.NOT_FOUND);
-    if (!passwordOk) throw new AppError(ErrorCode.WrongPassword, Messages.wrongPassword, HttpStatus.UNAUTHORIZED);
-    if (user.isBlocked) throw new AppError(ErrorCode.Blocked, Messages.blocked, HttpStatus.FORBIDDEN);
+    if (!user) {
+      throw new AppError(ErrorCode.UserNotFound, Messages.userNotFound, HttpStatus.NOT_FOUND);
+    }
+    if (!passwordOk) {
+      throw new AppError(ErrorCode.WrongPassword, Messages.wrongPassword, HttpStatus.UNAUTHORIZED);
+    }
+    if (user.isBlocked) {
+      throw new AppError(ErrorCode.Blocked, Messages.blocked, HttpStatus.FORBIDDEN);
+    }
     if (!user.verified) {
       await this.sendVerification(user);
-      throw new AppError(ErrorCode.EmailNotVerified, Messages.emailNotVerified, HttpStatus.FORBIDDEN);
+      throw new AppError(
+        ErrorCode.EmailNotVerified,
+        Messages.emailNotVerified,
+        HttpStatus.FORBIDDEN,
+      );
     }
     if (user.passwordHash && this.passwords.needsRehash(user.passwordHash)) {
-      await this.db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [user.id, await this.passwords.hash(dto.password)]);
+      await this.db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [
+        user.id,
+        await this.passwords.hash(dto.password),
+      ]);
     }
     return this.session(user);
   }
@@ -109,11 +129,18 @@ export class AuthService {
   async verifyMail(userId: string, token: string) {
     const verified = await this.db.transaction(async (manager) => {
       if (!(await this.emailTokens.consume(userId, 'verify', token, manager))) return false;
-      await manager.query('UPDATE users SET verified = true, updated_at = now() WHERE id = $1', [userId]);
+      await manager.query('UPDATE users SET verified = true, updated_at = now() WHERE id = $1', [
+        userId,
+      ]);
       return true;
     });
     if (!verified) {
-      throw new AppError(ErrorCode.VerificationInvalid, Messages.verificationInvalid, HttpStatus.BAD_REQUEST, { code: '1' });
+      throw new AppError(
+        ErrorCode.VerificationInvalid,
+        Messages.verificationInvalid,
+        HttpStatus.BAD_REQUEST,
+        { code: '1' },
+      );
     }
     return { msg: Messages.emailVerified, code: '0' as const };
   }
@@ -134,7 +161,9 @@ export class AuthService {
   private async sendVerification(user: UserEntity) {
     if (!(await this.users.claimVerificationSend(user.id, this.clock.now()))) return;
     const token = await this.emailTokens.create(user.id, 'verify');
-    await this.mail.send(verificationMail(user.email, user.name, this.verificationLink(user.id, token)));
+    await this.mail.send(
+      verificationMail(user.email, user.name, this.verificationLink(user.id, token)),
+    );
   }
 
   private verificationLink(userId: string, token: string) {

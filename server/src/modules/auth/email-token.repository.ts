@@ -20,7 +20,11 @@ export class EmailTokenRepository {
     private readonly clock: Clock,
   ) {}
 
-  async create(userId: string, purpose: EmailTokenPurpose, manager: EntityManager = this.db.manager) {
+  async create(
+    userId: string,
+    purpose: EmailTokenPurpose,
+    manager: EntityManager = this.db.manager,
+  ) {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(this.clock.now().getTime() + EMAIL_TOKEN_TTL_MS[purpose]);
     await manager.query(
@@ -31,7 +35,12 @@ export class EmailTokenRepository {
   }
 
   /** Marks the token used if it is the user's, unused and unexpired; true when it was. */
-  async consume(userId: string, purpose: EmailTokenPurpose, token: string, manager: EntityManager = this.db.manager) {
+  async consume(
+    userId: string,
+    purpose: EmailTokenPurpose,
+    token: string,
+    manager: EntityManager = this.db.manager,
+  ) {
     if (!/^[0-9a-f-]{36}$/i.test(userId) || token.length > 200) return false;
     const [, affected] = (await manager.query(
       `UPDATE email_tokens SET used_at = $4

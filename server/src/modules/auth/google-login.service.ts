@@ -59,7 +59,9 @@ export class GoogleLoginService {
     const userId = ticket ? await this.redis.getdel(this.ticketKey(ticket)) : null;
     const user = userId ? await this.users.getById(userId) : null;
     if (!user) throw new AppError(ErrorCode.Unauthorized, GOOGLE_FAILED, HttpStatus.UNAUTHORIZED);
-    if (user.isBlocked) throw new AppError(ErrorCode.Blocked, Messages.blocked, HttpStatus.FORBIDDEN);
+    if (user.isBlocked) {
+      throw new AppError(ErrorCode.Blocked, Messages.blocked, HttpStatus.FORBIDDEN);
+    }
     return this.auth.session(user);
   }
 

@@ -17,9 +17,15 @@ export class OtpLoginService {
   private async requireUser(mobile: string) {
     const user = await this.users.getByMobile(mobile);
     if (!user) {
-      throw new AppError(ErrorCode.MobileNotRegistered, Messages.mobileNotRegistered, HttpStatus.NOT_FOUND);
+      throw new AppError(
+        ErrorCode.MobileNotRegistered,
+        Messages.mobileNotRegistered,
+        HttpStatus.NOT_FOUND,
+      );
     }
-    if (user.isBlocked) throw new AppError(ErrorCode.Blocked, Messages.blocked, HttpStatus.FORBIDDEN);
+    if (user.isBlocked) {
+      throw new AppError(ErrorCode.Blocked, Messages.blocked, HttpStatus.FORBIDDEN);
+    }
     return user;
   }
 
@@ -30,7 +36,11 @@ export class OtpLoginService {
   }
 
   async timer(mobile: string) {
-    return { success: true, timer: await this.otp.cooldownMs(mobile, 'login'), message: 'Timer fetched successfully' };
+    return {
+      success: true,
+      timer: await this.otp.cooldownMs(mobile, 'login'),
+      message: 'Timer fetched successfully',
+    };
   }
 
   async verify(mobile: string, code: string) {

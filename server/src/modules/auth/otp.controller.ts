@@ -1,7 +1,13 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { ClientIp, Public } from '../../common/auth/auth.decorators.js';
-import { OtpMobileDto, OtpResponseDto, OtpSessionResponseDto, OtpTimerResponseDto, VerifyOtpDto } from './dto/auth.dto.js';
+import {
+  OtpMobileDto,
+  OtpResponseDto,
+  OtpSessionResponseDto,
+  OtpTimerResponseDto,
+  VerifyOtpDto,
+} from './dto/auth.dto.js';
 import { OtpLoginService } from './otp-login.service.js';
 
 @ApiTags('OTP')

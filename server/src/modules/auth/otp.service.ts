@@ -39,7 +39,9 @@ export class OtpService {
   ) {}
 
   private hash(mobile: string, purpose: OtpPurpose, code: string) {
-    return createHmac('sha256', `otp:${this.config.jwt.secret}`).update(`${purpose}:${mobile}:${code}`).digest('hex');
+    return createHmac('sha256', `otp:${this.config.jwt.secret}`)
+      .update(`${purpose}:${mobile}:${code}`)
+      .digest('hex');
   }
 
   /** Milliseconds until another code for this purpose may be sent to this number. */
@@ -49,16 +51,23 @@ export class OtpService {
       [mobile, purpose],
     );
     if (!rows[0]) return 0;
-    const wait = new Date(rows[0].created_at).getTime() + OTP_RESEND_COOLDOWN_MS - this.clock.now().getTime();
+    const wait =
+      new Date(rows[0].created_at).getTime() + OTP_RESEND_COOLDOWN_MS - this.clock.now().getTime();
     return Math.max(0, wait);
   }
 
   async send(mobile: string, purpose: OtpPurpose, ip: string) {
     const wait = await this.cooldownMs(mobile, purpose);
     if (wait > 0) {
-      throw new AppError(ErrorCode.OtpCooldown, Messages.otpResendWait, HttpStatus.TOO_MANY_REQUESTS, { timer: wait }, {
-        'retry-after': String(Math.ceil(wait / 1000)),
-      });
+      throw new AppError(
+        ErrorCode.OtpCooldown,
+        Messages.otpResendWait,
+        HttpStatus.TOO_MANY_REQUESTS,
+        { timer: wait },
+        {
+          'retry-after': String(Math.ceil(wait / 1000)),
+        },
+      );
     }
     await this.limits.hitAll([
       [`otp-send:number:${mobile}`, this.config.rateLimits.otpSendNumber],
@@ -75,15 +84,27 @@ export class OtpService {
       return manager.query(
         `INSERT INTO otp_codes (purpose, mobilenumber, code_hash, expires_at, created_at)
          VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-        [purpose, mobile, this.hash(mobile, purpose, code), new Date(now.getTime() + OTP_TTL_MS), now],
+        [
+          purpose,
+          mobile,
+          this.hash(mobile, purpose, code),
+          new Date(now.getTime() + OTP_TTL_MS),
+          now,
+        ],
       );
     });
     try {
       await this.sms.sendOtp(mobile, code);
     } catch (error) {
-      this.logger.warn(`SMS to ${mobile.slice(0, 2)}******${mobile.slice(-2)} failed: ${(error as Error).message}`);
+      this.logger.warn(
+        `SMS to ${mobile.slice(0, 2)}******${mobile.slice(-2)} failed: ${(error as Error).message}`,
+      );
       await this.db.query('DELETE FROM otp_codes WHERE id = $1', [rows[0].id]);
-      throw new AppError(ErrorCode.ProviderFailed, Messages.otpSendFailed, HttpStatus.SERVICE_UNAVAILABLE);
+      throw new AppError(
+        ErrorCode.ProviderFailed,
+        Messages.otpSendFailed,
+        HttpStatus.SERVICE_UNAVAILABLE,
+      );
     }
   }
 
@@ -114,6 +135,8 @@ export class OtpService {
       `UPDATE otp_codes SET consumed_at = $2 WHERE id = $1 AND consumed_at IS NULL AND attempts < $3`,
       [otp.id, now, OTP_MAX_WRONG],
     )) as [unknown, number];
-    if (consumed !== 1) throw new AppError(ErrorCode.OtpExpired, Messages.otpExpired, HttpStatus.BAD_REQUEST);
+    if (consumed !== 1) {
+      throw new AppError(ErrorCode.OtpExpired, Messages.otpExpired, HttpStatus.BAD_REQUEST);
+    }
   }
 }

@@ -11,7 +11,9 @@ import { EmailTokenRepository } from './email-token.repository.js';
 import { PasswordService } from './password.service.js';
 
 const corrupted = () =>
-  new AppError(ErrorCode.LinkCorrupted, Messages.linkCorrupted, HttpStatus.BAD_REQUEST, { code: '1' });
+  new AppError(ErrorCode.LinkCorrupted, Messages.linkCorrupted, HttpStatus.BAD_REQUEST, {
+    code: '1',
+  });
 
 @Injectable()
 export class PasswordResetService {
@@ -29,12 +31,24 @@ export class PasswordResetService {
   async requestLink(ip: string, email: string) {
     await this.limits.hitAll([
       [`reset:email:${email}`, this.config.rateLimits.passwordReset],
-      [`reset:ip:${ip}`, { ...this.config.rateLimits.passwordReset, limit: this.config.rateLimits.passwordReset.limit * 4 }],
+      [
+        `reset:ip:${ip}`,
+        {
+          ...this.config.rateLimits.passwordReset,
+          limit: this.config.rateLimits.passwordReset.limit * 4,
+        },
+      ],
     ]);
     const user = await this.users.getByEmail(email);
     if (user && !user.isBlocked) {
       const token = await this.emailTokens.create(user.id, 'reset');
-      await this.mail.send(passwordResetMail(user.email, user.name, `${this.config.publicUrl}/reset_password/${user.id}/${token}`));
+      await this.mail.send(
+        passwordResetMail(
+          user.email,
+          user.name,
+          `${this.config.publicUrl}/reset_password/${user.id}/${token}`,
+        ),
+      );
     }
     return { msg: Messages.resetLinkSent };
   }

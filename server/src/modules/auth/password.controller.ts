@@ -1,7 +1,12 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { ClientIp, Public } from '../../common/auth/auth.decorators.js';
-import { CodeMsgResponseDto, ForgetPasswordDto, MsgResponseDto, ResetPasswordDto } from './dto/auth.dto.js';
+import {
+  CodeMsgResponseDto,
+  ForgetPasswordDto,
+  MsgResponseDto,
+  ResetPasswordDto,
+} from './dto/auth.dto.js';
 import { PasswordResetService } from './password-reset.service.js';
 
 @ApiTags('Password')
@@ -21,7 +26,11 @@ export class PasswordController {
   @Public()
   @HttpCode(200)
   @ApiOkResponse({ type: CodeMsgResponseDto })
-  resetPassword(@Param('id') id: string, @Param('token') token: string, @Body() dto: ResetPasswordDto) {
+  resetPassword(
+    @Param('id') id: string,
+    @Param('token') token: string,
+    @Body() dto: ResetPasswordDto,
+  ) {
     return this.service.reset(id, token, dto.password);
   }
 }

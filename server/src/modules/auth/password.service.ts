@@ -5,7 +5,12 @@ import { AppError, ErrorCode } from '../../common/errors/app-error.js';
 import { Messages } from '../../common/messages.js';
 
 /** OWASP's minimum for Argon2id: 19 MiB, 2 passes, 1 lane. */
-const HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const HASH_OPTIONS = {
+  type: argon2.argon2id,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 /**
  * node-argon2 writes the parameters as `m=,p=,t=`; the reference encoding, which other Argon2

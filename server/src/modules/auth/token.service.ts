@@ -19,7 +19,12 @@ export class TokenService {
   ) {}
 
   issue(user: Pick<UserEntity, 'id' | 'userid' | 'role' | 'tokenVersion'>) {
-    const claims: TokenClaims = { sub: user.id, uid: user.userid, role: user.role, tv: user.tokenVersion };
+    const claims: TokenClaims = {
+      sub: user.id,
+      uid: user.userid,
+      role: user.role,
+      tv: user.tokenVersion,
+    };
     return this.jwt.signAsync(claims, {
       secret: this.config.jwt.secret,
       algorithm: 'HS256',

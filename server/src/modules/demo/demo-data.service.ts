@@ -8,8 +8,18 @@ import { UsersRepository } from '../users/users.repository.js';
 import { DemoCatalogService } from './demo-catalog.service.js';
 
 export const DEMO_ACCOUNTS = {
-  user: { name: 'Demo User', email: 'user@example.com', password: 'User@12345', mobile: '9000000001' },
-  reseller: { name: 'Demo Reseller', email: 'reseller@example.com', password: 'Reseller@12345', mobile: '9000000002' },
+  user: {
+    name: 'Demo User',
+    email: 'user@example.com',
+    password: 'User@12345',
+    mobile: '9000000001',
+  },
+  reseller: {
+    name: 'Demo Reseller',
+    email: 'reseller@example.com',
+    password: 'Reseller@12345',
+    mobile: '9000000002',
+  },
 };
 
 /** Fills an empty database: the admin always, the demo accounts outside production. */
@@ -27,7 +37,9 @@ export class DemoDataService {
 
   async seedIfEmpty() {
     return withAdvisoryLock(this.db, 'seed', async () => {
-      const [{ count }] = (await this.db.query('SELECT count(*)::int AS count FROM users')) as Array<{ count: number }>;
+      const [{ count }] = (await this.db.query(
+        'SELECT count(*)::int AS count FROM users',
+      )) as Array<{ count: number }>;
       if (count > 0) return false;
       await this.users.create({
         name: 'Store Admin',

@@ -91,12 +91,13 @@ export class MailService {
         'UPDATE outgoing_mail SET generation = generation + 1 WHERE id = $1 AND generation = $2 RETURNING generation',
         [mail.id, mail.generation],
       )) as [Array<{ generation: number }>, number];
-      if (bumped[0])
-        {await this.jobs.queueSoon(
+      if (bumped[0]) {
+        await this.jobs.queueSoon(
           JobName.MailSend,
           { mailId: mail.id },
           mailJobId(mail.id, bumped[0].generation),
-        );}
+        );
+      }
     }
     return JobStatus.Success;
   }

@@ -27,13 +27,15 @@ export class UsersAdminService {
       isBlocked?: string;
       id?: string[];
     };
-    if (Array.isArray(id))
-      {builder.andWhere('u.id IN (:...ids)', {
+    if (Array.isArray(id)) {
+      builder.andWhere('u.id IN (:...ids)', {
         ids: id.length ? id : ['00000000-0000-0000-0000-000000000000'],
-      });}
+      });
+    }
     if (role) builder.andWhere('u.role = :role', { role });
-    if (isBlocked !== undefined && isBlocked !== '')
-      {builder.andWhere('u.isBlocked = :blocked', { blocked: String(isBlocked) === 'true' });}
+    if (isBlocked !== undefined && isBlocked !== '') {
+      builder.andWhere('u.isBlocked = :blocked', { blocked: String(isBlocked) === 'true' });
+    }
     if (q) {
       builder.andWhere(
         new Brackets((where) =>

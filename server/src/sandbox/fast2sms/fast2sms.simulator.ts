@@ -30,7 +30,11 @@ export class Fast2SmsSimulator {
   @Post()
   @Public()
   @HttpCode(200)
-  post(@Headers('authorization') key: string | undefined, @Body() body: BulkRequest, @Res() reply: FastifyReply) {
+  post(
+    @Headers('authorization') key: string | undefined,
+    @Body() body: BulkRequest,
+    @Res() reply: FastifyReply,
+  ) {
     return this.handle(key, body, reply);
   }
 
@@ -47,7 +51,9 @@ export class Fast2SmsSimulator {
       return refuse(401, 412, 'Invalid Authentication, Check Authorization Key');
     }
     if (!body.numbers) return refuse(400, 405, 'Numbers Missing');
-    const numbers = String(body.numbers).split(',').map((n) => n.trim());
+    const numbers = String(body.numbers)
+      .split(',')
+      .map((n) => n.trim());
     if (numbers.some((n) => !/^[6-9]\d{9}$/.test(n))) return refuse(400, 411, 'Invalid Numbers');
     if (body.route !== 'otp') return refuse(400, 400, 'Only the otp route is simulated');
     if (!/^\d+$/.test(String(body.variables_values ?? ''))) {
@@ -61,6 +67,8 @@ export class Fast2SmsSimulator {
       }
     }
     for (const number of numbers) await this.outbox.add('sms', number, null, text);
-    return reply.status(200).send({ return: true, request_id: randomUUID(), message: ['SMS sent successfully.'] });
+    return reply
+      .status(200)
+      .send({ return: true, request_id: randomUUID(), message: ['SMS sent successfully.'] });
   }
 }

@@ -31,7 +31,10 @@ interface CodeGrant extends GoogleAccount {
 
 const ISSUER = 'https://accounts.google.com';
 /** Stable per e-mail, like Google's numeric `sub`. */
-const subFor = (email: string) => BigInt(`0x${createHash('sha256').update(email.toLowerCase()).digest('hex').slice(0, 15)}`).toString();
+const subFor = (email: string) =>
+  BigInt(
+    `0x${createHash('sha256').update(email.toLowerCase()).digest('hex').slice(0, 15)}`,
+  ).toString();
 
 /** A small OIDC provider with Google's paths: consent page, token, JWKS, userinfo (PROVIDERS.md 6.5). */
 @ApiExcludeController()
@@ -51,7 +54,12 @@ export class GoogleSimulator {
     const existing = await this.redis.get(this.key('jwk'));
     if (existing) return JSON.parse(existing) as JWK;
     const { privateKey } = await generateKeyPair('RS256', { extractable: true });
-    const jwk = { ...(await exportJWK(privateKey)), kid: randomBytes(8).toString('hex'), alg: 'RS256', use: 'sig' };
+    const jwk = {
+      ...(await exportJWK(privateKey)),
+      kid: randomBytes(8).toString('hex'),
+      alg: 'RS256',
+      use: 'sig',
+    };
     await this.redis.set(this.key('jwk'), JSON.stringify(jwk), 'NX');
     return JSON.parse((await this.redis.get(this.key('jwk')))!) as JWK;
   }
@@ -61,10 +69,14 @@ export class GoogleSimulator {
   @Header('content-type', 'text/html; charset=utf-8')
   consent(@Query() query: Record<string, string>) {
     const hidden = ['client_id', 'redirect_uri', 'state', 'nonce']
-      .map((name) => `<input type="hidden" name="${name}" value="${escapeHtml(query[name] ?? '')}">`)
+      .map(
+        (name) => `<input type="hidden" name="${name}" value="${escapeHtml(query[name] ?? '')}">`,
+      )
       .join('');
     const accounts = GOOGLE_TEST_ACCOUNTS.map(
-      (a) => `<form method="post" action="auth/approve">${hidden}<input type="hidden" name="email" value="${escapeHtml(a.email)}">
+      (
+        a,
+      ) => `<form method="post" action="auth/approve">${hidden}<input type="hidden" name="email" value="${escapeHtml(a.email)}">
 <button style="width:100%;text-align:left" data-email="${escapeHtml(a.email)}">${escapeHtml(a.name)}<br><small>${escapeHtml(a.email)}${a.emailVerified ? '' : ' (e-mail not verified)'}</small></button></form>`,
     ).join('');
     return sandboxPage(
@@ -81,7 +93,9 @@ export class GoogleSimulator {
     if (body.client_id !== this.config.google.clientId || !body.redirect_uri) {
       return reply.status(400).send('invalid_client');
     }
-    const email = String(body.email ?? '').trim().toLowerCase();
+    const email = String(body.email ?? '')
+      .trim()
+      .toLowerCase();
     const fixture = GOOGLE_TEST_ACCOUNTS.find((a) => a.email === email);
     const grant: CodeGrant = {
       email,
@@ -113,12 +127,19 @@ export class GoogleSimulator {
   @Public()
   @HttpCode(200)
   async token(@Body() body: Record<string, string>, @Res() reply: FastifyReply) {
-    if (body.client_id !== this.config.google.clientId || body.client_secret !== this.config.google.clientSecret) {
+    if (
+      body.client_id !== this.config.google.clientId ||
+      body.client_secret !== this.config.google.clientSecret
+    ) {
       return reply.status(401).send({ error: 'invalid_client' });
     }
     const stored = await this.redis.getdel(this.key(`code:${body.code}`));
     const grant = stored ? (JSON.parse(stored) as CodeGrant) : undefined;
-    if (!grant || grant.redirectUri !== body.redirect_uri || body.grant_type !== 'authorization_code') {
+    if (
+      !grant ||
+      grant.redirectUri !== body.redirect_uri ||
+      body.grant_type !== 'authorization_code'
+    ) {
       return reply.status(400).send({ error: 'invalid_grant' });
     }
     const jwk = await this.signingKey();
@@ -137,7 +158,13 @@ export class GoogleSimulator {
       .sign(await importJWK(jwk, 'RS256'));
     const accessToken = randomBytes(24).toString('base64url');
     await this.redis.set(this.key(`access:${accessToken}`), JSON.stringify(grant), 'EX', 3600);
-    return reply.send({ access_token: accessToken, expires_in: 3599, id_token: idToken, scope: 'openid email profile', token_type: 'Bearer' });
+    return reply.send({
+      access_token: accessToken,
+      expires_in: 3599,
+      id_token: idToken,
+      scope: 'openid email profile',
+      token_type: 'Bearer',
+    });
   }
 
   @Get('oauth2/v3/certs')
@@ -149,12 +176,20 @@ export class GoogleSimulator {
 
   @Get('v1/userinfo')
   @Public()
-  async userinfo(@Query('access_token') queryToken: string | undefined, @Res() reply: FastifyReply) {
+  async userinfo(
+    @Query('access_token') queryToken: string | undefined,
+    @Res() reply: FastifyReply,
+  ) {
     const header = reply.request.headers.authorization ?? '';
     const token = queryToken ?? header.replace(/^Bearer\s+/i, '');
     const stored = await this.redis.get(this.key(`access:${token}`));
     if (!stored) return reply.status(401).send({ error: 'invalid_token' });
     const grant = JSON.parse(stored) as CodeGrant;
-    return reply.send({ sub: grant.sub, email: grant.email, email_verified: grant.emailVerified, name: grant.name });
+    return reply.send({
+      sub: grant.sub,
+      email: grant.email,
+      email_verified: grant.emailVerified,
+      name: grant.name,
+    });
   }
 }

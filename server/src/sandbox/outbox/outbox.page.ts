@@ -1,7 +1,10 @@
 import type { OutboxMessage } from './outbox.repository.js';
 
 export const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 const linkify = (text: string) =>
   escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
@@ -23,9 +26,10 @@ export function renderOutboxPage(to: string, messages: OutboxMessage[]) {
   const list = messages.length
     ? messages
         .map(
-          (m) => `<div class="msg"><div class="meta">${m.channel.toUpperCase()} to ${escapeHtml(m.to)} · ${escapeHtml(
-            new Date(m.createdAt).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata' }),
-          )}</div>${m.subject ? `<strong>${escapeHtml(m.subject)}</strong>\n` : ''}${linkify(m.text)}</div>`,
+          (m) =>
+            `<div class="msg"><div class="meta">${m.channel.toUpperCase()} to ${escapeHtml(m.to)} · ${escapeHtml(
+              new Date(m.createdAt).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata' }),
+            )}</div>${m.subject ? `<strong>${escapeHtml(m.subject)}</strong>\n` : ''}${linkify(m.text)}</div>`,
         )
         .join('')
     : `<p>${to ? 'Nothing sent to this address yet.' : 'Enter a mobile number or an e-mail address.'}</p>`;

@@ -30,12 +30,17 @@ export class OutboxRepository {
   }
 
   async listFor(to: string, limit = 50): Promise<OutboxMessage[]> {
-    const rows: Array<{ channel: 'sms' | 'email'; recipient: string; subject: string | null; text_body: string; created_at: Date }> =
-      await this.db.query(
-        `SELECT channel, recipient, subject, text_body, created_at FROM sandbox_messages
+    const rows: Array<{
+      channel: 'sms' | 'email';
+      recipient: string;
+      subject: string | null;
+      text_body: string;
+      created_at: Date;
+    }> = await this.db.query(
+      `SELECT channel, recipient, subject, text_body, created_at FROM sandbox_messages
          WHERE recipient = lower($1) ORDER BY id DESC LIMIT $2`,
-        [to.trim(), limit],
-      );
+      [to.trim(), limit],
+    );
     return rows.map((row) => ({
       channel: row.channel,
       to: row.recipient,

@@ -12,13 +12,17 @@ function splitHead(raw: string): [Record<string, string>, string] {
   const headers: Record<string, string> = {};
   for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
     const colon = line.indexOf(':');
-    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+    if (colon > 0) {
+      headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+    }
   }
   return [headers, body];
 }
 
 function decodeBody(body: string, encoding = '') {
-  if (/base64/i.test(encoding)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (/base64/i.test(encoding)) {
+    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  }
   if (/quoted-printable/i.test(encoding)) {
     const bytes = body
       .replace(/=\r?\n/g, '')
@@ -42,7 +46,8 @@ function textPart(headers: Record<string, string>, body: string): string {
   if (/^multipart\//i.test(type) && boundary) {
     const parts = body.split(`--${boundary}`).slice(1, -1);
     const parsed = parts.map((part) => splitHead(part.replace(/^\r?\n/, '')));
-    const plain = parsed.find(([h]) => /text\/plain/i.test(h['content-type'] ?? 'text/plain')) ?? parsed[0];
+    const plain =
+      parsed.find(([h]) => /text\/plain/i.test(h['content-type'] ?? 'text/plain')) ?? parsed[0];
     return plain ? textPart(plain[0], plain[1]) : '';
   }
   return decodeBody(body, headers['content-transfer-encoding']).trim();

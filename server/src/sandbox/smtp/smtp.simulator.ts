@@ -40,7 +40,10 @@ export class SmtpSimulator implements OnModuleInit, OnApplicationShutdown {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
-          this.store(Buffer.concat(chunks).toString('utf8'), session.envelope.rcptTo.map((r) => r.address))
+          this.store(
+            Buffer.concat(chunks).toString('utf8'),
+            session.envelope.rcptTo.map((r) => r.address),
+          )
             .then(() => callback())
             .catch((error: Error) => callback(error));
         });
@@ -60,6 +63,8 @@ export class SmtpSimulator implements OnModuleInit, OnApplicationShutdown {
   }
 
   async onApplicationShutdown() {
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    await new Promise<void>((resolve) =>
+      this.server ? this.server.close(() => resolve()) : resolve(),
+    );
   }
 }

@@ -1,4 +1,4 @@
-import type { CheckIdResponse } from '@/api/order';
+import type { CheckIdResponse } from '../../api/order.js';
 
 export const INDO_ID_REFUSED = 'Recharge for Indo IDs is not permitted';
 export const REGION_REFUSED =

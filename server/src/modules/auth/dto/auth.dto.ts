@@ -1,11 +1,20 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsArray, IsEmail, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import {
+  IsArray,
+  IsEmail,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+} from 'class-validator';
 import { Messages } from '../../../common/messages.js';
 import { UserResponseDto } from '../../users/dto/user.dto.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-const lowerTrim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
+const lowerTrim = ({ value }: { value: unknown }) =>
+  typeof value === 'string' ? value.trim().toLowerCase() : value;
 const MOBILE = /^[6-9]\d{9}$/;
 const OTP = /^\d{4}$/;
 
@@ -14,52 +23,75 @@ const OTP = /^\d{4}$/;
 // missing field gets the spec's "fill in" text, not a format or length message.
 
 export class RegisterDto {
-  @ApiProperty() @Transform(trim)
-  @MaxLength(80) @IsString({ message: Messages.fillAllFields }) @IsNotEmpty({ message: Messages.fillAllFields })
+  @ApiProperty()
+  @Transform(trim)
+  @MaxLength(80)
+  @IsString({ message: Messages.fillAllFields })
+  @IsNotEmpty({ message: Messages.fillAllFields })
   name: string;
 
-  @ApiProperty({ example: '9876543210' }) @Transform(trim)
-  @Matches(MOBILE, { message: Messages.invalidMobile }) @IsNotEmpty({ message: Messages.fillAllFields })
+  @ApiProperty({ example: '9876543210' })
+  @Transform(trim)
+  @Matches(MOBILE, { message: Messages.invalidMobile })
+  @IsNotEmpty({ message: Messages.fillAllFields })
   mobileNumber: string;
 
-  @ApiProperty() @Transform(lowerTrim)
-  @MaxLength(254) @IsEmail({}, { message: Messages.invalidEmail }) @IsNotEmpty({ message: Messages.fillAllFields })
+  @ApiProperty()
+  @Transform(lowerTrim)
+  @MaxLength(254)
+  @IsEmail({}, { message: Messages.invalidEmail })
+  @IsNotEmpty({ message: Messages.fillAllFields })
   email: string;
 
   @ApiProperty({ description: '8 to 128 characters, not a common password' })
-  @IsString({ message: Messages.fillAllFields }) @IsNotEmpty({ message: Messages.fillAllFields })
+  @IsString({ message: Messages.fillAllFields })
+  @IsNotEmpty({ message: Messages.fillAllFields })
   password: string;
 }
 
 export class VerifyAndRegisterDto {
-  @ApiProperty() @Transform(trim)
-  @Matches(MOBILE, { message: Messages.invalidMobile }) @IsNotEmpty({ message: Messages.otpAndMobileRequired })
+  @ApiProperty()
+  @Transform(trim)
+  @Matches(MOBILE, { message: Messages.invalidMobile })
+  @IsNotEmpty({ message: Messages.otpAndMobileRequired })
   mobileNumber: string;
 
-  @ApiProperty({ example: '1234' }) @Transform(trim)
-  @Matches(OTP, { message: Messages.invalidOtp }) @IsNotEmpty({ message: Messages.otpAndMobileRequired })
+  @ApiProperty({ example: '1234' })
+  @Transform(trim)
+  @Matches(OTP, { message: Messages.invalidOtp })
+  @IsNotEmpty({ message: Messages.otpAndMobileRequired })
   otp: string;
 
-  @ApiProperty() @Transform(trim)
-  @MaxLength(80) @IsString({ message: Messages.fillAllFields }) @IsNotEmpty({ message: Messages.fillAllFields })
+  @ApiProperty()
+  @Transform(trim)
+  @MaxLength(80)
+  @IsString({ message: Messages.fillAllFields })
+  @IsNotEmpty({ message: Messages.fillAllFields })
   name: string;
 
-  @ApiProperty() @Transform(lowerTrim)
-  @IsEmail({}, { message: Messages.invalidEmail }) @IsNotEmpty({ message: Messages.fillAllFields })
+  @ApiProperty()
+  @Transform(lowerTrim)
+  @IsEmail({}, { message: Messages.invalidEmail })
+  @IsNotEmpty({ message: Messages.fillAllFields })
   email: string;
 
   @ApiProperty()
-  @IsString({ message: Messages.fillAllFields }) @IsNotEmpty({ message: Messages.fillAllFields })
+  @IsString({ message: Messages.fillAllFields })
+  @IsNotEmpty({ message: Messages.fillAllFields })
   password: string;
 }
 
 export class LoginDto {
-  @ApiProperty() @Transform(lowerTrim)
-  @IsEmail({}, { message: Messages.invalidEmail }) @IsNotEmpty({ message: Messages.fillAllFields })
+  @ApiProperty()
+  @Transform(lowerTrim)
+  @IsEmail({}, { message: Messages.invalidEmail })
+  @IsNotEmpty({ message: Messages.fillAllFields })
   email: string;
 
   @ApiProperty()
-  @MaxLength(128) @IsString({ message: Messages.fillAllFields }) @IsNotEmpty({ message: Messages.fillAllFields })
+  @MaxLength(128)
+  @IsString({ message: Messages.fillAllFields })
+  @IsNotEmpty({ message: Messages.fillAllFields })
   password: string;
 }
 
@@ -70,31 +102,40 @@ export class VerifyMailDto {
 
 export class ValidateUserDto {
   @ApiPropertyOptional({ type: [String], example: ['user', 'reseller', 'admin'] })
-  @IsOptional() @IsArray() @IsString({ each: true })
+  @IsOptional()
+  @IsArray()
+  @IsString({ each: true })
   requiredRoles?: string[];
 }
 
 export class ForgetPasswordDto {
-  @ApiProperty() @Transform(lowerTrim)
-  @IsNotEmpty({ message: Messages.invalidEmail }) @IsEmail({}, { message: Messages.invalidEmail })
+  @ApiProperty()
+  @Transform(lowerTrim)
+  @IsNotEmpty({ message: Messages.invalidEmail })
+  @IsEmail({}, { message: Messages.invalidEmail })
   email: string;
 }
 
 export class ResetPasswordDto {
   @ApiProperty()
-  @IsString({ message: Messages.fillAllFields }) @IsNotEmpty({ message: Messages.fillAllFields })
+  @IsString({ message: Messages.fillAllFields })
+  @IsNotEmpty({ message: Messages.fillAllFields })
   password: string;
 }
 
 export class OtpMobileDto {
-  @ApiProperty({ example: '9000000001' }) @Transform(trim)
-  @IsNotEmpty({ message: Messages.invalidMobile }) @Matches(MOBILE, { message: Messages.invalidMobile })
+  @ApiProperty({ example: '9000000001' })
+  @Transform(trim)
+  @IsNotEmpty({ message: Messages.invalidMobile })
+  @Matches(MOBILE, { message: Messages.invalidMobile })
   mobile: string;
 }
 
 export class VerifyOtpDto extends OtpMobileDto {
-  @ApiProperty({ example: '1234' }) @Transform(trim)
-  @IsNotEmpty({ message: Messages.invalidOtp }) @Matches(OTP, { message: Messages.invalidOtp })
+  @ApiProperty({ example: '1234' })
+  @Transform(trim)
+  @IsNotEmpty({ message: Messages.invalidOtp })
+  @Matches(OTP, { message: Messages.invalidOtp })
   otp: string;
 }
 
