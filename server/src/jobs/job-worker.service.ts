@@ -29,7 +29,6 @@ export class JobWorkerService implements OnApplicationBootstrap, BeforeApplicati
   private readonly logger = new Logger('Worker');
   private readonly workers: Worker[] = [];
   private readonly connections: Redis[] = [];
-  private closing = false;
   private stopping?: Promise<void>;
 
   constructor(
@@ -122,10 +121,6 @@ export class JobWorkerService implements OnApplicationBootstrap, BeforeApplicati
     return missing;
   }
 
-  get isClosing() {
-    return this.closing;
-  }
-
   /** Runs before any provider shuts down, so queues and the database outlive the active jobs. */
   beforeApplicationShutdown() {
     return this.stop();
@@ -134,7 +129,6 @@ export class JobWorkerService implements OnApplicationBootstrap, BeforeApplicati
   /** Stops taking jobs at once and waits for the active ones; safe to call more than once. */
   stop() {
     this.stopping ??= (async () => {
-      this.closing = true;
       await Promise.all(this.workers.map((worker) => worker.close()));
       await Promise.all(
         this.connections.map((connection) =>
