@@ -27,10 +27,13 @@ export enum ErrorCode {
   ProviderFailed = 'PROVIDER_FAILED',
 }
 
-/** An expected business failure: its message is shown to people as is. */
+/**
+ * An expected business failure: its message is shown to people as is. `code` is one of
+ * `ErrorCode` or a module's own code enum (e.g. `CommerceErrorCode`).
+ */
 export class AppError extends Error {
   constructor(
-    readonly code: ErrorCode,
+    readonly code: string,
     message: string,
     readonly status: HttpStatus,
     readonly extra: Record<string, unknown> = {},

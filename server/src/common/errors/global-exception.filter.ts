@@ -51,7 +51,7 @@ export class GlobalExceptionFilter implements ExceptionFilter {
     const request = host.switchToHttp().getRequest<FastifyRequest>();
     let status = HttpStatus.INTERNAL_SERVER_ERROR;
     let message: string = Messages.internal;
-    let code = ErrorCode.Internal;
+    let code: string = ErrorCode.Internal;
     let extra: Record<string, unknown> = {};
 
     if (exception instanceof AppError) {

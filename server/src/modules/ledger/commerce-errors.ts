@@ -1,5 +1,5 @@
 import { HttpStatus } from '@nestjs/common';
-import { AppError, type ErrorCode } from '../../common/errors/app-error.js';
+import { AppError } from '../../common/errors/app-error.js';
 
 /** Stable identifiers of the commerce failures (catalogue, coupons, wallet, points, orders). */
 export enum CommerceErrorCode {
@@ -26,5 +26,5 @@ export function commerceError(
   status: HttpStatus,
   extra: Record<string, unknown> = {},
 ): AppError {
-  return new AppError(code as unknown as ErrorCode, message, status, extra);
+  return new AppError(code, message, status, extra);
 }

@@ -1,6 +1,6 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { AppError, type ErrorCode } from '../../common/errors/app-error.js';
+import { AppError } from '../../common/errors/app-error.js';
 import { Messages } from '../../common/messages.js';
 import { CommerceErrorCode } from './commerce-errors.js';
 
@@ -34,11 +34,7 @@ export const pointsAccount = (userid: number) => `points:${userid}`;
 /** A guarded debit found too little on the account; the caller's transaction must roll back. */
 export class InsufficientFundsError extends AppError {
   constructor(readonly currency: Currency) {
-    super(
-      CommerceErrorCode.InsufficientBalance as unknown as ErrorCode,
-      Messages.insufficientBalance,
-      HttpStatus.CONFLICT,
-    );
+    super(CommerceErrorCode.InsufficientBalance, Messages.insufficientBalance, HttpStatus.CONFLICT);
   }
 }
 
