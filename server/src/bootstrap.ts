@@ -1,8 +1,9 @@
-import { Logger, type INestApplicationContext } from '@nestjs/common';
+import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { AddressInfo } from 'node:net';
 import { AppModule } from './app.module.js';
+import { StoreLogger } from './common/store-logger.js';
 import type { AppConfig } from './config/config.js';
 import { migrate } from './database/data-source.js';
 import { startEmbeddedPostgres } from './database/embedded.js';
@@ -25,7 +26,7 @@ export async function startStore(config: AppConfig, roots: StaticRoots): Promise
   const databaseUrl = config.databaseUrl ?? embedded!.url;
   await migrate(databaseUrl);
   const module = AppModule.forRoot({ ...config, databaseUrl });
-  const logger = config.logLevel === 'silent' ? false : undefined;
+  const logger = config.logLevel === 'silent' ? false : new StoreLogger(config.logLevel);
 
   if (!config.runsHttp) {
     const app = await NestFactory.createApplicationContext(module, { logger });
@@ -45,7 +46,7 @@ export async function startStore(config: AppConfig, roots: StaticRoots): Promise
     trustProxy: config.trustProxy || false,
     bodyLimit: 1024 * 1024,
     // Long enough for the e-mailed link tokens, so a bad one gets the spec's answer, not a 414.
-    maxParamLength: 500,
+    routerOptions: { maxParamLength: 500 },
     forceCloseConnections: 'idle',
     // Requests already sent on open connections when SIGTERM arrives are served, not refused.
     return503OnClosing: false,
@@ -55,9 +56,7 @@ export async function startStore(config: AppConfig, roots: StaticRoots): Promise
   await app.listen(config.port, '0.0.0.0');
   const port = (app.getHttpServer().address() as AddressInfo).port;
   app.get(ProviderUrls).setListening(port);
-  if (await app.get(DemoDataService).seedIfEmpty()) {
-    new Logger('Seed').log(`Demo data ready. Admin: ${config.admin.email}`);
-  }
+  await app.get(DemoDataService).seedIfEmpty();
   return {
     app,
     port,
