@@ -428,6 +428,7 @@ describe('Security (RELIABILITY S1, S3, S4, S6, S7)', () => {
       'PUT /api/admin/rest/users/{id}': { access: 'admin' },
       'POST /api/admin/querypoints': { access: 'admin' },
       'POST /api/admin/querypoints/ph': { access: 'admin' },
+      'POST /api/admin/orders/{_id}/retry-delivery': { access: 'admin' },
       'GET /api/health': { access: 'public' },
       'GET /api/sandbox/outbox': { access: 'public' },
       'GET /sandbox/outbox': { access: 'public' },

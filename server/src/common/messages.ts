@@ -98,6 +98,16 @@ export const Messages = {
   checkIdUnavailable: 'We could not check this player right now. Please try again.',
   pointsFetched: 'Points fetched successfully',
   pointsFetchFailed: 'Failed to fetch points',
+  // delivery (DESIGN section 5): the reasons an order waits for the admin
+  deliveryUnknown:
+    "The supplier's answer was lost after the purchase was sent; check the supplier's dashboard.",
+  deliveryRefused: 'The supplier refused the purchase.',
+  deliveryRefusedByPlayer: "The supplier refused the player's details",
+  deliverySupplierUnavailable: 'The supplier could not be reached after 5 tries',
+  deliveryNoSupplier: 'This item names no supplier or supplier product.',
+  deliveryNotRetryable:
+    'Only a paid order with API delivery that is still Processing can be retried.',
+  deliveryRetried: 'Delivery retried.',
 } as const;
 
 export type MessageKey = keyof typeof Messages;

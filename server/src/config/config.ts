@@ -59,6 +59,8 @@ export interface AppConfig {
   smileone: { baseUrl?: string; uid: string; email: string; key: string };
   /** MooGold: an unset base URL means the built-in simulator under /sandbox/moogold. */
   moogold: { baseUrl?: string; partnerId: string; secret: string; validateEnabled: boolean };
+  /** Automatic delivery of paid API-backed orders (the worker's OrderFulfil job and its sweep). */
+  fulfilment: { enabled: boolean };
 }
 
 export class ConfigError extends Error {}
@@ -238,5 +240,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       secret: env.MOOGOLD_SECRET ?? (sandbox ? 'sandbox-moogold-secret' : ''),
       validateEnabled: env.MOOGOLD_VALIDATE_ENABLED ?? sandbox,
     },
+    fulfilment: { enabled: env.FULFILMENT_ENABLED ?? nodeEnv !== 'test' },
   };
 }

@@ -293,4 +293,10 @@ export class EnvDto {
   @Transform(toBool)
   @IsBoolean()
   MOOGOLD_VALIDATE_ENABLED?: boolean;
+
+  /** Whether paid API-backed orders are delivered through the suppliers (default true, false under NODE_ENV=test). */
+  @IsOptional()
+  @Transform(toBool)
+  @IsBoolean()
+  FULFILMENT_ENABLED?: boolean;
 }

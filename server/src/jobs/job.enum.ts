@@ -3,6 +3,7 @@ export enum QueueName {
   Mail = 'mail',
   Maintenance = 'maintenance',
   Payments = 'payments',
+  Fulfilment = 'fulfilment',
 }
 
 /** Every job the workers run. Subject first, then the action. */
@@ -13,6 +14,8 @@ export enum JobName {
   OrderVerifyPayment = 'OrderVerifyPayment',
   WalletTopupVerify = 'WalletTopupVerify',
   PaymentSweepPending = 'PaymentSweepPending',
+  OrderFulfil = 'OrderFulfil',
+  FulfilmentSweepPending = 'FulfilmentSweepPending',
 }
 
 export enum JobStatus {

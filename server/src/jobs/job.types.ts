@@ -8,6 +8,8 @@ export interface JobPayloads {
   [JobName.OrderVerifyPayment]: { orderid: string };
   [JobName.WalletTopupVerify]: { txnid: string };
   [JobName.PaymentSweepPending]: Record<string, never>;
+  [JobName.OrderFulfil]: { orderid: string; generation: number };
+  [JobName.FulfilmentSweepPending]: Record<string, never>;
 }
 
 export type JobOf<T extends JobName> = JobPayloads[T];
@@ -30,4 +32,8 @@ export const jobDefinitions: Record<JobName, JobDefinition> = {
   [JobName.OrderVerifyPayment]: { queue: QueueName.Payments, attempts: 12, backoffMs: 1_000 },
   [JobName.WalletTopupVerify]: { queue: QueueName.Payments, attempts: 12, backoffMs: 1_000 },
   [JobName.PaymentSweepPending]: { queue: QueueName.Maintenance, attempts: 1, every: 'sweep' },
+  // Supplier purchases (DESIGN section 5): a pack the supplier could not take is tried again
+  // after 2 s, 4 s, 8 s, 16 s; the pack row counts its sends, so a fifth failure flags the order.
+  [JobName.OrderFulfil]: { queue: QueueName.Fulfilment, attempts: 5, backoffMs: 2_000 },
+  [JobName.FulfilmentSweepPending]: { queue: QueueName.Maintenance, attempts: 1, every: 'sweep' },
 };

@@ -2,6 +2,7 @@ import { Accounts1763800000000 } from './1763800000000-Accounts.js';
 import { AuditLog1763800000100 } from './1763800000100-AuditLog.js';
 import { Commerce1763900000000 } from './1763900000000-Commerce.js';
 import { SupplierSandbox1764000000000 } from './1764000000000-SupplierSandbox.js';
+import { SupplierPurchases1764000000100 } from './1764000000100-SupplierPurchases.js';
 
 /** Every migration, oldest first. Listed explicitly so the build and the tests load the same set. */
 export const migrations = [
@@ -9,4 +10,5 @@ export const migrations = [
   AuditLog1763800000100,
   Commerce1763900000000,
   SupplierSandbox1764000000000,
+  SupplierPurchases1764000000100,
 ];

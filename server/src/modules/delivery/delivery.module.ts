@@ -1,14 +1,23 @@
 import { Module } from '@nestjs/common';
 import { CatalogModule } from '../catalog/catalog.module.js';
+import { OrdersModule } from '../orders/orders.module.js';
 import { CheckIdController } from './checkid.controller.js';
 import { CheckIdService } from './checkid.service.js';
+import { FulfilmentAdminController } from './fulfilment-admin.controller.js';
+import { FulfilmentService } from './fulfilment.service.js';
+import { SupplierPurchasesRepository } from './supplier-purchases.repository.js';
 import { SupplierPointsController } from './supplier-points.controller.js';
 import { SupplierPointsService } from './supplier-points.service.js';
 
-/** Supplier-backed delivery: the player check, supplier balances. */
+/** Supplier-backed delivery: the player check, supplier balances, the fulfilment job. */
 @Module({
-  imports: [CatalogModule],
-  controllers: [CheckIdController, SupplierPointsController],
-  providers: [CheckIdService, SupplierPointsService],
+  imports: [CatalogModule, OrdersModule],
+  controllers: [CheckIdController, SupplierPointsController, FulfilmentAdminController],
+  providers: [
+    CheckIdService,
+    SupplierPointsService,
+    FulfilmentService,
+    SupplierPurchasesRepository,
+  ],
 })
 export class DeliveryModule {}

@@ -27,6 +27,9 @@ import { sourcesOf, type OrderStatus } from './order-state.js';
 import { OrdersRepository, type OrderPatch, type OrderRow } from './orders.repository.js';
 
 export const paymentJobId = (orderid: string, generation: number) => `pay-${orderid}-${generation}`;
+/** The delivery job of an order's generation `n` (DESIGN section 5): `fulfil-<orderid>-<n>`. */
+export const fulfilJobId = (orderid: string, generation: number) =>
+  `fulfil-${orderid}-${generation}`;
 /** How long a failed UPI order is still checked for a payment that arrives late. */
 const LATE_CHECK_MS = 60 * 60_000;
 const MAX_PAGE = 500;
@@ -189,6 +192,7 @@ export class OrdersService {
 
     const confirmation = `/confirmation?client_txn_id=${order.orderid}`;
     if (order.status === 'Processing') {
+      await this.afterPaid(order);
       return mode === 'wallet'
         ? { msg: Messages.orderPlaced, redirect_url: confirmation, orderid: order.orderid }
         : { status: true, data: { payment_url: confirmation, orderid: order.orderid } };
@@ -322,9 +326,10 @@ export class OrdersService {
           gatewayData: data,
           fulfilmentStatus: 'pending',
         });
-        return Boolean(moved);
+        return moved;
       });
-      if (!paid) await this.creditLatePayment(order.orderid, data.upi_txn_id || null);
+      if (paid) await this.afterPaid(paid);
+      else await this.creditLatePayment(order.orderid, data.upi_txn_id || null);
       return 'settled';
     }
     if (order.status !== 'Created') return 'settled';
@@ -384,6 +389,19 @@ export class OrdersService {
         [orderid, Messages.latePaymentCredited, upiTxnId],
       );
     });
+  }
+
+  /**
+   * The hook after an order enters `Processing` (after commit): an API-backed item goes to the
+   * delivery worker (`OrderFulfil`, DESIGN section 5); the sweep catches a lost enqueue.
+   */
+  private async afterPaid(order: Pick<OrderRow, 'orderid' | 'is_api' | 'fulfil_generation'>) {
+    if (!order.is_api || !this.config.fulfilment.enabled) return;
+    await this.jobs.queueSoon(
+      JobName.OrderFulfil,
+      { orderid: order.orderid, generation: order.fulfil_generation },
+      fulfilJobId(order.orderid, order.fulfil_generation),
+    );
   }
 
   @OnJob({ name: JobName.OrderVerifyPayment, queue: QueueName.Payments })

@@ -1,0 +1,278 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AppError } from '../../common/errors/app-error.js';
+import { Messages } from '../../common/messages.js';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { JobName, JobStatus, QueueName } from '../../jobs/job.enum.js';
+import { JobQueueService } from '../../jobs/job-queue.service.js';
+import type { JobOf } from '../../jobs/job.types.js';
+import { OnJob } from '../../jobs/on-job.decorator.js';
+import {
+  isMooGoldApiType,
+  MooGoldAdapter,
+  moogoldAccountFields,
+  type MooGoldApiType,
+} from '../../providers/moogold/moogold.adapter.js';
+import { SmileOneAdapter, type SmileRegion } from '../../providers/smileone/smileone.adapter.js';
+import { SupplierRefusal } from '../../providers/supplier-http.js';
+import { fulfilJobId, OrdersService } from '../orders/orders.service.js';
+import type { OrderRow } from '../orders/orders.repository.js';
+import { classifySupplierFailure, MOOGOLD_PLAYER_STATES } from './supplier-refusals.js';
+import { SupplierPurchasesRepository, type PurchaseRow } from './supplier-purchases.repository.js';
+
+/** Sends of one pack that could not reach the supplier before the order waits for the admin. */
+export const MAX_SEND_TRIES = 5;
+/** How often and how many times one run asks MooGold about an order still `processing`. */
+const POLL_MS = 1_000;
+const POLL_TIMES = 10;
+
+type PackOutcome =
+  | { kind: 'confirmed' }
+  | { kind: 'player' | 'store' | 'unknown'; reason: string }
+  | { kind: 'retry' };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Delivery of paid API-backed orders (DESIGN section 5): each pack of the item's `itemidarray`
+ * is recorded in `supplier_purchases` and bought in order. Every pack confirmed -> Completed;
+ * the player's fault before any pack was delivered -> Refunded; an unknown outcome or the
+ * store's fault -> stays Processing with `needs_attention` and the reason. A run belongs to one
+ * generation of the order (`fulfil-<orderid>-<n>`); a run of an older generation stops.
+ */
+@Injectable()
+export class FulfilmentService {
+  private readonly logger = new Logger('Fulfilment');
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly orders: OrdersService,
+    private readonly purchases: SupplierPurchasesRepository,
+    private readonly smileone: SmileOneAdapter,
+    private readonly moogold: MooGoldAdapter,
+    private readonly jobs: JobQueueService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @OnJob({ name: JobName.OrderFulfil, queue: QueueName.Fulfilment })
+  async handleFulfil({ orderid, generation }: JobOf<JobName.OrderFulfil>): Promise<JobStatus> {
+    const result = await this.fulfil(orderid, generation);
+    if (result === 'retry') return JobStatus.Failed;
+    return result === 'skipped' ? JobStatus.Skipped : JobStatus.Success;
+  }
+
+  async fulfil(orderid: string, generation: number): Promise<'done' | 'retry' | 'skipped'> {
+    const [claimed] = (await this.db.query(
+      `UPDATE orders SET fulfilment_status = 'in_progress', updated_at = now()
+       WHERE orderid = $1 AND status = 'Processing' AND is_api AND fulfil_generation = $2
+         AND fulfilment_status IN ('pending', 'in_progress') RETURNING *`,
+      [orderid, generation],
+    )) as [OrderRow[], number];
+    const order = claimed[0];
+    if (!order) return 'skipped';
+    const supplier = supplierOf(order.api_type);
+    if (!supplier || order.itemidarray.length === 0) {
+      await this.attention(order, Messages.deliveryNoSupplier);
+      return 'done';
+    }
+
+    for (const [index, productRef] of order.itemidarray.entries()) {
+      const row = await this.purchases.reserve(orderid, index + 1, supplier, productRef);
+      if (row.status === 'confirmed') continue;
+      const outcome = await this.buyPack(order, row).catch((error: Error) => {
+        this.logger.warn(`order ${orderid} pack ${row.pack}: ${error.message}`);
+        return { kind: 'retry' } as const;
+      });
+      if (outcome.kind === 'confirmed') continue;
+      if (outcome.kind === 'retry') return 'retry';
+      if (outcome.kind === 'player' && (await this.purchases.confirmedCount(orderid)) === 0) {
+        await this.settle(() => this.orders.refundToWallet(orderid, outcome.reason));
+        return 'done';
+      }
+      await this.attention(order, `Pack ${row.pack}: ${outcome.reason}`);
+      return 'done';
+    }
+    await this.settle(() => this.orders.complete(orderid));
+    return 'done';
+  }
+
+  /** The admin's retry: failed packs are bought again, under a new generation. */
+  async retry(id: string) {
+    const [rows] = (await this.db.query(
+      `UPDATE orders SET fulfilment_status = 'pending', attention = NULL, fulfil_generation = fulfil_generation + 1,
+         updated_at = now()
+       WHERE id::text = $1 AND status = 'Processing' AND is_api RETURNING orderid, fulfil_generation`,
+      [id],
+    )) as [Array<{ orderid: string; fulfil_generation: number }>, number];
+    const order = rows[0];
+    if (!order) throw AppError.conflict(Messages.deliveryNotRetryable);
+    await this.purchases.reopenFailed(order.orderid);
+    await this.jobs.queue(
+      JobName.OrderFulfil,
+      { orderid: order.orderid, generation: order.fulfil_generation },
+      fulfilJobId(order.orderid, order.fulfil_generation),
+    );
+    return { message: Messages.deliveryRetried, orderid: order.orderid };
+  }
+
+  /** Re-enqueues paid API orders whose delivery is pending and whose job is gone. */
+  async sweep() {
+    const open: Array<{ orderid: string; fulfil_generation: number }> = await this.db.query(
+      `SELECT orderid, fulfil_generation FROM orders
+       WHERE status = 'Processing' AND is_api AND fulfilment_status IN ('pending', 'in_progress')
+       ORDER BY created_at LIMIT 500`,
+    );
+    for (const order of open) {
+      const jobId = fulfilJobId(order.orderid, order.fulfil_generation);
+      if (await this.jobs.isLive(QueueName.Fulfilment, jobId)) continue;
+      const [rows] = (await this.db.query(
+        `UPDATE orders SET fulfil_generation = fulfil_generation + 1
+         WHERE orderid = $1 AND fulfil_generation = $2 RETURNING fulfil_generation`,
+        [order.orderid, order.fulfil_generation],
+      )) as [Array<{ fulfil_generation: number }>, number];
+      if (!rows[0]) continue;
+      const generation = rows[0].fulfil_generation;
+      await this.jobs.queueSoon(
+        JobName.OrderFulfil,
+        { orderid: order.orderid, generation },
+        fulfilJobId(order.orderid, generation),
+      );
+    }
+  }
+
+  @OnJob({ name: JobName.FulfilmentSweepPending, queue: QueueName.Maintenance })
+  async handleSweep(): Promise<JobStatus> {
+    if (!this.config.fulfilment.enabled) return JobStatus.Skipped;
+    await this.sweep();
+    return JobStatus.Success;
+  }
+
+  private async buyPack(order: OrderRow, row: PurchaseRow): Promise<PackOutcome> {
+    if (row.status === 'unknown') return { kind: 'unknown', reason: Messages.deliveryUnknown };
+    if (row.status === 'failed') {
+      return { kind: row.failure ?? 'store', reason: row.error ?? Messages.deliveryRefused };
+    }
+    if (row.supplier === 'moogold') {
+      if (row.status === 'sent') return this.followMooGold(row);
+      return this.sendMooGold(order, row);
+    }
+    if (row.status === 'sent') {
+      // A Smile.one pack sent by a run that died: it may have been bought. Never resent.
+      await this.purchases.move(row, ['sent'], 'unknown', { error: Messages.deliveryUnknown });
+      return { kind: 'unknown', reason: Messages.deliveryUnknown };
+    }
+    return this.sendSmileOne(order, row);
+  }
+
+  private async sendSmileOne(order: OrderRow, row: PurchaseRow): Promise<PackOutcome> {
+    if (!(await this.purchases.move(row, ['reserved'], 'sent', { countTry: true }))) {
+      return { kind: 'retry' };
+    }
+    try {
+      const { orderId } = await this.smileone.createorder(order.api_type as SmileRegion, {
+        userid: order.input1,
+        zoneid: order.input2,
+        productid: row.product_ref,
+      });
+      await this.purchases.move(row, ['sent'], 'confirmed', { supplierReference: orderId });
+      return { kind: 'confirmed' };
+    } catch (error) {
+      return this.failed(row, error, false);
+    }
+  }
+
+  private async sendMooGold(order: OrderRow, row: PurchaseRow): Promise<PackOutcome> {
+    if (!(await this.purchases.move(row, ['reserved'], 'sent', { countTry: true }))) {
+      return { kind: 'retry' };
+    }
+    try {
+      const { orderId } = await this.moogold.createOrder({
+        partnerOrderId: row.reference,
+        productId: row.product_ref,
+        fields: moogoldAccountFields(order.api_type as MooGoldApiType, order.input1, order.input2),
+      });
+      await this.purchases.move(row, ['sent'], 'sent', { supplierReference: orderId });
+      return this.followMooGold(row);
+    } catch (error) {
+      if (error instanceof SupplierRefusal && error.code === '420') return this.followMooGold(row);
+      return this.failed(row, error, true);
+    }
+  }
+
+  /** Follows a MooGold pack by our reference until it completes or is refunded. */
+  private async followMooGold(row: PurchaseRow): Promise<PackOutcome> {
+    for (let poll = 0; poll < POLL_TIMES; poll += 1) {
+      let detail;
+      try {
+        detail = await this.moogold.orderDetailByPartnerId(row.reference);
+      } catch (error) {
+        this.logger.warn(`pack ${row.reference}: ${(error as Error).message}`);
+        return { kind: 'retry' };
+      }
+      if (!detail) {
+        // MooGold never took it: buy it again on the next run.
+        await this.purchases.move(row, ['sent'], 'reserved');
+        return { kind: 'retry' };
+      }
+      if (detail.order_status === 'completed') {
+        await this.purchases.move(row, ['sent'], 'confirmed', {
+          supplierReference: String(detail.order_id),
+        });
+        return { kind: 'confirmed' };
+      }
+      if (MOOGOLD_PLAYER_STATES.has(detail.order_status)) {
+        const reason = `${Messages.deliveryRefusedByPlayer} (${detail.order_status})`;
+        await this.purchases.move(row, ['sent'], 'failed', { failure: 'player', error: reason });
+        return { kind: 'player', reason };
+      }
+      await sleep(POLL_MS);
+    }
+    return { kind: 'retry' };
+  }
+
+  private async failed(row: PurchaseRow, error: unknown, canLookUp: boolean): Promise<PackOutcome> {
+    const kind = classifySupplierFailure(error);
+    const detail = (error as Error).message;
+    this.logger.warn(`pack ${row.reference}: ${detail}`);
+    if (kind === 'retryable') {
+      await this.purchases.move(row, ['sent'], 'reserved', { error: detail });
+      if (row.tries + 1 < MAX_SEND_TRIES) return { kind: 'retry' };
+      const reason = `${Messages.deliverySupplierUnavailable} (${detail})`;
+      await this.purchases.move(row, ['reserved'], 'failed', { failure: 'store', error: reason });
+      return { kind: 'store', reason };
+    }
+    if (kind === 'unknown') {
+      if (canLookUp) return this.followMooGold(row);
+      await this.purchases.move(row, ['sent'], 'unknown', { error: detail });
+      return { kind: 'unknown', reason: Messages.deliveryUnknown };
+    }
+    const reason =
+      error instanceof SupplierRefusal ? `${error.code} ${error.reason}`.trim() : detail;
+    await this.purchases.move(row, ['sent'], 'failed', { failure: kind, error: reason });
+    return { kind, reason };
+  }
+
+  private async attention(order: OrderRow, reason: string) {
+    await this.db.query(
+      `UPDATE orders SET fulfilment_status = 'needs_attention', attention = $3, updated_at = now()
+       WHERE orderid = $1 AND status = 'Processing' AND fulfil_generation = $2`,
+      [order.orderid, order.fulfil_generation, reason],
+    );
+  }
+
+  /** A completion or refund another actor already made (the admin, a parallel run) is fine. */
+  private async settle(move: () => Promise<unknown>) {
+    try {
+      await move();
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      this.logger.warn(`settling skipped: ${error.message}`);
+    }
+  }
+}
+
+function supplierOf(apiType: string | null): 'smileone' | 'moogold' | undefined {
+  if (apiType === 'SMILEBR' || apiType === 'SMILEPH') return 'smileone';
+  if (isMooGoldApiType(apiType)) return 'moogold';
+  return undefined;
+}

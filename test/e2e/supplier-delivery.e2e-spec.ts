@@ -1,0 +1,252 @@
+import { Messages } from '../../server/src/common/messages.js';
+import { startTestApp, type TestApp } from '../utils/app.js';
+import {
+  balancesOf,
+  catalogEntry,
+  expectLedgerConsistent,
+  newShopper,
+  orderBody,
+  type CatalogEntry,
+} from './money.helpers.js';
+import { moogoldOrders, setFaults, smileOrders, waitFor } from './supplier.helpers.js';
+
+interface OrderState {
+  status: string;
+  fulfilment_status: string;
+  attention: string | null;
+  fulfil_generation: number;
+}
+interface Purchase {
+  pack: number;
+  status: string;
+  reference: string;
+  supplier_reference: string | null;
+  failure: string | null;
+  tries: number;
+}
+
+describe('Delivery through the suppliers (DESIGN section 5, RELIABILITY J4)', () => {
+  let app: TestApp;
+  let brazil86: CatalogEntry;
+  let brazilTwoPasses: CatalogEntry;
+  let genshin60: CatalogEntry;
+  let sequence = 0;
+  const player = (suffix: string) => {
+    sequence += 1;
+    return `5${String(Date.now() % 1e6).padStart(6, '0')}${String(sequence).padStart(2, '0')}${suffix}`;
+  };
+
+  const orderState = async (orderid: string) =>
+    (
+      await app.sql<OrderState>(
+        'SELECT status, fulfilment_status, attention, fulfil_generation FROM orders WHERE orderid = $1',
+        [orderid],
+      )
+    )[0];
+  const purchases = (orderid: string) =>
+    app.sql<Purchase>(
+      'SELECT pack, status, reference, supplier_reference, failure, tries FROM supplier_purchases WHERE orderid = $1 ORDER BY pack',
+      [orderid],
+    );
+  const settled = (orderid: string, timeoutMs = 20_000) =>
+    waitFor(
+      () => orderState(orderid),
+      (state) => state.status !== 'Processing' || state.fulfilment_status === 'needs_attention',
+      timeoutMs,
+    );
+
+  async function placeWalletOrder(entry: CatalogEntry, input1: string, input2: string) {
+    const shopper = await newShopper(app, { balance: 500_000 });
+    const response = await app
+      .http()
+      .post('/api/order/createWalletOrder')
+      .set(shopper.auth)
+      .send(orderBody(shopper, entry, { input1, input2, paymentmode: 'wallet' }))
+      .expect(200);
+    return { shopper, orderid: response.body.orderid as string };
+  }
+
+  beforeAll(async () => {
+    app = await startTestApp({
+      FULFILMENT_ENABLED: 'true',
+      PROVIDER_TIMEOUT_MS: '1000',
+      RATE_LIMIT_USER_ACTIONS: '1000/60',
+    });
+    brazil86 = await catalogEntry(app, 'Mobile Legends (Brazil server)', '86 Diamonds');
+    brazilTwoPasses = await catalogEntry(
+      app,
+      'Mobile Legends (Brazil server)',
+      '2 x Weekly Diamond Pass',
+    );
+    genshin60 = await catalogEntry(app, 'Genshin Impact', '60 Genesis Crystals');
+  });
+  afterEach(async () => {
+    await setFaults(app, 'smileone');
+    await setFaults(app, 'moogold');
+  });
+  afterAll(() => app.close());
+
+  it('Smile.one, every pack delivered: Completed with points, one purchase per pack', async () => {
+    const userid = player('42');
+    const { shopper, orderid } = await placeWalletOrder(brazilTwoPasses, userid, '1234');
+    const state = await settled(orderid);
+    expect(state).toMatchObject({ status: 'Completed', fulfilment_status: 'delivered' });
+    const packs = await purchases(orderid);
+    expect(packs.map((p) => [p.pack, p.status, p.reference])).toEqual([
+      [1, 'confirmed', `${orderid}-1`],
+      [2, 'confirmed', `${orderid}-2`],
+    ]);
+    const bought = await smileOrders(app, userid);
+    expect(bought.map((o) => o.order_id).sort()).toEqual(
+      packs.map((p) => p.supplier_reference).sort(),
+    );
+    expect((await balancesOf(app, shopper.userid)).points).toBeGreaterThan(0);
+    await expectLedgerConsistent(app);
+  });
+
+  it("Smile.one, the player's fault before any pack: Refunded automatically to the wallet", async () => {
+    const { shopper, orderid } = await placeWalletOrder(brazil86, player('13'), '1234');
+    const state = await settled(orderid);
+    expect(state).toMatchObject({ status: 'Refunded', fulfilment_status: 'refunded' });
+    expect(await purchases(orderid)).toEqual([
+      expect.objectContaining({ pack: 1, status: 'failed', failure: 'player' }),
+    ]);
+    expect((await balancesOf(app, shopper.userid)).balance).toBe(500_000);
+    await expectLedgerConsistent(app);
+  });
+
+  it('Smile.one, timeout after charging: pack unknown, flagged, never re-sent (J1/F3 for Smile.one)', async () => {
+    const userid = player('99');
+    const { orderid } = await placeWalletOrder(brazil86, userid, '1234');
+    const state = await settled(orderid);
+    expect(state).toMatchObject({ status: 'Processing', fulfilment_status: 'needs_attention' });
+    expect(state.attention).toContain(Messages.deliveryUnknown);
+    expect(await purchases(orderid)).toEqual([expect.objectContaining({ status: 'unknown' })]);
+    expect(await smileOrders(app, userid)).toHaveLength(1);
+
+    // The admin's retry re-sends nothing that is unknown.
+    const admin = await newShopper(app, { role: 'admin' });
+    const [{ id }] = await app.sql<{ id: string }>('SELECT id FROM orders WHERE orderid = $1', [
+      orderid,
+    ]);
+    await app.http().post(`/api/admin/orders/${id}/retry-delivery`).set(admin.auth).expect(200);
+    const again = await waitFor(
+      () => orderState(orderid),
+      (s) => s.fulfilment_status === 'needs_attention',
+      10_000,
+    );
+    expect(again.fulfil_generation).toBe(state.fulfil_generation + 1);
+    expect(await smileOrders(app, userid)).toHaveLength(1);
+  });
+
+  it("the store's fault (supplier balance): flagged with the reason, no refund; the admin's retry delivers", async () => {
+    await app
+      .http()
+      .post('/sandbox/smileone/balances')
+      .send({ region: 'SMILEBR', points: 1 })
+      .expect(200);
+    const userid = player('42');
+    const { shopper, orderid } = await placeWalletOrder(brazil86, userid, '1234');
+    try {
+      const state = await settled(orderid);
+      expect(state).toMatchObject({ status: 'Processing', fulfilment_status: 'needs_attention' });
+      expect(state.attention).toMatch(/20010/);
+      expect((await balancesOf(app, shopper.userid)).balance).toBe(500_000 - brazil86.price);
+    } finally {
+      await app
+        .http()
+        .post('/sandbox/smileone/balances')
+        .send({ region: 'SMILEBR', points: 60575 });
+    }
+    const admin = await newShopper(app, { role: 'admin' });
+    const [{ id }] = await app.sql<{ id: string }>('SELECT id FROM orders WHERE orderid = $1', [
+      orderid,
+    ]);
+    const retried = await app
+      .http()
+      .post(`/api/admin/orders/${id}/retry-delivery`)
+      .set(admin.auth)
+      .expect(200);
+    expect(retried.body).toMatchObject({ message: Messages.deliveryRetried, orderid });
+    expect(await settled(orderid)).toMatchObject({ status: 'Completed' });
+    expect(await smileOrders(app, userid)).toHaveLength(1);
+  });
+
+  it('J4: 503, 503, then success: delivered on the third attempt with growing delays', async () => {
+    await setFaults(app, 'smileone', { fault: 'http503', endpoint: 'createorder', count: 2 });
+    const userid = player('42');
+    const started = Date.now();
+    const { orderid } = await placeWalletOrder(brazil86, userid, '1234');
+    const state = await settled(orderid, 30_000);
+    expect(state.status).toBe('Completed');
+    // Backoff 2 s then 4 s (exponential from 2 s), within ±50 %.
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeGreaterThanOrEqual(3_000);
+    expect(elapsed).toBeLessThan(12_000);
+    expect(await purchases(orderid)).toEqual([
+      expect.objectContaining({ status: 'confirmed', tries: 3 }),
+    ]);
+    expect(await smileOrders(app, userid)).toHaveLength(1);
+  });
+
+  it('MooGold: our reference <orderid>-<pack>, polled until completed', async () => {
+    const userid = player('42');
+    const { orderid } = await placeWalletOrder(genshin60, userid, 'Europe');
+    expect(await settled(orderid)).toMatchObject({
+      status: 'Completed',
+      fulfilment_status: 'delivered',
+    });
+    const taken = await moogoldOrders(app, { partnerOrderId: `${orderid}-1` });
+    expect(taken).toEqual([
+      expect.objectContaining({ status: 'completed', server_id: 'os_euro', player_id: userid }),
+    ]);
+  });
+
+  it('MooGold, refunded as incorrect details: the order is Refunded', async () => {
+    const { orderid } = await placeWalletOrder(genshin60, player('13'), 'Asia');
+    expect(await settled(orderid)).toMatchObject({ status: 'Refunded' });
+  });
+
+  it('MooGold, answer lost after charging: found by reference, delivered once (J1/F3)', async () => {
+    await setFaults(app, 'moogold', { fault: 'html', endpoint: 'order/create_order' });
+    const { orderid } = await placeWalletOrder(genshin60, player('42'), 'Asia');
+    expect(await settled(orderid)).toMatchObject({ status: 'Completed' });
+    expect(await moogoldOrders(app, { partnerOrderId: `${orderid}-1` })).toHaveLength(1);
+  });
+});
+
+describe('The fulfilment sweep (DESIGN section 5)', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ FULFILMENT_ENABLED: 'true', SWEEP_INTERVAL_MS: '1000' });
+  });
+  afterAll(() => app.close());
+
+  it('re-enqueues a paid API order whose job was never enqueued, under the next generation', async () => {
+    const entry = await catalogEntry(app, 'Mobile Legends (Brazil server)', '86 Diamonds');
+    const shopper = await newShopper(app);
+    const orderid = `ZS${Date.now().toString(36).toUpperCase().padStart(14, '0')}`.slice(0, 16);
+    // A paid order as the commit leaves it when the process dies before enqueueing.
+    await app.sql(
+      `INSERT INTO orders (orderid, user_id, userid, useremail, product_id, item_id, productname, itemname, input1,
+                           input2, price, value, paymentmode, status, is_api, api_type, itemidarray, txn_date, paid_at)
+       SELECT $1, $2, $3, $4, p.id, i.id, p.name, i.name, '123456742', '1234', i.discountedprice, i.discountedprice,
+              'wallet', 'Processing', true, i.api_type, i.itemidarray, '22-11-2026', now()
+       FROM products p JOIN items i ON i.id = $5 WHERE p.id = $6`,
+      [orderid, shopper.id, shopper.userid, shopper.email, entry.itemId, entry.productId],
+    );
+    const state = await waitFor(
+      async () =>
+        (
+          await app.sql<{ status: string; fulfil_generation: number }>(
+            'SELECT status, fulfil_generation FROM orders WHERE orderid = $1',
+            [orderid],
+          )
+        )[0],
+      (row) => row.status === 'Completed',
+      15_000,
+    );
+    expect(state).toEqual({ status: 'Completed', fulfil_generation: 1 });
+    expect(await smileOrders(app, '123456742')).toHaveLength(1);
+  });
+});
