@@ -16,8 +16,7 @@ import { EmailTokenRepository } from './email-token.repository.js';
 import { OtpService } from './otp.service.js';
 import { PasswordService } from './password.service.js';
 import { TokenService } from './token.service.js';
-
-const UNIQUE_VIOLATION = '23505';
+import { rethrowUserConflict } from '../users/user-conflict.js';
 
 @Injectable()
 export class AuthService {
@@ -80,14 +79,7 @@ export class AuthService {
         );
         return { user: created, mailId: id };
       })
-      .catch((error: { code?: string; detail?: string }) => {
-        if (error.code !== UNIQUE_VIOLATION) throw error;
-        const mobile = error.detail?.includes('mobilenumber');
-        throw AppError.conflict(
-          mobile ? Messages.mobileTaken : Messages.emailTaken,
-          mobile ? ErrorCode.MobileTaken : ErrorCode.EmailTaken,
-        );
-      });
+      .catch(rethrowUserConflict);
     await this.users.claimVerificationSend(user.id, this.clock.now());
     await this.mail.dispatch(mailId);
     return { msg: Messages.mobileVerified };

@@ -2,16 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, Repository } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
-import { AppError, ErrorCode } from '../../common/errors/app-error.js';
+import { AppError } from '../../common/errors/app-error.js';
 import { type ListQuery } from '../../common/http/simple-rest.js';
 import { Messages } from '../../common/messages.js';
 import { AuditService } from '../audit/audit.service.js';
 import { AdminUserUpdateDto, mapAdminUser } from './dto/user-admin.dto.js';
 import { UserEntity } from './entities/user.entity.js';
+import { rethrowUserConflict } from './user-conflict.js';
 
 export const USER_SORTABLE = ['userid', 'name', 'email', 'role', 'createdAt', 'balance'] as const;
-const UNIQUE_VIOLATION = '23505';
-
 @Injectable()
 export class UsersAdminService {
   constructor(
@@ -105,14 +104,7 @@ export class UsersAdminService {
           manager,
         );
       })
-      .catch((error: { code?: string; detail?: string }) => {
-        if (error.code !== UNIQUE_VIOLATION) throw error;
-        const mobile = error.detail?.includes('mobilenumber');
-        throw AppError.conflict(
-          mobile ? Messages.mobileTaken : Messages.emailTaken,
-          mobile ? ErrorCode.MobileTaken : ErrorCode.EmailTaken,
-        );
-      });
+      .catch(rethrowUserConflict);
     return this.get(id);
   }
 
