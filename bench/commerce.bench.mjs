@@ -9,16 +9,19 @@
  * Every server runs in its own process; the figures are from one run on this machine.
  */
 import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import {
+  createScratch,
+  createShoppers,
+  creditWallets,
+  login,
+  percentile,
+  start,
+  stop,
+  storeEnv,
+  withClient,
+} from './lib.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const DATABASE_ADMIN_URL =
-  process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 
@@ -46,56 +49,6 @@ async function helloWorld(port) {
   process.send?.('ready');
 }
 
-function databaseUrl(name) {
-  const url = new URL(DATABASE_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function withClient(url, fn) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
-function start(args, env, readyText) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-    });
-    let output = '';
-    const onData = (chunk) => {
-      output += chunk.toString();
-      if (readyText && output.includes(readyText)) resolve(child);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('message', (message) => message === 'ready' && resolve(child));
-    child.on('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
-  });
-}
-
-async function stop(child) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.removeAllListeners('exit');
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-function percentile(sorted, p) {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
 /** Runs autocannon and keeps every response time, so any percentile can be read. */
 async function measure(options) {
   const times = [];
@@ -119,25 +72,14 @@ const row = (name, m) =>
   `${name.padEnd(34)} ${fmt(m.rps).padStart(8)} req/s  p50 ${fmt(m.p50).padStart(6)} ms  p95 ${fmt(m.p95).padStart(6)} ms  p99 ${fmt(m.p99).padStart(6)} ms  non-2xx ${m.non2xx}  errors ${m.errors}`;
 
 async function main() {
-  const dbName = `zstore_bench_${randomBytes(4).toString('hex')}`;
-  await withClient(DATABASE_ADMIN_URL, (client) => client.query(`CREATE DATABASE ${dbName}`));
+  const scratch = await createScratch();
   const storePort = 3900 + Math.floor(Math.random() * 50);
   const helloPort = storePort + 60;
   const children = [];
   try {
     const store = await start(
       ['server/dist/main.js'],
-      {
-        NODE_ENV: 'development',
-        DATABASE_URL: databaseUrl(dbName),
-        REDIS_URL,
-        REDIS_PREFIX: `zbench${randomBytes(3).toString('hex')}`,
-        PORT: String(storePort),
-        DATA_DIR: `/tmp/${dbName}`,
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_USER_ACTIONS: '100000000/60',
-        RATE_LIMIT_LOGIN: '1000/60',
-      },
+      storeEnv(scratch, { PORT: String(storePort) }),
       'listening on',
     );
     children.push(store);
@@ -147,16 +89,10 @@ async function main() {
 
     const home = await (await fetch(`${base}/api/product/gethomeproducts`)).json();
     const product = home.instantGames[0];
-    const login = await (
-      await fetch(`${base}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'user@example.com', password: 'User@12345' }),
-      })
-    ).json();
+    const demo = await login(base, 'user@example.com');
 
     // A ₹1 pack and ₹1,00,000 of Z-Coins for the demo user, posted as one balanced ledger movement.
-    const item = await withClient(databaseUrl(dbName), async (client) => {
+    const item = await withClient(scratch.url, async (client) => {
       const { rows } = await client.query(
         `INSERT INTO items (name, originalprice, discountedprice, resellprice) VALUES ('Bench pack', 100, 100, 100) RETURNING id, itemid`,
       );
@@ -165,57 +101,16 @@ async function main() {
          VALUES ('Bench product', 'OTHER', 'games', '/x.svg', '[{"label":"ID"},{"label":"Name"}]', $1) RETURNING id`,
         [[Number(rows[0].itemid)]],
       );
-      await client.query('BEGIN');
-      await client.query(
-        `INSERT INTO ledger_movements (key, kind, reference) VALUES ('bench-credit', 'admin_credit', 'bench')`,
-      );
-      await client.query(
-        `INSERT INTO ledger_entries (movement_key, account, currency, amount, kind, reference)
-         VALUES ('bench-credit', 'system:admin', 'ZCOIN'::ledger_currency, -10000000, 'admin_credit', 'bench'),
-                ('bench-credit', $1, 'ZCOIN', 10000000, 'admin_credit', 'bench')`,
-        [`wallet:${login.user.userid}`],
-      );
-      await client.query('UPDATE users SET balance = balance + 10000000 WHERE userid = $1', [
-        login.user.userid,
-      ]);
-      await client.query('COMMIT');
+      await creditWallets(client, 'bench-credit', [demo.user.userid], 10_000_000);
       return { id: rows[0].id, itemid: Number(rows[0].itemid), productId: bench.rows[0].id };
     });
 
-    // 50 more shoppers (the demo user's password), each with ₹10,000, for orders from distinct wallets.
-    const shoppers = await withClient(databaseUrl(dbName), async (client) => {
-      const { rows } = await client.query(
-        `INSERT INTO users (name, email, mobilenumber, password_hash, verified)
-         SELECT 'Bench ' || n, 'bench' || n || '@example.com', '81000000' || lpad(n::text, 2, '0'),
-                (SELECT password_hash FROM users WHERE email = 'user@example.com'), true
-         FROM generate_series(1, ${CONNECTIONS}) AS n RETURNING userid, email`,
-      );
-      await client.query('BEGIN');
-      await client.query(
-        `INSERT INTO ledger_movements (key, kind, reference) VALUES ('bench-shoppers', 'admin_credit', 'bench')`,
-      );
-      await client.query(
-        `INSERT INTO ledger_entries (movement_key, account, currency, amount, kind, reference)
-         SELECT 'bench-shoppers', 'wallet:' || u, 'ZCOIN'::ledger_currency, 1000000, 'admin_credit', 'bench' FROM unnest($1::bigint[]) AS u
-         UNION ALL SELECT 'bench-shoppers', 'system:admin', 'ZCOIN'::ledger_currency, -1000000 * $2::bigint, 'admin_credit', 'bench'`,
-        [rows.map((r) => Number(r.userid)), rows.length],
-      );
-      await client.query(
-        'UPDATE users SET balance = balance + 1000000 WHERE userid = ANY($1::bigint[])',
-        [rows.map((r) => Number(r.userid))],
-      );
-      await client.query('COMMIT');
-      return rows;
-    });
+    // 50 more shoppers, each with ₹10,000, for orders from distinct wallets.
+    const shoppers = await withClient(scratch.url, (client) =>
+      createShoppers(client, CONNECTIONS, 1_000_000),
+    );
     const sessions = [];
-    for (const shopper of shoppers) {
-      const answer = await fetch(`${base}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: shopper.email, password: 'User@12345' }),
-      });
-      sessions.push(await answer.json());
-    }
+    for (const shopper of shoppers) sessions.push(await login(base, shopper.email));
 
     const warm = (url) => autocannon({ url, connections: 10, duration: 2 });
     await warm(`${base}/api/product/gethomeproducts`);
@@ -257,14 +152,14 @@ async function main() {
     const oneWallet = await measure({
       url: `${base}/api/order/createWalletOrder`,
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${login.token}` },
-      body: orderBody(login.user.userid),
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${demo.token}` },
+      body: orderBody(demo.user.userid),
     });
     console.log(row('createWalletOrder, one wallet', oneWallet));
     console.log(
       `\nRatios to the hello-world: home ${(homeRun.rps / baseline.rps).toFixed(2)}, items ${(itemsRun.rps / baseline.rps).toFixed(2)}`,
     );
-    const check = await withClient(databaseUrl(dbName), (client) =>
+    const check = await withClient(scratch.url, (client) =>
       client.query(
         `SELECT (SELECT coalesce(sum(amount), 0) FROM ledger_entries)::text AS ledger_sum,
                 (SELECT sum(balance) FROM users)::text AS balance,
@@ -280,9 +175,7 @@ async function main() {
     process.exitCode = 1;
   } finally {
     for (const child of children) await stop(child);
-    await withClient(DATABASE_ADMIN_URL, (client) =>
-      client.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`),
-    );
+    await scratch.drop();
   }
 }
 

@@ -1,0 +1,177 @@
+/**
+ * What the benchmarks share: a throw-away database and Redis prefix, store processes started
+ * from the build, shoppers with Z-Coins posted through the ledger, and percentiles.
+ */
+import { Redis } from 'ioredis';
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const DATABASE_ADMIN_URL =
+  process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** The demo accounts' password, which the bench shoppers share. */
+export const SHOPPER_PASSWORD = 'User@12345';
+
+export function databaseUrl(name) {
+  const url = new URL(DATABASE_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function withClient(url, fn) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh database, Redis prefix and data directory for one run; `drop()` removes all three. */
+export async function createScratch() {
+  const name = `zstore_bench_${randomBytes(4).toString('hex')}`;
+  await withClient(DATABASE_ADMIN_URL, (client) => client.query(`CREATE DATABASE ${name}`));
+  const scratch = {
+    name,
+    url: databaseUrl(name),
+    redisPrefix: `zbench${randomBytes(3).toString('hex')}`,
+    dataDir: `/tmp/${name}`,
+    async drop() {
+      await withClient(DATABASE_ADMIN_URL, (client) =>
+        client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+      );
+      await deleteRedisKeys(scratch.redisPrefix);
+      await rm(scratch.dataDir, { recursive: true, force: true });
+    },
+  };
+  return scratch;
+}
+
+async function deleteRedisKeys(prefix) {
+  const redis = new Redis(REDIS_URL);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      if (keys.length > 0) await redis.unlink(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/**
+ * The environment of a built store process on the scratch database, with the per-user limits
+ * raised so a benchmark measures the work rather than the throttle.
+ */
+export function storeEnv(scratch, overrides = {}) {
+  return {
+    NODE_ENV: 'development',
+    DATABASE_URL: scratch.url,
+    REDIS_URL,
+    REDIS_PREFIX: scratch.redisPrefix,
+    DATA_DIR: scratch.dataDir,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_USER_ACTIONS: '100000000/60',
+    RATE_LIMIT_LOGIN: '1000/60',
+    ...overrides,
+  };
+}
+
+/**
+ * Starts `node <args>` from the repository root and resolves once it prints `readyText` (or
+ * sends 'ready' over IPC). Everything it prints is kept in `child.output`.
+ */
+export function start(args, env, readyText) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    });
+    child.output = '';
+    const onData = (chunk) => {
+      child.output += chunk.toString();
+      if (readyText && child.output.includes(readyText)) resolve(child);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('message', (message) => message === 'ready' && resolve(child));
+    child.on('exit', (code) => reject(new Error(`server exited (${code}):\n${child.output}`)));
+  });
+}
+
+export async function stop(child) {
+  if (child.exitCode !== null) return;
+  // The start-up rejection goes first; the listener added after it sees the exit.
+  child.removeAllListeners('exit');
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** Credits `paise` of Z-Coins to each wallet as one balanced admin movement under `key`. */
+export async function creditWallets(client, key, userids, paise) {
+  await client.query('BEGIN');
+  await client.query(
+    `INSERT INTO ledger_movements (key, kind, reference) VALUES ($1, 'admin_credit', 'bench')`,
+    [key],
+  );
+  await client.query(
+    `INSERT INTO ledger_entries (movement_key, account, currency, amount, kind, reference)
+     SELECT $1, 'wallet:' || u, 'ZCOIN'::ledger_currency, $3::bigint, 'admin_credit', 'bench' FROM unnest($2::bigint[]) AS u
+     UNION ALL SELECT $1, 'system:admin', 'ZCOIN'::ledger_currency, -$3::bigint * $4::bigint, 'admin_credit', 'bench'`,
+    [key, userids, paise, userids.length],
+  );
+  await client.query('UPDATE users SET balance = balance + $2 WHERE userid = ANY($1::bigint[])', [
+    userids,
+    paise,
+  ]);
+  await client.query('COMMIT');
+}
+
+/**
+ * `count` verified shoppers (the demo user's password, a 10-digit mobile number for UPI), each
+ * credited `paise` of Z-Coins. Returns their userids and e-mails.
+ */
+export async function createShoppers(client, count, paise) {
+  const { rows } = await client.query(
+    `INSERT INTO users (name, email, mobilenumber, password_hash, verified)
+     SELECT 'Bench ' || n, 'bench' || n || '@example.com', '8100' || lpad(n::text, 6, '0'),
+            (SELECT password_hash FROM users WHERE email = 'user@example.com'), true
+     FROM generate_series(1, $1::int) AS n RETURNING userid, email`,
+    [count],
+  );
+  await creditWallets(
+    client,
+    'bench-shoppers',
+    rows.map((row) => Number(row.userid)),
+    paise,
+  );
+  return rows;
+}
+
+/** Logs in through the API; returns `{ token, user }`. */
+export async function login(base, email, password = SHOPPER_PASSWORD) {
+  const answer = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!answer.ok) throw new Error(`login ${email}: HTTP ${answer.status} ${await answer.text()}`);
+  return answer.json();
+}
