@@ -96,7 +96,7 @@ describe('buying in the browser', () => {
     expect(await walletBalance('user@example.com')).toBe(before - 360);
   });
 
-  it('checks the MLBB username, pays by UPI on the gateway page and sees the confirmation', async () => {
+  it('checks the MLBB username, pays by UPI and watches the order go from Processing to Completed', async () => {
     await logIn('user@example.com', 'User@12345');
     await choosePack(
       'Mobile Legends (Brazil server)',
@@ -112,13 +112,27 @@ describe('buying in the browser', () => {
 
     await page.waitForURL('**/sandbox/upigateway/pay/**');
     await screenshot(page, 'commerce-03-upi-gateway');
-    await button('Pay').click();
-    await page.waitForURL('**/confirmation?client_txn_id=*');
-    await page
-      .getByText(/^(Processing|Completed)$/)
-      .first()
-      .waitFor();
-    await screenshot(page, 'commerce-04-upi-confirmation');
+    // The supplier takes 3 s to deliver, so the customer sees the order Processing first.
+    await app
+      .http()
+      .post('/sandbox/smileone/faults')
+      .send({ endpoint: 'createorder', delayMs: 3000 })
+      .expect(200);
+    try {
+      await button('Pay').click();
+      await page.waitForURL('**/confirmation?client_txn_id=*');
+      await page.getByText('Processing', { exact: true }).waitFor();
+      await screenshot(page, 'commerce-04-upi-confirmation-processing');
+      let navigations = 0;
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) navigations += 1;
+      });
+      await page.getByText('Completed', { exact: true }).waitFor({ timeout: 20_000 });
+      expect(navigations).toBe(0);
+      await screenshot(page, 'commerce-04-upi-confirmation-completed');
+    } finally {
+      await app.http().post('/sandbox/smileone/faults').send({}).expect(200);
+    }
   });
 
   it('tops up the wallet by UPI', async () => {
@@ -150,7 +164,7 @@ describe('buying in the browser', () => {
     await page.goto('/redeem');
     await input('Points to redeem').fill('500');
     await button('Redeem Points').click();
-    await page.getByText(/Insufficient points\. You have 3\.6 points available\./).waitFor();
+    await page.getByText(/Insufficient points\. You have 4\.79 points available\./).waitFor();
     await input('Points to redeem').fill('3');
     await button('Redeem Points').click();
     await page.waitForURL('**/wallet');

@@ -8,6 +8,7 @@ import {
   newShopper,
   orderBody,
   sessionOf,
+  waitFor,
   type CatalogEntry,
 } from './money.helpers.js';
 
@@ -28,7 +29,7 @@ describe('orders', () => {
 
   const mlbbInputs = { input1: '10000001', input2: '1001' };
 
-  it('places a Z-Coins order: debit, ledger, Processing with fulfilment pending', async () => {
+  it('places a Z-Coins order: debit, ledger, then delivered by the supplier and Completed', async () => {
     const shopper = await newShopper(app, { balance: 50_000 });
     const response = await app
       .http()
@@ -43,17 +44,20 @@ describe('orders', () => {
     const orderid = response.body.orderid as string;
     expect((await balancesOf(app, shopper.userid)).balance).toBe(50_000 - 11_900);
 
-    const status = await app
-      .http()
-      .post('/api/order/orderstatus')
-      .set(shopper.auth)
-      .send({ client_txn_id: orderid, date: '01-01-2020' })
-      .expect(200);
+    const status = await waitFor(async () => {
+      const answer = await app
+        .http()
+        .post('/api/order/orderstatus')
+        .set(shopper.auth)
+        .send({ client_txn_id: orderid, date: '01-01-2020' })
+        .expect(200);
+      return answer.body.order.status === 'Completed' && answer;
+    });
     expect(status.body.data).toBeNull();
     expect(status.body.order).toMatchObject({
       orderid,
-      status: 'Processing',
-      fulfilmentStatus: 'pending',
+      status: 'Completed',
+      fulfilmentStatus: 'delivered',
       paymentmode: 'wallet',
       value: 119,
       itemname: '86 Diamonds',
@@ -256,14 +260,14 @@ describe('orders', () => {
   });
 
   it('lists orders newest first, counts stats, and hides them from others', async () => {
-    const shopper = await newShopper(app, { balance: 100_000 });
+    const shopper = await newShopper(app, { balance: 200_000 });
     const ids: string[] = [];
     for (let i = 0; i < 3; i += 1) {
       const placed = await app
         .http()
         .post('/api/order/createWalletOrder')
         .set(shopper.auth)
-        .send(orderBody(shopper, diamonds, mlbbInputs))
+        .send(orderBody(shopper, ott, { input1: 'asha@example.com', input2: 'Asha' }))
         .expect(200);
       ids.push(placed.body.orderid);
     }
@@ -277,7 +281,7 @@ describe('orders', () => {
         _id: expect.any(String),
         orderid: ids[2],
         status: 'Processing',
-        value: 119,
+        value: 499,
         paymentmode: 'wallet',
         createdAt: expect.any(String),
       }),

@@ -429,6 +429,7 @@ describe('Security (RELIABILITY S1, S3, S4, S6, S7)', () => {
       'POST /api/admin/querypoints': { access: 'admin' },
       'POST /api/admin/querypoints/ph': { access: 'admin' },
       'POST /api/admin/orders/{_id}/retry-delivery': { access: 'admin' },
+      'POST /api/admin/orders/{_id}/settle-pack': { access: 'admin' },
       'GET /api/health': { access: 'public' },
       'GET /api/sandbox/outbox': { access: 'public' },
       'GET /sandbox/outbox': { access: 'public' },

@@ -8,7 +8,7 @@ import {
   orderBody,
   type CatalogEntry,
 } from './money.helpers.js';
-import { moogoldOrders, setFaults, smileOrders, waitFor } from './supplier.helpers.js';
+import { moogoldOrders, setFaults, smileOrders, testPlayer, waitFor } from './supplier.helpers.js';
 
 interface OrderState {
   status: string;
@@ -30,11 +30,7 @@ describe('Delivery through the suppliers (DESIGN section 5, RELIABILITY J4)', ()
   let brazil86: CatalogEntry;
   let brazilTwoPasses: CatalogEntry;
   let genshin60: CatalogEntry;
-  let sequence = 0;
-  const player = (suffix: string) => {
-    sequence += 1;
-    return `5${String(Date.now() % 1e6).padStart(6, '0')}${String(sequence).padStart(2, '0')}${suffix}`;
-  };
+  const player = testPlayer;
 
   const orderState = async (orderid: string) =>
     (
@@ -68,7 +64,6 @@ describe('Delivery through the suppliers (DESIGN section 5, RELIABILITY J4)', ()
 
   beforeAll(async () => {
     app = await startTestApp({
-      FULFILMENT_ENABLED: 'true',
       PROVIDER_TIMEOUT_MS: '1000',
       RATE_LIMIT_USER_ACTIONS: '1000/60',
     });
@@ -218,7 +213,7 @@ describe('Delivery through the suppliers (DESIGN section 5, RELIABILITY J4)', ()
 describe('The fulfilment sweep (DESIGN section 5)', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startTestApp({ FULFILMENT_ENABLED: 'true', SWEEP_INTERVAL_MS: '1000' });
+    app = await startTestApp({ SWEEP_INTERVAL_MS: '1000' });
   });
   afterAll(() => app.close());
 

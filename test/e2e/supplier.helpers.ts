@@ -6,6 +6,13 @@ export type Supplier = 'smileone' | 'moogold';
 
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
+let playerSequence = 0;
+/** A fresh player id of the simulators' delivery table, ending in `suffix` (13 refused, 99 held). */
+export function testPlayer(suffix: string) {
+  playerSequence += 1;
+  return `5${String(Date.now() % 1e6).padStart(6, '0')}${String(playerSequence).padStart(2, '0')}${suffix}`;
+}
+
 /** Sets a simulator's fault mode (`{}` clears it). */
 export async function setFaults(
   app: TestApp,

@@ -105,9 +105,14 @@ export const Messages = {
   deliveryRefusedByPlayer: "The supplier refused the player's details",
   deliverySupplierUnavailable: 'The supplier could not be reached after 5 tries',
   deliveryNoSupplier: 'This item names no supplier or supplier product.',
-  deliveryNotRetryable:
-    'Only a paid order with API delivery that is still Processing can be retried.',
+  deliveryNotRetryable: 'Only a paid API order flagged for the admin can be retried.',
   deliveryRetried: 'Delivery retried.',
+  deliveryNotSettleable: 'Only a pack whose outcome is unknown can be settled.',
+  deliveryPackSettled: 'Pack settled.',
+  deliverySettledDelivered:
+    'settled as delivered by the admin; retry delivery to buy the packs still missing.',
+  deliverySettledNotDelivered:
+    'settled as not delivered by the admin; retry delivery to buy it again, or refund the order.',
 } as const;
 
 export type MessageKey = keyof typeof Messages;

@@ -240,6 +240,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       secret: env.MOOGOLD_SECRET ?? (sandbox ? 'sandbox-moogold-secret' : ''),
       validateEnabled: env.MOOGOLD_VALIDATE_ENABLED ?? sandbox,
     },
-    fulfilment: { enabled: env.FULFILMENT_ENABLED ?? nodeEnv !== 'test' },
+    fulfilment: { enabled: env.FULFILMENT_ENABLED ?? true },
   };
 }

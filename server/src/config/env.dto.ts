@@ -294,7 +294,7 @@ export class EnvDto {
   @IsBoolean()
   MOOGOLD_VALIDATE_ENABLED?: boolean;
 
-  /** Whether paid API-backed orders are delivered through the suppliers (default true, false under NODE_ENV=test). */
+  /** false pauses automatic supplier deliveries (paid orders wait; the sweep resumes them when it is true again). */
   @IsOptional()
   @Transform(toBool)
   @IsBoolean()

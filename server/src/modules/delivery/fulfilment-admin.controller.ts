@@ -1,7 +1,8 @@
-import { Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Authenticated } from '../../common/auth/auth.decorators.js';
+import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { Role } from '../users/entities/user.entity.js';
+import { SettlePackDto } from './dto/delivery.dto.js';
 import { FulfilmentService } from './fulfilment.service.js';
 
 @ApiTags('Admin: orders')
@@ -15,5 +16,12 @@ export class FulfilmentAdminController {
   @HttpCode(200)
   retryDelivery(@Param('_id') id: string) {
     return this.service.retry(id);
+  }
+
+  /** Settles a pack whose outcome is unknown, after the admin checked the supplier's dashboard. */
+  @Post(':_id/settle-pack')
+  @HttpCode(200)
+  settlePack(@CurrentUser() auth: AuthUser, @Param('_id') id: string, @Body() dto: SettlePackDto) {
+    return this.service.settlePack(id, dto.pack, dto.delivered, auth.id);
   }
 }

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError } from '../../common/errors/app-error.js';
 import { Messages } from '../../common/messages.js';
+import { AuditService } from '../audit/audit.service.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { JobName, JobStatus, QueueName } from '../../jobs/job.enum.js';
 import { JobQueueService } from '../../jobs/job-queue.service.js';
@@ -29,7 +30,11 @@ const POLL_TIMES = 10;
 type PackOutcome =
   | { kind: 'confirmed' }
   | { kind: 'player' | 'store' | 'unknown'; reason: string }
-  | { kind: 'retry' };
+  | { kind: 'retry' }
+  | { kind: 'superseded' };
+
+/** Another run (a stalled job's re-run, the admin's retry) moved the pack first: it owns it now. */
+const SUPERSEDED: PackOutcome = { kind: 'superseded' };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -51,6 +56,7 @@ export class FulfilmentService {
     private readonly smileone: SmileOneAdapter,
     private readonly moogold: MooGoldAdapter,
     private readonly jobs: JobQueueService,
+    private readonly audit: AuditService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -70,6 +76,7 @@ export class FulfilmentService {
     )) as [OrderRow[], number];
     const order = claimed[0];
     if (!order) return 'skipped';
+    const fence = { generation };
     const supplier = supplierOf(order.api_type);
     if (!supplier || order.itemidarray.length === 0) {
       await this.attention(order, Messages.deliveryNoSupplier);
@@ -85,23 +92,25 @@ export class FulfilmentService {
       });
       if (outcome.kind === 'confirmed') continue;
       if (outcome.kind === 'retry') return 'retry';
+      if (outcome.kind === 'superseded') return 'skipped';
       if (outcome.kind === 'player' && (await this.purchases.confirmedCount(orderid)) === 0) {
-        await this.settle(() => this.orders.refundToWallet(orderid, outcome.reason));
+        await this.settle(() => this.orders.refundToWallet(orderid, outcome.reason, fence));
         return 'done';
       }
       await this.attention(order, `Pack ${row.pack}: ${outcome.reason}`);
       return 'done';
     }
-    await this.settle(() => this.orders.complete(orderid));
+    await this.settle(() => this.orders.complete(orderid, fence));
     return 'done';
   }
 
-  /** The admin's retry: failed packs are bought again, under a new generation. */
+  /** The admin's retry of a flagged order: failed packs are bought again, under a new generation. */
   async retry(id: string) {
     const [rows] = (await this.db.query(
       `UPDATE orders SET fulfilment_status = 'pending', attention = NULL, fulfil_generation = fulfil_generation + 1,
          updated_at = now()
-       WHERE id::text = $1 AND status = 'Processing' AND is_api RETURNING orderid, fulfil_generation`,
+       WHERE id::text = $1 AND status = 'Processing' AND is_api AND fulfilment_status = 'needs_attention'
+       RETURNING orderid, fulfil_generation`,
       [id],
     )) as [Array<{ orderid: string; fulfil_generation: number }>, number];
     const order = rows[0];
@@ -113,6 +122,53 @@ export class FulfilmentService {
       fulfilJobId(order.orderid, order.fulfil_generation),
     );
     return { message: Messages.deliveryRetried, orderid: order.orderid };
+  }
+
+  /**
+   * The admin's ruling on an `unknown` pack: delivered -> `confirmed` (the order completes when
+   * every pack is); not delivered -> `failed`, so a retry buys it again. Audited.
+   */
+  async settlePack(id: string, pack: number, delivered: boolean, actorId: string) {
+    const settled = await this.db.transaction(async (manager) => {
+      const [order] = (await manager.query(
+        `SELECT orderid, itemidarray FROM orders
+         WHERE id::text = $1 AND status = 'Processing' AND is_api FOR UPDATE`,
+        [id],
+      )) as Array<Pick<OrderRow, 'orderid' | 'itemidarray'>>;
+      if (!order) throw AppError.conflict(Messages.deliveryNotSettleable);
+      const ruling = delivered
+        ? { status: 'confirmed', failure: null, note: Messages.deliverySettledDelivered }
+        : { status: 'failed', failure: 'store', note: Messages.deliverySettledNotDelivered };
+      const [, moved] = (await manager.query(
+        `UPDATE supplier_purchases SET status = $3, failure = $4, updated_at = now()
+         WHERE orderid = $1 AND pack = $2 AND status = 'unknown'`,
+        [order.orderid, pack, ruling.status, ruling.failure],
+      )) as [unknown, number];
+      if (moved !== 1) throw AppError.conflict(Messages.deliveryNotSettleable);
+      const [{ confirmed }] = (await manager.query(
+        `SELECT count(*)::int AS confirmed FROM supplier_purchases WHERE orderid = $1 AND status = 'confirmed'`,
+        [order.orderid],
+      )) as Array<{ confirmed: number }>;
+      await manager.query(
+        `UPDATE orders SET fulfilment_status = 'needs_attention', attention = $2, updated_at = now()
+         WHERE orderid = $1`,
+        [order.orderid, `Pack ${pack} ${ruling.note}`],
+      );
+      await this.audit.record(
+        {
+          actorId,
+          action: 'order.settle-pack',
+          entity: 'order',
+          entityId: order.orderid,
+          before: { pack, status: 'unknown' },
+          after: { pack, status: ruling.status },
+        },
+        manager,
+      );
+      return { orderid: order.orderid, complete: confirmed === order.itemidarray.length };
+    });
+    if (settled.complete) await this.settle(() => this.orders.complete(settled.orderid));
+    return { message: Messages.deliveryPackSettled, orderid: settled.orderid };
   }
 
   /** Re-enqueues paid API orders whose delivery is pending and whose job is gone. */
@@ -127,7 +183,9 @@ export class FulfilmentService {
       if (await this.jobs.isLive(QueueName.Fulfilment, jobId)) continue;
       const [rows] = (await this.db.query(
         `UPDATE orders SET fulfil_generation = fulfil_generation + 1
-         WHERE orderid = $1 AND fulfil_generation = $2 RETURNING fulfil_generation`,
+         WHERE orderid = $1 AND fulfil_generation = $2 AND status = 'Processing'
+           AND fulfilment_status IN ('pending', 'in_progress')
+         RETURNING fulfil_generation`,
         [order.orderid, order.fulfil_generation],
       )) as [Array<{ fulfil_generation: number }>, number];
       if (!rows[0]) continue;
@@ -158,7 +216,11 @@ export class FulfilmentService {
     }
     if (row.status === 'sent') {
       // A Smile.one pack sent by a run that died: it may have been bought. Never resent.
-      await this.purchases.move(row, ['sent'], 'unknown', { error: Messages.deliveryUnknown });
+      if (
+        !(await this.purchases.move(row, ['sent'], 'unknown', { error: Messages.deliveryUnknown }))
+      ) {
+        return SUPERSEDED;
+      }
       return { kind: 'unknown', reason: Messages.deliveryUnknown };
     }
     return this.sendSmileOne(order, row);
@@ -166,7 +228,7 @@ export class FulfilmentService {
 
   private async sendSmileOne(order: OrderRow, row: PurchaseRow): Promise<PackOutcome> {
     if (!(await this.purchases.move(row, ['reserved'], 'sent', { countTry: true }))) {
-      return { kind: 'retry' };
+      return SUPERSEDED;
     }
     try {
       const { orderId } = await this.smileone.createorder(order.api_type as SmileRegion, {
@@ -174,7 +236,12 @@ export class FulfilmentService {
         zoneid: order.input2,
         productid: row.product_ref,
       });
-      await this.purchases.move(row, ['sent'], 'confirmed', { supplierReference: orderId });
+      if (
+        !(await this.purchases.move(row, ['sent'], 'confirmed', { supplierReference: orderId }))
+      ) {
+        this.logger.warn(`pack ${row.reference}: answered late as Smile.one order ${orderId}`);
+        return SUPERSEDED;
+      }
       return { kind: 'confirmed' };
     } catch (error) {
       return this.failed(row, error, false);
@@ -183,7 +250,7 @@ export class FulfilmentService {
 
   private async sendMooGold(order: OrderRow, row: PurchaseRow): Promise<PackOutcome> {
     if (!(await this.purchases.move(row, ['reserved'], 'sent', { countTry: true }))) {
-      return { kind: 'retry' };
+      return SUPERSEDED;
     }
     try {
       const { orderId } = await this.moogold.createOrder({
@@ -191,7 +258,9 @@ export class FulfilmentService {
         productId: row.product_ref,
         fields: moogoldAccountFields(order.api_type as MooGoldApiType, order.input1, order.input2),
       });
-      await this.purchases.move(row, ['sent'], 'sent', { supplierReference: orderId });
+      if (!(await this.purchases.move(row, ['sent'], 'sent', { supplierReference: orderId }))) {
+        return SUPERSEDED;
+      }
       return this.followMooGold(row);
     } catch (error) {
       if (error instanceof SupplierRefusal && error.code === '420') return this.followMooGold(row);
@@ -211,19 +280,22 @@ export class FulfilmentService {
       }
       if (!detail) {
         // MooGold never took it: buy it again on the next run.
-        await this.purchases.move(row, ['sent'], 'reserved');
+        if (!(await this.purchases.move(row, ['sent'], 'reserved'))) return SUPERSEDED;
         return { kind: 'retry' };
       }
       if (detail.order_status === 'completed') {
-        await this.purchases.move(row, ['sent'], 'confirmed', {
+        const moved = await this.purchases.move(row, ['sent'], 'confirmed', {
           supplierReference: String(detail.order_id),
         });
-        return { kind: 'confirmed' };
+        return moved ? { kind: 'confirmed' } : SUPERSEDED;
       }
       if (MOOGOLD_PLAYER_STATES.has(detail.order_status)) {
         const reason = `${Messages.deliveryRefusedByPlayer} (${detail.order_status})`;
-        await this.purchases.move(row, ['sent'], 'failed', { failure: 'player', error: reason });
-        return { kind: 'player', reason };
+        const moved = await this.purchases.move(row, ['sent'], 'failed', {
+          failure: 'player',
+          error: reason,
+        });
+        return moved ? { kind: 'player', reason } : SUPERSEDED;
       }
       await sleep(POLL_MS);
     }
@@ -235,27 +307,36 @@ export class FulfilmentService {
     const detail = (error as Error).message;
     this.logger.warn(`pack ${row.reference}: ${detail}`);
     if (kind === 'retryable') {
-      await this.purchases.move(row, ['sent'], 'reserved', { error: detail });
+      if (!(await this.purchases.move(row, ['sent'], 'reserved', { error: detail }))) {
+        return SUPERSEDED;
+      }
       if (row.tries + 1 < MAX_SEND_TRIES) return { kind: 'retry' };
       const reason = `${Messages.deliverySupplierUnavailable} (${detail})`;
-      await this.purchases.move(row, ['reserved'], 'failed', { failure: 'store', error: reason });
-      return { kind: 'store', reason };
+      const moved = await this.purchases.move(row, ['reserved'], 'failed', {
+        failure: 'store',
+        error: reason,
+      });
+      return moved ? { kind: 'store', reason } : SUPERSEDED;
     }
     if (kind === 'unknown') {
       if (canLookUp) return this.followMooGold(row);
-      await this.purchases.move(row, ['sent'], 'unknown', { error: detail });
-      return { kind: 'unknown', reason: Messages.deliveryUnknown };
+      const moved = await this.purchases.move(row, ['sent'], 'unknown', { error: detail });
+      return moved ? { kind: 'unknown', reason: Messages.deliveryUnknown } : SUPERSEDED;
     }
     const reason =
       error instanceof SupplierRefusal ? `${error.code} ${error.reason}`.trim() : detail;
-    await this.purchases.move(row, ['sent'], 'failed', { failure: kind, error: reason });
-    return { kind, reason };
+    const moved = await this.purchases.move(row, ['sent'], 'failed', {
+      failure: kind,
+      error: reason,
+    });
+    return moved ? { kind, reason } : SUPERSEDED;
   }
 
   private async attention(order: OrderRow, reason: string) {
     await this.db.query(
       `UPDATE orders SET fulfilment_status = 'needs_attention', attention = $3, updated_at = now()
-       WHERE orderid = $1 AND status = 'Processing' AND fulfil_generation = $2`,
+       WHERE orderid = $1 AND status = 'Processing' AND fulfil_generation = $2
+         AND fulfilment_status IN ('pending', 'in_progress')`,
       [order.orderid, order.fulfil_generation, reason],
     );
   }

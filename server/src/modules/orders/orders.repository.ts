@@ -76,6 +76,14 @@ export interface OrderPatch {
   lateCheckUntil?: Date;
 }
 
+/**
+ * A delivery run's claim on the order: its move applies only while that run's generation still
+ * owns the delivery (not flagged for the admin, not superseded by a newer generation).
+ */
+export interface DeliveryFence {
+  generation: number;
+}
+
 @Injectable()
 export class OrdersRepository {
   constructor(private readonly db: DataSource) {}
@@ -157,6 +165,7 @@ export class OrdersRepository {
     from: OrderStatus[],
     to: OrderStatus,
     patch: OrderPatch,
+    fence?: DeliveryFence,
   ): Promise<OrderRow | undefined> {
     const [rows] = (await manager.query(
       `UPDATE orders SET status = $3, updated_at = now(),
@@ -167,7 +176,9 @@ export class OrdersRepository {
          paid_at = coalesce($10, paid_at),
          gateway_data = coalesce($11::jsonb, gateway_data),
          late_check_until = coalesce($12, late_check_until)
-       WHERE orderid = $1 AND status = ANY($2::order_status[]) RETURNING *`,
+       WHERE orderid = $1 AND status = ANY($2::order_status[])
+         AND ($13::int IS NULL OR (fulfil_generation = $13 AND fulfilment_status IN ('pending', 'in_progress')))
+       RETURNING *`,
       [
         orderid,
         from,
@@ -181,6 +192,7 @@ export class OrdersRepository {
         patch.paidAt ?? null,
         patch.gatewayData === undefined ? null : JSON.stringify(patch.gatewayData),
         patch.lateCheckUntil ?? null,
+        fence?.generation ?? null,
       ],
     )) as [OrderRow[], number];
     return rows[0];

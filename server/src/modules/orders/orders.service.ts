@@ -24,7 +24,12 @@ import { PointsService } from '../wallet/points.service.js';
 import { WalletService } from '../wallet/wallet.service.js';
 import { mapOrder, type OrderCreateDto, type OrderStatusRequestDto } from './dto/order.dto.js';
 import { sourcesOf, type OrderStatus } from './order-state.js';
-import { OrdersRepository, type OrderPatch, type OrderRow } from './orders.repository.js';
+import {
+  OrdersRepository,
+  type DeliveryFence,
+  type OrderPatch,
+  type OrderRow,
+} from './orders.repository.js';
 
 export const paymentJobId = (orderid: string, generation: number) => `pay-${orderid}-${generation}`;
 /** The delivery job of an order's generation `n` (DESIGN section 5): `fulfil-<orderid>-<n>`. */
@@ -243,8 +248,9 @@ export class OrdersService {
     orderid: string,
     to: OrderStatus,
     patch: OrderPatch = {},
+    fence?: DeliveryFence,
   ): Promise<OrderRow> {
-    const moved = await this.orders.move(manager, orderid, sourcesOf(to), to, patch);
+    const moved = await this.orders.move(manager, orderid, sourcesOf(to), to, patch, fence);
     if (moved) {
       if (to === 'Failed' || to === 'Refunded') {
         const held = await this.orders.releaseCoupon(manager, orderid);
@@ -445,12 +451,15 @@ export class OrdersService {
    * Refunds a `Processing` order to the user's Z-Coins wallet: the move, the `Refunded` wallet
    * row, the ledger credit and the coupon given back, in one transaction; a second call gets 409.
    */
-  async refundToWallet(orderid: string, reason?: string) {
+  async refundToWallet(orderid: string, reason?: string, fence?: DeliveryFence) {
     const order = await this.db.transaction(async (manager) => {
-      const row = await this.transition(manager, orderid, 'Refunded', {
-        fulfilmentStatus: 'refunded',
-        ...(reason ? { reason } : {}),
-      });
+      const row = await this.transition(
+        manager,
+        orderid,
+        'Refunded',
+        { fulfilmentStatus: 'refunded', ...(reason ? { reason } : {}) },
+        fence,
+      );
       const amount = Number(row.value);
       if (amount > 0) {
         await this.wallet.record(
@@ -489,11 +498,15 @@ export class OrdersService {
   }
 
   /** Marks a `Processing` order delivered and credits its points once. */
-  async complete(orderid: string) {
+  async complete(orderid: string, fence?: DeliveryFence) {
     const order = await this.db.transaction(async (manager) => {
-      const row = await this.transition(manager, orderid, 'Completed', {
-        fulfilmentStatus: 'delivered',
-      });
+      const row = await this.transition(
+        manager,
+        orderid,
+        'Completed',
+        { fulfilmentStatus: 'delivered' },
+        fence,
+      );
       await this.points.creditForOrder(manager, {
         orderid,
         userid: Number(row.userid),

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsInt, IsNotEmpty, IsString, MaxLength, Min } from 'class-validator';
 import { Messages } from '../../../common/messages.js';
 
 const details = { message: Messages.selectPackAndDetails };
@@ -61,4 +61,16 @@ export class SupplierPointsResponseDto {
 
   @ApiProperty()
   message: string;
+}
+
+/** The admin's ruling on a pack whose outcome is unknown (DESIGN section 5). */
+export class SettlePackDto {
+  @ApiProperty({ description: 'The pack number (1 is the first of the item)' })
+  @IsInt()
+  @Min(1)
+  pack: number;
+
+  @ApiProperty({ description: "Whether the supplier's dashboard shows the pack delivered" })
+  @IsBoolean()
+  delivered: boolean;
 }
