@@ -53,6 +53,7 @@ export const Messages = {
   notFound: 'Not found.',
   tooManyRequests: 'Too many requests. Please try again later.',
   internal: 'Something went wrong! Please try again.',
+  busy: 'The store is busy right now. Please try again in a moment.',
   // orders and payments (DESIGN section 13)
   insufficientBalance: 'Insufficient balance. Please top up your wallet.',
   outOfStock: 'This item is out of stock.',

@@ -21,11 +21,11 @@ export function dataSourceOptions({ url, poolMax = 10 }: DatabaseOptions): DataS
     logging: ['error'],
     extra: {
       max: poolMax,
-      connectionTimeoutMillis: 5_000,
+      connectionTimeoutMillis: 10_000,
       idleTimeoutMillis: 10_000,
       // A stuck statement or lock turns into an error instead of a hung request.
       options:
-        '-c statement_timeout=15000 -c lock_timeout=5000 -c idle_in_transaction_session_timeout=30000',
+        '-c statement_timeout=15000 -c lock_timeout=10000 -c idle_in_transaction_session_timeout=30000',
     },
   };
 }

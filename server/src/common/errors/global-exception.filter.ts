@@ -72,6 +72,13 @@ export class GlobalExceptionFilter implements ExceptionFilter {
       status = exception.statusCode;
       code = codeByStatus[status] ?? ErrorCode.Validation;
       message = exception.message;
+    } else if (isDatabaseBusy(exception)) {
+      // Nothing was changed (the transaction rolled back): the client may simply try again.
+      status = HttpStatus.SERVICE_UNAVAILABLE;
+      code = ErrorCode.Unavailable;
+      message = Messages.busy;
+      void reply.header('Retry-After', '1');
+      this.logger.warn(`database busy: ${(exception as Error).message}`);
     }
 
     if (status >= 500) {
@@ -86,4 +93,28 @@ export class GlobalExceptionFilter implements ExceptionFilter {
 function isFastifyError(value: unknown): value is { statusCode: number; message: string } {
   const status = (value as { statusCode?: unknown } | null)?.statusCode;
   return typeof status === 'number' && status >= 400 && status < 500;
+}
+
+/** Lock, statement or connection waits that ran out, and a database going away: transient. */
+const BUSY_SQLSTATES = new Set([
+  '55P03',
+  '57014',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '40001',
+  '40P01',
+]);
+
+function isDatabaseBusy(value: unknown): boolean {
+  const error = value as { code?: unknown; driverError?: { code?: unknown }; message?: unknown };
+  const code = error?.driverError?.code ?? error?.code;
+  if (typeof code === 'string' && (BUSY_SQLSTATES.has(code) || code === 'ECONNREFUSED')) {
+    return true;
+  }
+  return (
+    typeof error?.message === 'string' &&
+    error.message.includes('timeout exceeded when trying to connect')
+  );
 }

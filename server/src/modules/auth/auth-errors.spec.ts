@@ -108,4 +108,23 @@ describe('Error bodies of the account calls', () => {
       code: ErrorCode.Internal,
     });
   });
+
+  it.each([
+    ['a lock wait that ran out', { driverError: { code: '55P03' }, message: 'lock timeout' }],
+    ['a deadlock', { driverError: { code: '40P01' }, message: 'deadlock detected' }],
+    ['no pool connection in time', new Error('timeout exceeded when trying to connect')],
+    [
+      'the database refusing connections',
+      Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }),
+    ],
+  ])('answers %s with 503 and Retry-After, nothing about the cause', (_case, exception) => {
+    const { status, body, headers } = errorBody('/api/order/createWalletOrder', exception);
+    expect(status).toBe(HttpStatus.SERVICE_UNAVAILABLE);
+    expect(headers['Retry-After']).toBe('1');
+    expect(body).toEqual({
+      msg: Messages.busy,
+      message: Messages.busy,
+      code: ErrorCode.Unavailable,
+    });
+  });
 });
