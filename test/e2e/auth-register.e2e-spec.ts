@@ -168,10 +168,16 @@ describe('Registration and e-mail verification (/api/auth)', () => {
       await register(account).expect(200);
       const first = await latestOtp(app.url, account.mobileNumber);
 
-      const early = await register(account).expect(429);
+      const early = await register({ ...account, name: 'Someone Else' }).expect(429);
       expect(early.body).toMatchObject({ msg: Messages.otpResendWait });
       expect(Number(early.headers['retry-after'])).toBeGreaterThan(0);
       expect(await smsTo(account.mobileNumber)).toBe(1);
+      // The refused request changed nothing of the pending registration.
+      const [pending] = await app.sql<{ name: string }>(
+        'SELECT name FROM pending_registrations WHERE mobilenumber = $1',
+        [account.mobileNumber],
+      );
+      expect(pending.name).toBe(account.name);
 
       app.clock.advance(ONE_MINUTE + 1000);
       await register(account).expect(200);

@@ -38,13 +38,15 @@ export class AuthService {
     this.passwords.assertAcceptable(dto.password);
     await this.assertAvailable(dto.email, dto.mobileNumber);
     const passwordHash = await this.passwords.hash(dto.password);
-    await this.db.query(
-      `INSERT INTO pending_registrations (mobilenumber, name, email, password_hash, created_at)
-       VALUES ($1, $2, $3, $4, now())
-       ON CONFLICT (mobilenumber) DO UPDATE SET name = $2, email = $3, password_hash = $4, created_at = now()`,
-      [dto.mobileNumber, dto.name, dto.email, passwordHash],
+    // A request refused by the resend cooldown or the limits leaves the pending details alone.
+    await this.otp.send(dto.mobileNumber, 'register', ip, (manager) =>
+      manager.query(
+        `INSERT INTO pending_registrations (mobilenumber, name, email, password_hash, created_at)
+         VALUES ($1, $2, $3, $4, now())
+         ON CONFLICT (mobilenumber) DO UPDATE SET name = $2, email = $3, password_hash = $4, created_at = now()`,
+        [dto.mobileNumber, dto.name, dto.email, passwordHash],
+      ),
     );
-    await this.otp.send(dto.mobileNumber, 'register', ip);
     return { msg: Messages.otpSentVerifyAccount };
   }
 

@@ -1,6 +1,6 @@
 import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { AppError, ErrorCode } from '../../common/errors/app-error.js';
 import { RateLimitService } from '../../common/http/rate-limit.service.js';
@@ -56,7 +56,16 @@ export class OtpService {
     return Math.max(0, wait);
   }
 
-  async send(mobile: string, purpose: OtpPurpose, ip: string) {
+  /**
+   * Issues and texts a code once the cooldown and limits allow it; `withCode` runs in the
+   * transaction that stores the code, so what it writes exists exactly when a code was issued.
+   */
+  async send(
+    mobile: string,
+    purpose: OtpPurpose,
+    ip: string,
+    withCode?: (manager: EntityManager) => Promise<unknown>,
+  ) {
     const wait = await this.cooldownMs(mobile, purpose);
     if (wait > 0) {
       throw new AppError(
@@ -77,6 +86,7 @@ export class OtpService {
     const code = String(randomInt(0, 10_000)).padStart(4, '0');
     const now = this.clock.now();
     const rows: Array<{ id: string }> = await this.db.transaction(async (manager) => {
+      await withCode?.(manager);
       await manager.query(
         'UPDATE otp_codes SET consumed_at = $2 WHERE mobilenumber = $1 AND purpose = $3 AND consumed_at IS NULL',
         [mobile, now, purpose],
