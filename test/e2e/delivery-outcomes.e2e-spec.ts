@@ -401,6 +401,29 @@ describe('The fulfilment handler run by hand (DESIGN section 5, RELIABILITY M7)'
     await expectLedgerConsistent(app);
   });
 
+  it("refuses the admin's refund while a run is buying packs; allows it once the order is flagged", async () => {
+    const { shopper, orderid, state } = await placeWalletOrder(twoPasses, testPlayer('42'), '1234');
+    await app.sql(`UPDATE orders SET fulfilment_status = 'in_progress' WHERE orderid = $1`, [
+      orderid,
+    ]);
+    await app
+      .http()
+      .get(`/api/admin/updateorder/${state.id}/Refund`)
+      .set(admin.auth)
+      .expect(409, { message: Messages.orderBeingDelivered, code: 'CONFLICT' });
+    expect((await balancesOf(app, shopper.userid)).balance).toBe(100_000 - twoPasses.price);
+
+    await app.sql(`UPDATE orders SET fulfilment_status = 'needs_attention' WHERE orderid = $1`, [
+      orderid,
+    ]);
+    await app.http().get(`/api/admin/updateorder/${state.id}/Refund`).set(admin.auth).expect(200);
+    expect((await balancesOf(app, shopper.userid)).balance).toBe(100_000);
+    // A delivery run that starts afterwards finds the order closed and buys nothing.
+    expect(await fulfilment.fulfil(orderid, state.fulfil_generation)).toBe('skipped');
+    expect(await purchaseStates(app, orderid)).toEqual([]);
+    await expectLedgerConsistent(app);
+  });
+
   it('refuses to settle a pack that is not unknown, or an order that is not waiting', async () => {
     const { orderid, state } = await placeWalletOrder(twoPasses, testPlayer('42'), '1234');
     await fulfilment.fulfil(orderid, state.fulfil_generation);

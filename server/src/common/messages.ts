@@ -108,6 +108,8 @@ export const Messages = {
   deliveryNoSupplier: 'This item names no supplier or supplier product.',
   deliveryNotRetryable: 'Only a paid API order flagged for the admin can be retried.',
   deliveryRetried: 'Delivery retried.',
+  orderBeingDelivered:
+    'The supplier is delivering this order right now. Wait until it completes or is flagged for you.',
   deliveryNotSettleable: 'Only a pack whose outcome is unknown can be settled.',
   deliveryPackSettled: 'Pack settled.',
   deliverySettledDelivered:

@@ -80,13 +80,18 @@ export class OrdersAdminService {
     if (reason && reason.length > REASON_MAX) {
       throw AppError.badRequest(Messages.orderReasonTooLong);
     }
-    const { orderid } = await this.require(id);
+    const { orderid, fulfilment_status } = await this.require(id);
+    // A refund while the supplier is being paid for the packs could pay twice: wait for the run.
+    if (fulfilment_status === 'in_progress') {
+      throw AppError.conflict(Messages.orderBeingDelivered);
+    }
+    const fence = { admin: true } as const;
     const order =
       move === 'Completed'
-        ? await this.orders.complete(orderid, undefined, reason, auth.id)
+        ? await this.orders.complete(orderid, fence, reason, auth.id)
         : move === 'Refunded'
-          ? await this.orders.refundToWallet(orderid, reason, undefined, auth.id)
-          : await this.orders.cancel(orderid, reason, auth.id);
+          ? await this.orders.refundToWallet(orderid, reason, fence, auth.id)
+          : await this.orders.cancel(orderid, reason, fence, auth.id);
     return { message: Messages.orderUpdated, order };
   }
 

@@ -77,12 +77,11 @@ export interface OrderPatch {
 }
 
 /**
- * A delivery run's claim on the order: its move applies only while that run's generation still
- * owns the delivery (not flagged for the admin, not superseded by a newer generation).
+ * Who may settle an API order's delivery. A delivery run: only while its generation still owns
+ * the delivery (not flagged for the admin, not superseded). The admin: only while no run is
+ * buying packs (a run that starts after the admin's move finds the order closed and buys none).
  */
-export interface DeliveryFence {
-  generation: number;
-}
+export type DeliveryFence = { generation: number } | { admin: true };
 
 @Injectable()
 export class OrdersRepository {
@@ -178,6 +177,7 @@ export class OrdersRepository {
          late_check_until = coalesce($12, late_check_until)
        WHERE orderid = $1 AND status = ANY($2::order_status[])
          AND ($13::int IS NULL OR (fulfil_generation = $13 AND fulfilment_status IN ('pending', 'in_progress')))
+         AND (NOT $14::boolean OR fulfilment_status IS DISTINCT FROM 'in_progress')
        RETURNING *`,
       [
         orderid,
@@ -192,7 +192,8 @@ export class OrdersRepository {
         patch.paidAt ?? null,
         patch.gatewayData === undefined ? null : JSON.stringify(patch.gatewayData),
         patch.lateCheckUntil ?? null,
-        fence?.generation ?? null,
+        fence && 'generation' in fence ? fence.generation : null,
+        Boolean(fence && 'admin' in fence),
       ],
     )) as [OrderRow[], number];
     return rows[0];

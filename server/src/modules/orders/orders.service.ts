@@ -529,9 +529,15 @@ export class OrdersService {
    * Closes a `Processing` order without delivery or credit; the reason is shown to the customer.
    * With `actorId` the move is audited in the same transaction.
    */
-  async cancel(orderid: string, reason?: string, actorId?: string) {
+  async cancel(orderid: string, reason?: string, fence?: DeliveryFence, actorId?: string) {
     const order = await this.db.transaction(async (manager) => {
-      const row = await this.transition(manager, orderid, 'Cancelled', reason ? { reason } : {});
+      const row = await this.transition(
+        manager,
+        orderid,
+        'Cancelled',
+        reason ? { reason } : {},
+        fence,
+      );
       await this.auditMove(manager, row, actorId);
       return row;
     });
