@@ -28,6 +28,7 @@ describe('orders', () => {
   afterAll(() => app.close());
 
   const mlbbInputs = { input1: '10000001', input2: '1001' };
+  const ottInputs = { input1: 'asha@example.com', input2: 'Asha' };
 
   it('places a Z-Coins order: debit, ledger, then delivered by the supplier and Completed', async () => {
     const shopper = await newShopper(app, { balance: 50_000 });
@@ -311,35 +312,36 @@ describe('orders', () => {
       .expect((r) => expect(r.body).toHaveLength(1));
   });
 
+  // A manual item: no supplier delivery competes with the moves under test.
   it('completes once with 1 % points, refunds once to the wallet, refuses illegal moves with 409', async () => {
-    const shopper = await newShopper(app, { balance: 100_000 });
+    const shopper = await newShopper(app, { balance: 200_000 });
     const orders = app.store.app.get(OrdersService);
     const a = (
       await app
         .http()
         .post('/api/order/createWalletOrder')
         .set(shopper.auth)
-        .send(orderBody(shopper, diamonds, mlbbInputs))
+        .send(orderBody(shopper, ott, ottInputs))
         .expect(200)
     ).body.orderid;
     await orders.complete(a);
-    expect((await balancesOf(app, shopper.userid)).points).toBe(119);
+    expect((await balancesOf(app, shopper.userid)).points).toBe(499);
     await expect(orders.complete(a)).rejects.toMatchObject({ status: 409 });
     await expect(orders.refundToWallet(a)).rejects.toMatchObject({ status: 409 });
-    expect((await balancesOf(app, shopper.userid)).points).toBe(119);
+    expect((await balancesOf(app, shopper.userid)).points).toBe(499);
     const points = await app
       .http()
       .get(`/api/points/getbalance/${shopper.userid}`)
       .set(shopper.auth)
       .expect(200);
-    expect(points.body).toEqual({ balance: 1.19 });
+    expect(points.body).toEqual({ balance: 4.99 });
 
     const b = (
       await app
         .http()
         .post('/api/order/createWalletOrder')
         .set(shopper.auth)
-        .send(orderBody(shopper, diamonds, mlbbInputs))
+        .send(orderBody(shopper, ott, ottInputs))
         .expect(200)
     ).body.orderid;
     const before = (await balancesOf(app, shopper.userid)).balance;
@@ -349,7 +351,7 @@ describe('orders', () => {
       fulfilmentStatus: 'refunded',
       reason: 'Supplier could not deliver',
     });
-    expect((await balancesOf(app, shopper.userid)).balance).toBe(before + 11_900);
+    expect((await balancesOf(app, shopper.userid)).balance).toBe(before + 49_900);
     const txns = await app
       .http()
       .get(`/api/wallet/gettransactions/${shopper.userid}`)
@@ -358,7 +360,7 @@ describe('orders', () => {
     expect(txns.body[0]).toMatchObject({
       type: 'Refunded',
       status: 'Success',
-      amount: 119,
+      amount: 499,
       orderid: b,
     });
 
@@ -367,7 +369,7 @@ describe('orders', () => {
         .http()
         .post('/api/order/createWalletOrder')
         .set(shopper.auth)
-        .send(orderBody(shopper, diamonds, mlbbInputs))
+        .send(orderBody(shopper, ott, ottInputs))
         .expect(200)
     ).body.orderid;
     const cancelled = await orders.cancel(c, 'Settled with the customer by phone');

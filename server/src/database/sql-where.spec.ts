@@ -11,6 +11,12 @@ describe('SqlWhere', () => {
     expect(where.params).toEqual(['Processing', '%a%', '%b%', 10]);
   });
 
+  it('pages after the conditions, leaving their parameters for a count query', () => {
+    const where = new SqlWhere().and('deleted_at IS NULL').and('name ILIKE $?', '%x%');
+    expect(where.page(25, 50)).toEqual({ sql: 'LIMIT $2 OFFSET $3', params: ['%x%', 25, 50] });
+    expect(where.params).toEqual(['%x%']);
+  });
+
   it('is empty without conditions', () => {
     expect(String(new SqlWhere())).toBe('');
   });

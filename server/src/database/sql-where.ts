@@ -24,6 +24,15 @@ export class SqlWhere {
     return `$${this.params.length}`;
   }
 
+  /** LIMIT and OFFSET placeholders after the conditions', leaving `params` to a count query. */
+  page(limit: number, offset: number): { sql: string; params: unknown[] } {
+    const next = this.params.length;
+    return {
+      sql: `LIMIT $${next + 1} OFFSET $${next + 2}`,
+      params: [...this.params, limit, offset],
+    };
+  }
+
   toString(): string {
     return this.conditions.length ? `WHERE ${this.conditions.join(' AND ')}` : '';
   }
