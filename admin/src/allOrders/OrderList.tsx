@@ -89,6 +89,7 @@ const OrderList = () => {
       perPage={TXN_PER_PAGE_OPTIONS[0]}
       pagination={<TransactionPagination />}
       empty={empty}
+      sx={{ '& .RaList-content': { overflowX: 'auto' } }}
     >
       {view === 'list' ? <OrderCards /> : <OrderTable />}
     </List>

@@ -53,7 +53,7 @@ export const TransactionPagination = () => {
         label={translate('app.pagination.page_size')}
         value={perPage}
         onChange={(event) => setPerPage(Number(event.target.value))}
-        sx={{ minWidth: 120 }}
+        sx={{ width: 140, flexShrink: 0 }}
       >
         {TXN_PER_PAGE_OPTIONS.map((size) => (
           <MenuItem key={size} value={size}>

@@ -1,6 +1,7 @@
 import type { FieldValues } from 'react-hook-form';
 import { Create, SimpleForm, useCreate, useNotify, useRedirect } from 'react-admin';
 import { serverMessage } from '@/adminApi';
+import { CreateToolbar } from '@/common/CreateToolbar';
 import { checkNewCoupon, toCouponPayload, type CouponFormValues } from '@/coupons/couponChecks';
 import { CouponInputs } from '@/coupons/CouponInputs';
 
@@ -39,7 +40,12 @@ const CouponCreate = () => {
 
   return (
     <Create resource="getcoupons" title="resources.getcoupons.create_title">
-      <SimpleForm onSubmit={submit} defaultValues={defaultValues} sx={{ maxWidth: 640 }}>
+      <SimpleForm
+        toolbar={<CreateToolbar />}
+        onSubmit={submit}
+        defaultValues={defaultValues}
+        sx={{ maxWidth: 640 }}
+      >
         <CouponInputs />
       </SimpleForm>
     </Create>

@@ -85,7 +85,6 @@ const GalleryList = () => (
       perPage={50}
       error={<ImagesError />}
       empty={false}
-      title="resources.admingallery.name"
     >
       <DataTable<GalleryImage> bulkActionButtons={false} rowClick={false}>
         <Column source="title" />

@@ -1,6 +1,7 @@
 import type { FieldValues } from 'react-hook-form';
 import { Create, SimpleForm, useCreate, useNotify, useRedirect } from 'react-admin';
 import { serverMessage } from '@/adminApi';
+import { CreateToolbar } from '@/common/CreateToolbar';
 import { checkItem, toItemPayload, type ItemFormValues } from '@/items/itemChecks';
 import { ItemInputs } from '@/items/ItemInputs';
 
@@ -35,7 +36,12 @@ const ItemCreate = () => {
 
   return (
     <Create resource="viewitems" title="resources.viewitems.create_title">
-      <SimpleForm onSubmit={submit} defaultValues={defaultValues} sx={{ maxWidth: 640 }}>
+      <SimpleForm
+        toolbar={<CreateToolbar />}
+        onSubmit={submit}
+        defaultValues={defaultValues}
+        sx={{ maxWidth: 640 }}
+      >
         <ItemInputs />
       </SimpleForm>
     </Create>

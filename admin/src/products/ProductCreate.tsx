@@ -1,15 +1,7 @@
 import type { FieldValues } from 'react-hook-form';
-import {
-  ArrayInput,
-  Create,
-  SimpleForm,
-  SimpleFormIterator,
-  TextInput,
-  useCreate,
-  useNotify,
-  useRedirect,
-} from 'react-admin';
+import { Create, SimpleForm, useCreate, useNotify, useRedirect } from 'react-admin';
 import { serverMessage } from '@/adminApi';
+import { CreateToolbar } from '@/common/CreateToolbar';
 import {
   checkNewProduct,
   toProductPayload,
@@ -55,13 +47,13 @@ const ProductCreate = () => {
 
   return (
     <Create resource="viewproducts" title="resources.viewproducts.create_title">
-      <SimpleForm onSubmit={submit} defaultValues={defaultValues} sx={{ maxWidth: 640 }}>
-        <ProductInputs />
-        <ArrayInput source="inputs">
-          <SimpleFormIterator inline disableReordering>
-            <TextInput source="label" label="resources.viewproducts.fields.label" />
-          </SimpleFormIterator>
-        </ArrayInput>
+      <SimpleForm
+        toolbar={<CreateToolbar />}
+        onSubmit={submit}
+        defaultValues={defaultValues}
+        sx={{ maxWidth: 640 }}
+      >
+        <ProductInputs withInputLabels />
       </SimpleForm>
     </Create>
   );

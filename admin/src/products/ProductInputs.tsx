@@ -11,7 +11,8 @@ import { categoryChoices, PRODUCT_TYPES } from '@/common/choices';
 import { normaliseProductType } from '@/products/productChecks';
 
 /** The inputs the create form and the edit modal share. */
-export const ProductInputs = () => {
+/** `withInputLabels`: the create form also sets the labels of the customer's inputs. */
+export const ProductInputs = ({ withInputLabels = false }: { withInputLabels?: boolean }) => {
   const translate = useTranslate();
   return (
     <>
@@ -26,6 +27,13 @@ export const ProductInputs = () => {
       <SelectInput source="category" choices={categoryChoices} />
       <TextInput source="imgpath" />
       <TextInput source="importantnote" multiline minRows={2} />
+      {withInputLabels && (
+        <ArrayInput source="inputs">
+          <SimpleFormIterator inline disableReordering>
+            <TextInput source="label" label="resources.viewproducts.fields.label" />
+          </SimpleFormIterator>
+        </ArrayInput>
+      )}
       <ArrayInput source="items">
         <SimpleFormIterator inline disableReordering>
           <TextInput source="itemid" label="resources.viewproducts.fields.itemid" />
