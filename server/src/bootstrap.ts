@@ -45,8 +45,9 @@ export async function startStore(config: AppConfig, roots: StaticRoots): Promise
   const adapter = new FastifyAdapter({
     trustProxy: config.trustProxy || false,
     bodyLimit: 1024 * 1024,
-    // Long enough for the e-mailed link tokens, so a bad one gets the spec's answer, not a 414.
-    routerOptions: { maxParamLength: 500 },
+    // Long enough for the e-mailed link tokens, so a bad one gets the spec's answer, not a 414,
+    // and for an admin's order reason (up to 500 characters, percent-encoded in the path).
+    routerOptions: { maxParamLength: 4096 },
     forceCloseConnections: 'idle',
     // Requests already sent on open connections when SIGTERM arrives are served, not refused.
     return503OnClosing: false,

@@ -113,6 +113,18 @@ export const Messages = {
     'settled as delivered by the admin; retry delivery to buy the packs still missing.',
   deliverySettledNotDelivered:
     'settled as not delivered by the admin; retry delivery to buy it again, or refund the order.',
+  // admin console (spec 002; DESIGN section 13 where the spec words nothing)
+  orderUpdated: 'Order updated successfully.',
+  orderStatusUnknown: 'The new status must be Completed, Refunded or Cancelled.',
+  orderReasonTooLong: 'The reason must be at most 500 characters.',
+  balanceAdded: 'Balance added successfully.',
+  balanceAddFailed: 'Failed to add balance. Please try again.',
+  adminCreditAmount: 'Enter an amount above ₹0 and up to ₹1,00,000, with at most 2 decimals.',
+  adminCreditUserId: 'The user id must be a whole number.',
+  adminCreditEmailRequired: "The user's email is required.",
+  adminCreditUserUnknown: 'No user has this user id.',
+  adminCreditEmailMismatch: 'This email does not belong to that user.',
+  malformedListQuery: 'Malformed list query.',
 } as const;
 
 export type MessageKey = keyof typeof Messages;

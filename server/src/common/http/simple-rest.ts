@@ -1,4 +1,5 @@
 import { AppError } from '../errors/app-error.js';
+import { Messages } from '../messages.js';
 
 /** The ra-data-simple-rest dialect: `sort=["field","ASC"]&range=[0,24]&filter={...}`. */
 export interface ListQuery {
@@ -14,7 +15,7 @@ function parseJson<T>(raw: string | undefined, fallback: T): T {
   try {
     return JSON.parse(raw) as T;
   } catch {
-    throw AppError.badRequest('Malformed list query.');
+    throw AppError.badRequest(Messages.malformedListQuery);
   }
 }
 

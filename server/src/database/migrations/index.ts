@@ -3,6 +3,7 @@ import { AuditLog1763800000100 } from './1763800000100-AuditLog.js';
 import { Commerce1763900000000 } from './1763900000000-Commerce.js';
 import { SupplierSandbox1764000000000 } from './1764000000000-SupplierSandbox.js';
 import { SupplierPurchases1764000000100 } from './1764000000100-SupplierPurchases.js';
+import { AdminLists1764100000000 } from './1764100000000-AdminLists.js';
 
 /** Every migration, oldest first. Listed explicitly so the build and the tests load the same set. */
 export const migrations = [
@@ -11,4 +12,5 @@ export const migrations = [
   Commerce1763900000000,
   SupplierSandbox1764000000000,
   SupplierPurchases1764000000100,
+  AdminLists1764100000000,
 ];

@@ -1,4 +1,12 @@
-import { istDate, istIsoDate, newBusinessId, pointsEarned, toPaise, toRupees } from './money.js';
+import {
+  istDate,
+  istDayStart,
+  istIsoDate,
+  newBusinessId,
+  pointsEarned,
+  toPaise,
+  toRupees,
+} from './money.js';
 
 describe('money helpers', () => {
   it('converts rupees to paise only with at most two decimals', () => {
@@ -29,5 +37,12 @@ describe('money helpers', () => {
     expect(ids.size).toBe(1000);
     for (const id of ids) expect(id).toMatch(/^ZS[0-9A-HJKMNP-TV-Z]{14}$/);
     expect(newBusinessId('ZT')).toMatch(/^ZT/);
+  });
+
+  it('finds the instant an India day begins, and refuses anything but a real YYYY-MM-DD', () => {
+    expect(istDayStart('2026-03-01')?.toISOString()).toBe('2026-02-28T18:30:00.000Z');
+    expect(istDayStart('2026-02-30')).toBeUndefined();
+    expect(istDayStart('01-03-2026')).toBeUndefined();
+    expect(istDayStart(20260301)).toBeUndefined();
   });
 });

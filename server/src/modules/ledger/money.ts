@@ -55,3 +55,11 @@ export function istIsoDate(at: Date): string {
   const { day, month, year } = istParts(at);
   return `${year}-${month}-${day}`;
 }
+
+/** The instant an India calendar day (YYYY-MM-DD) begins; undefined for anything else. */
+export function istDayStart(isoDate: unknown): Date | undefined {
+  if (typeof isoDate !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(isoDate)) return undefined;
+  const [year, month, day] = isoDate.split('-').map(Number);
+  const start = new Date(Date.UTC(year, month - 1, day) - IST_OFFSET_MS);
+  return istIsoDate(start) === isoDate ? start : undefined;
+}

@@ -3,14 +3,17 @@ import { CatalogModule } from '../catalog/catalog.module.js';
 import { CouponsModule } from '../coupons/coupons.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { WalletModule } from '../wallet/wallet.module.js';
+import { OrdersAdminController } from './orders.admin.controller.js';
+import { OrdersAdminRepository } from './orders-admin.repository.js';
+import { OrdersAdminService } from './orders-admin.service.js';
 import { OrdersController } from './orders.controller.js';
 import { OrdersRepository } from './orders.repository.js';
 import { OrdersService } from './orders.service.js';
 
 @Module({
   imports: [CatalogModule, CouponsModule, UsersModule, WalletModule],
-  controllers: [OrdersController],
-  providers: [OrdersRepository, OrdersService],
+  controllers: [OrdersController, OrdersAdminController],
+  providers: [OrdersRepository, OrdersService, OrdersAdminRepository, OrdersAdminService],
   exports: [OrdersRepository, OrdersService],
 })
 export class OrdersModule {}

@@ -12,12 +12,13 @@ import { JobQueueService } from '../../jobs/job-queue.service.js';
 import type { JobOf } from '../../jobs/job.types.js';
 import { OnJob } from '../../jobs/on-job.decorator.js';
 import { UpiGatewayAdapter } from '../../providers/upigateway/upigateway.adapter.js';
+import { AuditService } from '../audit/audit.service.js';
 import { CatalogRepository, type ItemRow, type ProductRow } from '../catalog/catalog.repository.js';
 import { CouponsService } from '../coupons/coupons.service.js';
 import { commerceError, CommerceErrorCode } from '../ledger/commerce-errors.js';
 import { IdempotencyService } from '../ledger/idempotency.service.js';
 import { LedgerService, SystemAccount, walletAccount } from '../ledger/ledger.service.js';
-import { istDate, newBusinessId, toPaise } from '../ledger/money.js';
+import { istDate, newBusinessId, toPaise, toRupees } from '../ledger/money.js';
 import { Role } from '../users/entities/user.entity.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { PointsService } from '../wallet/points.service.js';
@@ -79,6 +80,7 @@ export class OrdersService {
     private readonly jobs: JobQueueService,
     private readonly idempotency: IdempotencyService,
     private readonly limits: RateLimitService,
+    private readonly audit: AuditService,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -450,8 +452,9 @@ export class OrdersService {
   /**
    * Refunds a `Processing` order to the user's Z-Coins wallet: the move, the `Refunded` wallet
    * row, the ledger credit and the coupon given back, in one transaction; a second call gets 409.
+   * With `actorId` (an admin's action) the move is audited in the same transaction.
    */
-  async refundToWallet(orderid: string, reason?: string, fence?: DeliveryFence) {
+  async refundToWallet(orderid: string, reason?: string, fence?: DeliveryFence, actorId?: string) {
     const order = await this.db.transaction(async (manager) => {
       const row = await this.transition(
         manager,
@@ -492,19 +495,23 @@ export class OrdersService {
           ],
         });
       }
+      await this.auditMove(manager, row, actorId);
       return row;
     });
     return mapOrder(order);
   }
 
-  /** Marks a `Processing` order delivered and credits its points once. */
-  async complete(orderid: string, fence?: DeliveryFence) {
+  /**
+   * Marks a `Processing` order delivered and credits its points once. With `actorId` (an admin's
+   * action) the admin's `reason` is kept and the move is audited in the same transaction.
+   */
+  async complete(orderid: string, fence?: DeliveryFence, reason?: string, actorId?: string) {
     const order = await this.db.transaction(async (manager) => {
       const row = await this.transition(
         manager,
         orderid,
         'Completed',
-        { fulfilmentStatus: 'delivered' },
+        { fulfilmentStatus: 'delivered', ...(reason ? { reason } : {}) },
         fence,
       );
       await this.points.creditForOrder(manager, {
@@ -512,16 +519,38 @@ export class OrdersService {
         userid: Number(row.userid),
         value: Number(row.value),
       });
+      await this.auditMove(manager, row, actorId);
       return row;
     });
     return mapOrder(order);
   }
 
-  /** Closes a `Processing` order without delivery or credit; the reason is shown to the customer. */
-  async cancel(orderid: string, reason?: string) {
-    const order = await this.db.transaction((manager) =>
-      this.transition(manager, orderid, 'Cancelled', reason ? { reason } : {}),
-    );
+  /**
+   * Closes a `Processing` order without delivery or credit; the reason is shown to the customer.
+   * With `actorId` the move is audited in the same transaction.
+   */
+  async cancel(orderid: string, reason?: string, actorId?: string) {
+    const order = await this.db.transaction(async (manager) => {
+      const row = await this.transition(manager, orderid, 'Cancelled', reason ? { reason } : {});
+      await this.auditMove(manager, row, actorId);
+      return row;
+    });
     return mapOrder(order);
+  }
+
+  /** Audits an admin's move; called only after the guarded move succeeded. */
+  private async auditMove(manager: EntityManager, row: OrderRow, actorId: string | undefined) {
+    if (!actorId) return;
+    await this.audit.record(
+      {
+        actorId,
+        action: `order.${row.status.toLowerCase()}`,
+        entity: 'order',
+        entityId: row.orderid,
+        before: { status: 'Processing' },
+        after: { status: row.status, reason: row.reason, value: toRupees(row.value) },
+      },
+      manager,
+    );
   }
 }

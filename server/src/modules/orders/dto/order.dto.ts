@@ -100,6 +100,7 @@ export class OrderStatusRequestDto {
 }
 
 export class OrderResponseDto {
+  @ApiProperty({ description: 'Equals _id (react-admin)' }) id: string;
   @ApiProperty() _id: string;
   @ApiProperty() orderid: string;
   @ApiPropertyOptional({ nullable: true, type: String }) transactionid: string | null;
@@ -119,12 +120,14 @@ export class OrderResponseDto {
   @ApiProperty({ enum: ['pending', 'in_progress', 'delivered', 'needs_attention', 'refunded'] })
   fulfilmentStatus: string;
   @ApiPropertyOptional({ nullable: true, type: String }) attention: string | null;
+  @ApiProperty({ description: 'Delivered by a supplier API' }) isApi: boolean;
   @ApiProperty() createdAt: string;
   @ApiProperty() updatedAt: string;
 }
 
 export function mapOrder(row: OrderRow): OrderResponseDto {
   return {
+    id: row.id,
     _id: row.id,
     orderid: row.orderid,
     transactionid: row.transactionid,
@@ -142,6 +145,7 @@ export function mapOrder(row: OrderRow): OrderResponseDto {
     reason: row.reason,
     fulfilmentStatus: row.fulfilment_status,
     attention: row.attention,
+    isApi: row.is_api,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
   };

@@ -15,6 +15,7 @@ export class BalanceDto {
 }
 
 export class WalletTransactionDto {
+  @ApiProperty({ description: 'Equals _id (react-admin)' }) id: string;
   @ApiProperty() _id: string;
   @ApiProperty() txnid: string;
   @ApiProperty({ enum: ['Credit', 'Debit', 'Refunded'] }) type: string;
@@ -29,6 +30,7 @@ export class WalletTransactionDto {
 
 export function mapWalletTxn(row: WalletTxnRow): WalletTransactionDto {
   return {
+    id: row.id,
     _id: row.id,
     txnid: row.txnid,
     type: row.type,

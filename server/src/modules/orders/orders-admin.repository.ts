@@ -1,0 +1,129 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { SqlWhere } from '../../database/sql-where.js';
+import type { OrderStatus } from './order-state.js';
+import type { OrderRow } from './orders.repository.js';
+
+export interface OrderStatsRow {
+  total_order: number;
+  completed: number;
+  refunded: number;
+  processing: number;
+  total_sale: string;
+}
+
+export interface SalesDayRow {
+  date: string;
+  total: string;
+  orders: number;
+}
+
+export interface OrderListFilter {
+  ids?: string[];
+  q?: string;
+  status?: OrderStatus[];
+  paymentmode?: Array<'upi' | 'wallet'>;
+  updatedFrom?: Date;
+  updatedUntil?: Date;
+}
+
+/** The sortable fields of the console's order table, by the column each one reads. */
+export const ORDER_SORT_COLUMNS: Record<string, string> = {
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+  orderid: 'orderid',
+  status: 'status',
+  value: 'value',
+  useremail: 'useremail',
+  userid: 'userid',
+  productname: 'productname',
+  paymentmode: 'paymentmode',
+};
+
+/** The admin's reads of `orders`: statistics, the pending queue and the filtered lists. */
+@Injectable()
+export class OrdersAdminRepository {
+  constructor(private readonly db: DataSource) {}
+
+  async stats(): Promise<OrderStatsRow> {
+    const rows: OrderStatsRow[] = await this.db.query(
+      `SELECT count(*)::int AS total_order,
+              count(*) FILTER (WHERE status = 'Completed')::int AS completed,
+              count(*) FILTER (WHERE status = 'Refunded')::int AS refunded,
+              count(*) FILTER (WHERE status = 'Processing')::int AS processing,
+              coalesce(sum(value) FILTER (WHERE status = 'Completed'), 0)::text AS total_sale
+       FROM orders`,
+    );
+    return rows[0];
+  }
+
+  /**
+   * Completed orders per India day placed, for the `days` days ending `lastDay` (YYYY-MM-DD),
+   * oldest first, every day present.
+   */
+  salesByDay(lastDay: string, days: number): Promise<SalesDayRow[]> {
+    return this.db.query(
+      `WITH span AS (
+         SELECT generate_series($1::date - ($2::int - 1), $1::date, interval '1 day')::date AS day
+       ),
+       sales AS (
+         SELECT (created_at AT TIME ZONE 'Asia/Kolkata')::date AS day, sum(value) AS total, count(*)::int AS orders
+         FROM orders
+         WHERE status = 'Completed'
+           AND created_at >= ($1::date - ($2::int - 1))::timestamp AT TIME ZONE 'Asia/Kolkata'
+           AND created_at < ($1::date + 1)::timestamp AT TIME ZONE 'Asia/Kolkata'
+         GROUP BY 1
+       )
+       SELECT to_char(span.day, 'YYYY-MM-DD') AS date, coalesce(sales.total, 0)::text AS total,
+              coalesce(sales.orders, 0) AS orders
+       FROM span LEFT JOIN sales ON sales.day = span.day
+       ORDER BY span.day`,
+      [lastDay, days],
+    );
+  }
+
+  processing(limit: number): Promise<OrderRow[]> {
+    return this.db.query(
+      `SELECT * FROM orders WHERE status = 'Processing' ORDER BY created_at, id LIMIT $1`,
+      [limit],
+    );
+  }
+
+  async getById(id: string): Promise<OrderRow | undefined> {
+    const rows: OrderRow[] = await this.db.query('SELECT * FROM orders WHERE id = $1', [id]);
+    return rows[0];
+  }
+
+  async list(
+    filter: OrderListFilter,
+    sort: { column: string; order: 'ASC' | 'DESC' },
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: OrderRow[]; total: number }> {
+    const where = new SqlWhere();
+    if (filter.ids) where.and('id = ANY($?::uuid[])', filter.ids);
+    if (filter.q) {
+      where.and(
+        '(orderid ILIKE $? OR transactionid ILIKE $? OR useremail ILIKE $?)',
+        filter.q,
+        filter.q,
+        filter.q,
+      );
+    }
+    if (filter.status) where.and('status = ANY($?::order_status[])', filter.status);
+    if (filter.paymentmode) where.and('paymentmode = ANY($?::text[])', filter.paymentmode);
+    if (filter.updatedFrom) where.and('updated_at >= $?', filter.updatedFrom);
+    if (filter.updatedUntil) where.and('updated_at < $?', filter.updatedUntil);
+
+    const [{ total }] = (await this.db.query(
+      `SELECT count(*)::int AS total FROM orders ${where}`,
+      where.params,
+    )) as Array<{ total: number }>;
+    const rows: OrderRow[] = await this.db.query(
+      `SELECT * FROM orders ${where} ORDER BY ${sort.column} ${sort.order}, id ${sort.order}
+       LIMIT ${where.bind(limit)} OFFSET ${where.bind(offset)}`,
+      where.params,
+    );
+    return { rows, total };
+  }
+}

@@ -1,0 +1,139 @@
+import { Injectable } from '@nestjs/common';
+import type { AuthUser } from '../../common/auth/auth.decorators.js';
+import { Clock } from '../../common/clock.js';
+import { AppError } from '../../common/errors/app-error.js';
+import {
+  choiceFilter,
+  containsPattern,
+  idFilter,
+  isUuid,
+  istDayRange,
+  textFilter,
+} from '../../common/http/list-filters.js';
+import type { ListQuery } from '../../common/http/simple-rest.js';
+import { Messages } from '../../common/messages.js';
+import { istIsoDate, toRupees } from '../ledger/money.js';
+import { mapOrder } from './dto/order.dto.js';
+import type { OrderStatus } from './order-state.js';
+import { ORDER_SORT_COLUMNS, OrdersAdminRepository } from './orders-admin.repository.js';
+import { OrdersService } from './orders.service.js';
+
+export const ORDER_SORTABLE = Object.keys(ORDER_SORT_COLUMNS);
+const ORDER_STATUSES: readonly OrderStatus[] = [
+  'Created',
+  'Processing',
+  'Completed',
+  'Refunded',
+  'Failed',
+  'Cancelled',
+];
+const PAYMENT_MODES = ['upi', 'wallet'] as const;
+const SALES_DAYS = 30;
+const PROCESSING_LIMIT = 500;
+const REASON_MAX = 500;
+
+/** The admin's moves on a `Processing` order; `Refund` is the console's button for `Refunded`. */
+const ADMIN_MOVES: Record<string, 'Completed' | 'Refunded' | 'Cancelled'> = {
+  Completed: 'Completed',
+  Refunded: 'Refunded',
+  Refund: 'Refunded',
+  Cancelled: 'Cancelled',
+};
+
+/** Spec 002's order calls and the console's `orders` table. */
+@Injectable()
+export class OrdersAdminService {
+  constructor(
+    private readonly orders: OrdersService,
+    private readonly repository: OrdersAdminRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async stats() {
+    const [counts, sales] = await Promise.all([
+      this.repository.stats(),
+      this.repository.salesByDay(istIsoDate(this.clock.now()), SALES_DAYS),
+    ]);
+    return {
+      total_order: counts.total_order,
+      completed: counts.completed,
+      refunded: counts.refunded,
+      processing: counts.processing,
+      total_sale: toRupees(counts.total_sale),
+      sales: sales.map((day) => ({
+        date: day.date,
+        total: toRupees(day.total),
+        orders: day.orders,
+      })),
+    };
+  }
+
+  async processing() {
+    return (await this.repository.processing(PROCESSING_LIMIT)).map(mapOrder);
+  }
+
+  /** Completes, refunds or cancels a `Processing` order for the admin `auth`, audited. */
+  async update(auth: AuthUser, id: string, newStatus: string, rawReason?: string) {
+    const move = Object.hasOwn(ADMIN_MOVES, newStatus) ? ADMIN_MOVES[newStatus] : undefined;
+    if (!move) throw AppError.badRequest(Messages.orderStatusUnknown);
+    const reason = rawReason?.trim() || undefined;
+    if (reason && reason.length > REASON_MAX) {
+      throw AppError.badRequest(Messages.orderReasonTooLong);
+    }
+    const { orderid } = await this.require(id);
+    const order =
+      move === 'Completed'
+        ? await this.orders.complete(orderid, undefined, reason, auth.id)
+        : move === 'Refunded'
+          ? await this.orders.refundToWallet(orderid, reason, undefined, auth.id)
+          : await this.orders.cancel(orderid, reason, auth.id);
+    return { message: Messages.orderUpdated, order };
+  }
+
+  async page(page = 1, limit = 50) {
+    const { rows, total } = await this.repository.list(
+      {},
+      { column: 'created_at', order: 'DESC' },
+      (page - 1) * limit,
+      limit,
+    );
+    return {
+      transactions: rows.map(mapOrder),
+      totalTxns: total,
+      currentPage: page,
+      itemsPerPage: limit,
+      totalItems: total,
+      totalPages: Math.max(1, Math.ceil(total / limit)),
+    };
+  }
+
+  async list(query: ListQuery) {
+    const { filter } = query;
+    const q = textFilter(filter, 'q');
+    const { from, until } = istDayRange(filter);
+    const { rows, total } = await this.repository.list(
+      {
+        ids: idFilter(filter),
+        q: q && containsPattern(q),
+        status: choiceFilter(filter, 'status', ORDER_STATUSES),
+        paymentmode: choiceFilter(filter, 'paymentmode', PAYMENT_MODES),
+        updatedFrom: from,
+        updatedUntil: until,
+      },
+      { column: ORDER_SORT_COLUMNS[query.sortField], order: query.sortOrder },
+      query.offset,
+      query.limit,
+    );
+    return { orders: rows.map(mapOrder), total };
+  }
+
+  async get(id: string) {
+    return mapOrder(await this.require(id));
+  }
+
+  private async require(id: string) {
+    const order = isUuid(id) ? await this.repository.getById(id) : undefined;
+    if (!order) throw AppError.notFound(Messages.notFound);
+    return order;
+  }
+}

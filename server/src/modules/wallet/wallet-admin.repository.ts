@@ -1,0 +1,68 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { SqlWhere } from '../../database/sql-where.js';
+import type { WalletTxnRow, WalletTxnStatus, WalletTxnType } from './wallet.repository.js';
+
+export interface WalletTxnListFilter {
+  ids?: string[];
+  q?: string;
+  type?: WalletTxnType[];
+  status?: WalletTxnStatus[];
+  orderid?: string;
+  updatedFrom?: Date;
+  updatedUntil?: Date;
+}
+
+/** The sortable fields of the console's wallet table, by the column each one reads. */
+export const WALLET_TXN_SORT_COLUMNS: Record<string, string> = {
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+  txnid: 'txnid',
+  type: 'type',
+  status: 'status',
+  amount: 'amount',
+  orderid: 'orderid',
+  userid: 'userid',
+  useremail: 'useremail',
+};
+
+/** The admin's reads of `wallet_transactions`. */
+@Injectable()
+export class WalletAdminRepository {
+  constructor(private readonly db: DataSource) {}
+
+  async getById(id: string): Promise<WalletTxnRow | undefined> {
+    const rows: WalletTxnRow[] = await this.db.query(
+      'SELECT * FROM wallet_transactions WHERE id = $1',
+      [id],
+    );
+    return rows[0];
+  }
+
+  async list(
+    filter: WalletTxnListFilter,
+    sort: { column: string; order: 'ASC' | 'DESC' },
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: WalletTxnRow[]; total: number }> {
+    const where = new SqlWhere();
+    if (filter.ids) where.and('id = ANY($?::uuid[])', filter.ids);
+    if (filter.q) where.and('(txnid ILIKE $? OR useremail ILIKE $?)', filter.q, filter.q);
+    if (filter.type) where.and('type = ANY($?::wallet_txn_type[])', filter.type);
+    if (filter.status) where.and('status = ANY($?::wallet_txn_status[])', filter.status);
+    if (filter.orderid) where.and('orderid ILIKE $?', filter.orderid);
+    if (filter.updatedFrom) where.and('updated_at >= $?', filter.updatedFrom);
+    if (filter.updatedUntil) where.and('updated_at < $?', filter.updatedUntil);
+
+    const [{ total }] = (await this.db.query(
+      `SELECT count(*)::int AS total FROM wallet_transactions ${where}`,
+      where.params,
+    )) as Array<{ total: number }>;
+    const rows: WalletTxnRow[] = await this.db.query(
+      `SELECT * FROM wallet_transactions ${where} ORDER BY ${sort.column} ${sort.order}, id ${sort.order}
+       LIMIT ${where.bind(limit)} OFFSET ${where.bind(offset)}`,
+      where.params,
+    );
+    return { rows, total };
+  }
+}

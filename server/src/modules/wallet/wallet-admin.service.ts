@@ -1,0 +1,127 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { AuthUser } from '../../common/auth/auth.decorators.js';
+import { AppError } from '../../common/errors/app-error.js';
+import {
+  choiceFilter,
+  containsPattern,
+  idFilter,
+  isUuid,
+  istDayRange,
+  textFilter,
+} from '../../common/http/list-filters.js';
+import type { ListQuery } from '../../common/http/simple-rest.js';
+import { Messages } from '../../common/messages.js';
+import { AuditService } from '../audit/audit.service.js';
+import { IdempotencyService } from '../ledger/idempotency.service.js';
+import { toPaise, toRupees } from '../ledger/money.js';
+import { UserEntity } from '../users/entities/user.entity.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { mapWalletTxn } from './dto/wallet.dto.js';
+import type { AddUserBalanceDto } from './dto/wallet-admin.dto.js';
+import { WALLET_TXN_SORT_COLUMNS, WalletAdminRepository } from './wallet-admin.repository.js';
+import type { WalletTxnStatus, WalletTxnType } from './wallet.repository.js';
+import { WalletService } from './wallet.service.js';
+
+export const WALLET_TXN_SORTABLE = Object.keys(WALLET_TXN_SORT_COLUMNS);
+const TYPES: readonly WalletTxnType[] = ['Credit', 'Debit', 'Refunded'];
+const STATUSES: readonly WalletTxnStatus[] = [
+  'Created',
+  'Pending',
+  'Success',
+  'Failed',
+  'Processing',
+];
+/** ₹1,00,000: a larger admin credit is far more likely a typo than an intent. */
+const MAX_CREDIT_PAISE = 10_000_000;
+
+/** Spec 002's wallet calls (add balance, all wallet transactions) and the console's table. */
+@Injectable()
+export class WalletAdminService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly wallet: WalletService,
+    private readonly repository: WalletAdminRepository,
+    private readonly users: UsersRepository,
+    private readonly idempotency: IdempotencyService,
+    private readonly audit: AuditService,
+  ) {}
+
+  addBalance(auth: AuthUser, idempotencyKey: string | undefined, dto: AddUserBalanceDto) {
+    return this.idempotency.run(auth, idempotencyKey, 'admin/adduserbalance', dto, () =>
+      this.credit(auth, dto),
+    );
+  }
+
+  /** Z-Coins from `system:admin` to the user's wallet, its `Credit` row and the audit, at once. */
+  private async credit(auth: AuthUser, dto: AddUserBalanceDto) {
+    const paise = toPaise(dto.amount);
+    if (paise === undefined || paise < 1 || paise > MAX_CREDIT_PAISE) {
+      throw AppError.badRequest(Messages.adminCreditAmount);
+    }
+    const user = await this.users.getByUserid(dto.userId);
+    if (!user) throw AppError.notFound(Messages.adminCreditUserUnknown);
+    if (user.email.toLowerCase() !== dto.email.trim().toLowerCase()) {
+      throw AppError.badRequest(Messages.adminCreditEmailMismatch);
+    }
+    const balance = await this.db.transaction(async (manager) => {
+      const txnid = await this.wallet.creditFromAdmin(manager, user, paise);
+      await this.audit.record(
+        {
+          actorId: auth.id,
+          action: 'wallet.credit',
+          entity: 'user',
+          entityId: user.id,
+          before: { balance: toRupees(user.balance) },
+          after: { credited: toRupees(paise), txnid },
+        },
+        manager,
+      );
+      return (await manager.findOneByOrFail(UserEntity, { id: user.id })).balance;
+    });
+    return { message: Messages.balanceAdded, balance: toRupees(balance) };
+  }
+
+  async page(page = 1, limit = 50) {
+    const { rows, total } = await this.repository.list(
+      {},
+      { column: 'created_at', order: 'DESC' },
+      (page - 1) * limit,
+      limit,
+    );
+    return {
+      transactions: rows.map(mapWalletTxn),
+      currentPage: page,
+      totalPages: Math.max(1, Math.ceil(total / limit)),
+      totalItems: total,
+    };
+  }
+
+  async list(query: ListQuery) {
+    const { filter } = query;
+    const q = textFilter(filter, 'q');
+    const orderid = textFilter(filter, 'orderid');
+    const { from, until } = istDayRange(filter);
+    const { rows, total } = await this.repository.list(
+      {
+        ids: idFilter(filter),
+        q: q && containsPattern(q),
+        type: choiceFilter(filter, 'type', TYPES),
+        status: choiceFilter(filter, 'status', STATUSES),
+        orderid: orderid && containsPattern(orderid),
+        updatedFrom: from,
+        updatedUntil: until,
+      },
+      { column: WALLET_TXN_SORT_COLUMNS[query.sortField], order: query.sortOrder },
+      query.offset,
+      query.limit,
+    );
+    return { transactions: rows.map(mapWalletTxn), total };
+  }
+
+  async get(id: string) {
+    const row = isUuid(id) ? await this.repository.getById(id) : undefined;
+    if (!row) throw AppError.notFound(Messages.notFound);
+    return mapWalletTxn(row);
+  }
+}

@@ -1,0 +1,61 @@
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
+import { AdminPageQueryDto } from '../../common/http/page-query.dto.js';
+import { contentRange, parseListQuery } from '../../common/http/simple-rest.js';
+import { Role } from '../users/entities/user.entity.js';
+import {
+  AddUserBalanceDto,
+  AddUserBalanceResponseDto,
+  AdminWalletPageDto,
+} from './dto/wallet-admin.dto.js';
+import { WalletTransactionDto } from './dto/wallet.dto.js';
+import { WALLET_TXN_SORTABLE, WalletAdminService } from './wallet-admin.service.js';
+
+/** Spec 002's wallet calls (add balance, all wallet transactions) and the console's table. */
+@ApiTags('Admin: wallet')
+@Authenticated(Role.Admin)
+@Controller('admin')
+export class WalletAdminController {
+  constructor(private readonly service: WalletAdminService) {}
+
+  @Post('adduserbalance')
+  @HttpCode(200)
+  @ApiHeader({ name: 'Idempotency-Key', required: false })
+  @ApiOkResponse({ type: AddUserBalanceResponseDto })
+  addUserBalance(
+    @CurrentUser() auth: AuthUser,
+    @Headers('idempotency-key') key: string | undefined,
+    @Body() dto: AddUserBalanceDto,
+  ) {
+    return this.service.addBalance(auth, key, dto);
+  }
+
+  @Get('allwallettxn')
+  @ApiOkResponse({ type: AdminWalletPageDto })
+  allWalletTxn(@Query() query: AdminPageQueryDto) {
+    return this.service.page(query.page, query.limit);
+  }
+
+  @Get('rest/wallet-transactions')
+  @ApiOkResponse({ type: [WalletTransactionDto] })
+  async list(
+    @Query() query: Record<string, string>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const list = parseListQuery(query, WALLET_TXN_SORTABLE, ['createdAt', 'DESC']);
+    const { transactions, total } = await this.service.list(list);
+    void reply.header(
+      'Content-Range',
+      contentRange('wallet-transactions', list, transactions.length, total),
+    );
+    return transactions;
+  }
+
+  @Get('rest/wallet-transactions/:id')
+  @ApiOkResponse({ type: WalletTransactionDto })
+  get(@Param('id') id: string) {
+    return this.service.get(id);
+  }
+}
