@@ -6,6 +6,7 @@ import {
   List,
   SearchInput,
   TopToolbar,
+  useBasename,
 } from 'react-admin';
 import { CouponEditDialog } from '@/coupons/CouponEditDialog';
 import { EmptyText, ErrorText, LoadingText } from '@/common/ListStates';
@@ -23,15 +24,21 @@ const discountText = (coupon: Coupon) =>
     ? formatRupees(coupon.discountAmount)
     : `${coupon.discountPercentage ?? 0}%`;
 
+/** The create form lives at the spec's own route, under the console's basename. */
+const CreateActions = () => {
+  const basename = useBasename();
+  return (
+    <TopToolbar>
+      <CreateButton to={`${basename}/createcoupons`} />
+    </TopToolbar>
+  );
+};
+
 /** `/admin/getcoupons`. */
 const CouponList = () => (
   <List<Coupon>
     filters={couponFilters}
-    actions={
-      <TopToolbar>
-        <CreateButton to="/createcoupons" />
-      </TopToolbar>
-    }
+    actions={<CreateActions />}
     sort={{ field: 'expiryDate', order: 'DESC' }}
     perPage={50}
     empty={empty}

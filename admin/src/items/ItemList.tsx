@@ -8,6 +8,7 @@ import {
   SearchInput,
   SelectInput,
   TopToolbar,
+  useBasename,
 } from 'react-admin';
 import { apiTypeChoices } from '@/common/choices';
 import { ErrorText, LoadingText } from '@/common/ListStates';
@@ -33,15 +34,21 @@ const Price = ({ source }: { source: 'originalprice' | 'discountedprice' | 'rese
   <NumberField source={source} locales="en-IN" options={rupeeFormat} />
 );
 
+/** The create form lives at the spec's own route, under the console's basename. */
+const CreateActions = () => {
+  const basename = useBasename();
+  return (
+    <TopToolbar>
+      <CreateButton to={`${basename}/createitems`} />
+    </TopToolbar>
+  );
+};
+
 /** `/admin/viewitems`. */
 const ItemList = () => (
   <List<Item>
     filters={itemFilters}
-    actions={
-      <TopToolbar>
-        <CreateButton to="/createitems" />
-      </TopToolbar>
-    }
+    actions={<CreateActions />}
     sort={{ field: 'itemid', order: 'ASC' }}
     perPage={50}
     loading={<LoadingText />}

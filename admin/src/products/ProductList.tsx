@@ -8,6 +8,7 @@ import {
   SearchInput,
   SelectInput,
   TopToolbar,
+  useBasename,
   useRecordContext,
 } from 'react-admin';
 import { categoryChoices } from '@/common/choices';
@@ -43,15 +44,21 @@ const ProductImage = () => {
   );
 };
 
+/** The create form lives at the spec's own route, under the console's basename. */
+const CreateActions = () => {
+  const basename = useBasename();
+  return (
+    <TopToolbar>
+      <CreateButton to={`${basename}/createproduct`} />
+    </TopToolbar>
+  );
+};
+
 /** `/admin/viewproducts`. */
 const ProductList = () => (
   <List<Product>
     filters={productFilters}
-    actions={
-      <TopToolbar>
-        <CreateButton to="/createproduct" />
-      </TopToolbar>
-    }
+    actions={<CreateActions />}
     sort={{ field: 'productid', order: 'ASC' }}
     perPage={50}
     loading={<LoadingText />}
