@@ -9,7 +9,7 @@ interface StatCardProps {
 }
 
 export const StatCard = ({ label, value, icon: Icon, color }: StatCardProps) => (
-  <Card sx={{ flex: '1 1 180px' }}>
+  <Card sx={{ flex: '1 1 150px' }}>
     <CardContent>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
         <Icon color={color} sx={{ fontSize: 40 }} />
