@@ -89,7 +89,6 @@ const OrderList = () => {
       perPage={TXN_PER_PAGE_OPTIONS[0]}
       pagination={<TransactionPagination />}
       empty={empty}
-      sx={{ '& .RaList-content': { overflowX: 'auto' } }}
     >
       {view === 'list' ? <OrderCards /> : <OrderTable />}
     </List>
