@@ -2,6 +2,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -9,6 +10,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AppConfig } from '../config/config.js';
+import { GALLERY_MAX_BYTES } from '../modules/gallery/gallery-files.js';
 
 export interface StaticRoots {
   storefront: string;
@@ -51,6 +53,9 @@ export async function configureHttp(
     origin: config.corsOrigins.length ? config.corsOrigins : false,
     credentials: true,
     exposedHeaders: ['Content-Range', 'Retry-After'],
+  });
+  await app.register(multipart, {
+    limits: { fileSize: GALLERY_MAX_BYTES, files: 1, fields: 10, fieldSize: 2000, parts: 12 },
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 

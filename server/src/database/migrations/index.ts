@@ -4,6 +4,7 @@ import { Commerce1763900000000 } from './1763900000000-Commerce.js';
 import { SupplierSandbox1764000000000 } from './1764000000000-SupplierSandbox.js';
 import { SupplierPurchases1764000000100 } from './1764000000100-SupplierPurchases.js';
 import { AdminLists1764100000000 } from './1764100000000-AdminLists.js';
+import { AdminCatalog1764100000100 } from './1764100000100-AdminCatalog.js';
 
 /** Every migration, oldest first. Listed explicitly so the build and the tests load the same set. */
 export const migrations = [
@@ -13,4 +14,5 @@ export const migrations = [
   SupplierSandbox1764000000000,
   SupplierPurchases1764000000100,
   AdminLists1764100000000,
+  AdminCatalog1764100000100,
 ];

@@ -75,7 +75,9 @@ export class CatalogRepository {
   constructor(private readonly db: DataSource) {}
 
   listProducts(): Promise<ProductRow[]> {
-    return this.db.query(`SELECT * FROM products ORDER BY sort_order, productid`);
+    return this.db.query(
+      `SELECT * FROM products WHERE deleted_at IS NULL ORDER BY sort_order, productid`,
+    );
   }
 
   async getProduct(
@@ -83,7 +85,10 @@ export class CatalogRepository {
     manager: EntityManager = this.db.manager,
   ): Promise<ProductRow | undefined> {
     if (!isUuid(id)) return undefined;
-    const rows: ProductRow[] = await manager.query('SELECT * FROM products WHERE id = $1', [id]);
+    const rows: ProductRow[] = await manager.query(
+      'SELECT * FROM products WHERE id = $1 AND deleted_at IS NULL',
+      [id],
+    );
     return rows[0];
   }
 
@@ -92,7 +97,10 @@ export class CatalogRepository {
     manager: EntityManager = this.db.manager,
   ): Promise<ItemRow | undefined> {
     if (!isUuid(id)) return undefined;
-    const rows: ItemRow[] = await manager.query('SELECT * FROM items WHERE id = $1', [id]);
+    const rows: ItemRow[] = await manager.query(
+      'SELECT * FROM items WHERE id = $1 AND deleted_at IS NULL',
+      [id],
+    );
     return rows[0];
   }
 
@@ -100,7 +108,8 @@ export class CatalogRepository {
   itemsOfProduct(productId: string): Promise<ItemRow[]> {
     return this.db.query(
       `SELECT i.* FROM products p CROSS JOIN LATERAL unnest(p.items) WITH ORDINALITY AS l(itemid, position)
-       JOIN items i ON i.itemid = l.itemid WHERE p.id = $1 ORDER BY l.position`,
+       JOIN items i ON i.itemid = l.itemid AND i.deleted_at IS NULL
+       WHERE p.id = $1 AND p.deleted_at IS NULL ORDER BY l.position`,
       [productId],
     );
   }

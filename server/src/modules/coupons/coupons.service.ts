@@ -134,7 +134,7 @@ export class CouponsService {
     const rows: CouponRow[] = await manager.query(
       `SELECT id, coupon_code, discount_type, discount_amount, discount_percentage, to_char(expiry_date, 'YYYY-MM-DD') AS expiry_date,
               min_purchase_amount, max_discount_amount, is_active, usage_limit, user_limit, used_count
-       FROM coupons WHERE coupon_code = $1`,
+       FROM coupons WHERE coupon_code = $1 AND deleted_at IS NULL`,
       [normalise(code)],
     );
     return rows[0];

@@ -1,0 +1,232 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import type { ListQuery } from '../../common/http/simple-rest.js';
+import { escapeLike, SqlFilter } from '../../common/sql-filter.js';
+import type { ItemFields, ProductFields } from './catalog-admin.input.js';
+import { isUuid, type ItemRow, type ProductRow } from './catalog.repository.js';
+
+/** An item with the `_id` of the first live product that lists it. */
+export interface AdminItemRow extends ItemRow {
+  product_id: string | null;
+}
+
+export const PRODUCT_SORT: Record<string, string> = {
+  id: 'productid',
+  productid: 'productid',
+  name: 'name',
+  type: 'type',
+  category: 'category',
+  instock: 'instock',
+  istrending: 'istrending',
+  isApi: 'is_api',
+};
+
+export const ITEM_SORT: Record<string, string> = {
+  id: 'i.itemid',
+  itemid: 'i.itemid',
+  name: 'i.name',
+  type: 'i.type',
+  originalprice: 'i.originalprice',
+  discountedprice: 'i.discountedprice',
+  resellprice: 'i.resellprice',
+  inStock: 'i.instock',
+  apiType: 'i.api_type',
+};
+
+const ITEM_COLUMNS = `i.*, (SELECT p.id FROM products p WHERE i.itemid = ANY(p.items) AND p.deleted_at IS NULL
+                     ORDER BY p.productid LIMIT 1) AS product_id`;
+
+const productValues = (product: ProductFields) => [
+  product.name,
+  product.type,
+  product.category,
+  product.imgpath,
+  product.importantnote,
+  JSON.stringify(product.inputs),
+  product.items,
+  product.istrending,
+  product.instock,
+  product.isApi,
+  product.apiType,
+];
+
+const itemValues = (item: ItemFields) => [
+  item.name,
+  item.type,
+  item.suggestedTask,
+  item.originalprice,
+  item.discountedprice,
+  item.resellprice,
+  item.isApi,
+  item.apiType,
+  item.itemidarray,
+  item.imgpath,
+  item.instock,
+];
+
+/** The admin console's reads and writes on products and items; deleted rows stay for orders. */
+@Injectable()
+export class CatalogAdminRepository {
+  constructor(private readonly db: DataSource) {}
+
+  async listProducts(query: ListQuery): Promise<{ rows: ProductRow[]; total: number }> {
+    const filter = new SqlFilter('deleted_at IS NULL');
+    const { q, category, type, id } = query.filter;
+    if (Array.isArray(id)) filter.add((p) => `id::text = ANY(${p}::text[])`, id.map(String));
+    if (typeof q === 'string' && q) filter.add((p) => `name ILIKE ${p}`, `%${escapeLike(q)}%`);
+    if (typeof category === 'string' && category) filter.add((p) => `category = ${p}`, category);
+    if (typeof type === 'string' && type) filter.add((p) => `type = ${p}`, type);
+    const page = filter.page(query.limit, query.offset);
+    const order = `${PRODUCT_SORT[query.sortField] ?? 'productid'} ${query.sortOrder}, productid`;
+    const [rows, [{ total }]] = await Promise.all([
+      this.db.query(
+        `SELECT * FROM products ${filter.where} ORDER BY ${order} ${page.sql}`,
+        page.params,
+      ),
+      this.db.query(`SELECT count(*)::int AS total FROM products ${filter.where}`, filter.params),
+    ]);
+    return { rows: rows as ProductRow[], total: total as number };
+  }
+
+  allProducts(): Promise<ProductRow[]> {
+    return this.db.query(
+      'SELECT * FROM products WHERE deleted_at IS NULL ORDER BY sort_order, productid',
+    );
+  }
+
+  /** A live product, locked for the caller's transaction when `manager` is one. */
+  async product(id: string, manager: EntityManager = this.db.manager, lock = false) {
+    if (!isUuid(id)) return undefined;
+    const rows: ProductRow[] = await manager.query(
+      `SELECT * FROM products WHERE id = $1 AND deleted_at IS NULL ${lock ? 'FOR UPDATE' : ''}`,
+      [id],
+    );
+    return rows[0];
+  }
+
+  async productIdOf(productid: number): Promise<string | undefined> {
+    const rows: Array<{ id: string }> = await this.db.query(
+      'SELECT id FROM products WHERE productid = $1 AND deleted_at IS NULL',
+      [productid],
+    );
+    return rows[0]?.id;
+  }
+
+  async insertProduct(product: ProductFields, manager: EntityManager): Promise<ProductRow> {
+    const rows: ProductRow[] = await manager.query(
+      `INSERT INTO products (name, type, category, imgpath, importantnote, inputs, items, istrending, instock, is_api,
+                             api_type, sort_order)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
+               (SELECT coalesce(max(sort_order), 0) + 1 FROM products)) RETURNING *`,
+      productValues(product),
+    );
+    return rows[0];
+  }
+
+  async updateProduct(id: string, product: ProductFields, manager: EntityManager) {
+    const [rows] = (await manager.query(
+      `UPDATE products SET name = $1, type = $2, category = $3, imgpath = $4, importantnote = $5, inputs = $6,
+              items = $7, istrending = $8, instock = $9, is_api = $10, api_type = $11, updated_at = now()
+       WHERE id = $12 RETURNING *`,
+      [...productValues(product), id],
+    )) as [ProductRow[], number];
+    return rows[0];
+  }
+
+  async softDeleteProduct(id: string, manager: EntityManager) {
+    await manager.query(
+      'UPDATE products SET deleted_at = now(), updated_at = now() WHERE id = $1',
+      [id],
+    );
+  }
+
+  async listItems(query: ListQuery): Promise<{ rows: AdminItemRow[]; total: number }> {
+    const filter = new SqlFilter('i.deleted_at IS NULL');
+    const { q, productId, apiType, id } = query.filter;
+    if (Array.isArray(id)) {
+      const ids = id.map(Number).filter(Number.isSafeInteger);
+      filter.add((p) => `i.itemid = ANY(${p}::bigint[])`, ids);
+    }
+    if (typeof q === 'string' && q) filter.add((p) => `i.name ILIKE ${p}`, `%${escapeLike(q)}%`);
+    if (typeof productId === 'string' && productId) {
+      filter.add(
+        (p) =>
+          `EXISTS (SELECT 1 FROM products p WHERE p.id::text = ${p} AND p.deleted_at IS NULL AND i.itemid = ANY(p.items))`,
+        productId,
+      );
+    }
+    if (typeof apiType === 'string' && apiType) filter.add((p) => `i.api_type = ${p}`, apiType);
+    const page = filter.page(query.limit, query.offset);
+    const order = `${ITEM_SORT[query.sortField] ?? 'i.itemid'} ${query.sortOrder}, i.itemid`;
+    const [rows, [{ total }]] = await Promise.all([
+      this.db.query(
+        `SELECT ${ITEM_COLUMNS} FROM items i ${filter.where} ORDER BY ${order} ${page.sql}`,
+        page.params,
+      ),
+      this.db.query(`SELECT count(*)::int AS total FROM items i ${filter.where}`, filter.params),
+    ]);
+    return { rows: rows as AdminItemRow[], total: total as number };
+  }
+
+  allItems(): Promise<AdminItemRow[]> {
+    return this.db.query(
+      `SELECT ${ITEM_COLUMNS} FROM items i WHERE i.deleted_at IS NULL ORDER BY i.itemid`,
+    );
+  }
+
+  /** A live item by its numeric `itemid` or its `_id`. */
+  async item(
+    key: { itemid: number } | { id: string },
+    manager: EntityManager = this.db.manager,
+    lock = false,
+  ): Promise<AdminItemRow | undefined> {
+    if ('id' in key && !isUuid(key.id)) return undefined;
+    if ('itemid' in key && !Number.isSafeInteger(key.itemid)) return undefined;
+    const rows: AdminItemRow[] = await manager.query(
+      `SELECT ${ITEM_COLUMNS} FROM items i WHERE ${'id' in key ? 'i.id = $1' : 'i.itemid = $1'}
+       AND i.deleted_at IS NULL ${lock ? 'FOR UPDATE OF i' : ''}`,
+      ['id' in key ? key.id : key.itemid],
+    );
+    return rows[0];
+  }
+
+  async insertItem(item: ItemFields, manager: EntityManager): Promise<ItemRow> {
+    const rows: ItemRow[] = await manager.query(
+      `INSERT INTO items (name, type, suggested_task, originalprice, discountedprice, resellprice, is_api, api_type,
+                          itemidarray, imgpath, instock)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING *`,
+      itemValues(item),
+    );
+    return rows[0];
+  }
+
+  async updateItem(id: string, item: ItemFields, manager: EntityManager) {
+    await manager.query(
+      `UPDATE items SET name = $1, type = $2, suggested_task = $3, originalprice = $4, discountedprice = $5,
+              resellprice = $6, is_api = $7, api_type = $8, itemidarray = $9, imgpath = $10, instock = $11,
+              updated_at = now()
+       WHERE id = $12`,
+      [...itemValues(item), id],
+    );
+  }
+
+  /** Adds an item to the end of a live product's list, once. */
+  async attachItem(productId: string, itemid: number, manager: EntityManager) {
+    await manager.query(
+      `UPDATE products SET items = array_append(items, $2::bigint), updated_at = now()
+       WHERE id = $1 AND deleted_at IS NULL AND NOT ($2::bigint = ANY(items))`,
+      [productId, itemid],
+    );
+  }
+
+  /** Hides the item and takes it out of every product's list; orders keep referencing the row. */
+  async softDeleteItem(id: string, itemid: number, manager: EntityManager) {
+    await manager.query('UPDATE items SET deleted_at = now(), updated_at = now() WHERE id = $1', [
+      id,
+    ]);
+    await manager.query(
+      `UPDATE products SET items = array_remove(items, $1::bigint), updated_at = now() WHERE $1::bigint = ANY(items)`,
+      [itemid],
+    );
+  }
+}

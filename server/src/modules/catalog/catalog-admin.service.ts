@@ -1,0 +1,253 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { optionalFlag, optionalText } from '../../common/admin-input.js';
+import type { AuthUser } from '../../common/auth/auth.decorators.js';
+import { AppError } from '../../common/errors/app-error.js';
+import type { ListQuery } from '../../common/http/simple-rest.js';
+import { Messages } from '../../common/messages.js';
+import { AuditService } from '../audit/audit.service.js';
+import {
+  itemFields,
+  priceOf,
+  productFields,
+  type ItemFields,
+  type ProductFields,
+} from './catalog-admin.input.js';
+import { CatalogAdminRepository, type AdminItemRow } from './catalog-admin.repository.js';
+import type { ProductRow } from './catalog.repository.js';
+import { CatalogService } from './catalog.service.js';
+import { mapAdminItem, mapAdminProduct } from './dto/catalog-admin.dto.js';
+
+type Body = Record<string, unknown>;
+
+const productFieldsOf = (row: ProductRow): ProductFields => ({
+  name: row.name,
+  type: row.type,
+  category: row.category,
+  imgpath: row.imgpath,
+  importantnote: row.importantnote,
+  inputs: row.inputs,
+  items: row.items.map(Number),
+  istrending: row.istrending,
+  instock: row.instock,
+  isApi: row.is_api,
+  apiType: row.api_type,
+});
+
+const itemFieldsOf = (row: AdminItemRow): ItemFields => ({
+  name: row.name,
+  type: row.type,
+  suggestedTask: row.suggested_task,
+  originalprice: Number(row.originalprice),
+  discountedprice: Number(row.discountedprice),
+  resellprice: Number(row.resellprice),
+  isApi: row.is_api,
+  apiType: row.api_type,
+  itemidarray: row.itemidarray,
+  imgpath: row.imgpath,
+  instock: row.instock,
+});
+
+/**
+ * Products and items for the admin console (spec 002 and the REST surface). Every change is
+ * audited in its transaction, then every instance's catalogue cache is cleared.
+ */
+@Injectable()
+export class CatalogAdminService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly repository: CatalogAdminRepository,
+    private readonly catalog: CatalogService,
+    private readonly audit: AuditService,
+  ) {}
+
+  async listProducts(query: ListQuery) {
+    const { rows, total } = await this.repository.listProducts(query);
+    return { products: rows.map(mapAdminProduct), total };
+  }
+
+  async allProducts() {
+    return (await this.repository.allProducts()).map(mapAdminProduct);
+  }
+
+  async getProduct(id: string) {
+    return mapAdminProduct(await this.requireProduct(id));
+  }
+
+  async createProduct(auth: AuthUser, body: Body) {
+    const fields = productFields(body, 'create');
+    const row = await this.change(async (manager) => {
+      const created = await this.repository.insertProduct(fields, manager);
+      await this.record(auth, 'product.create', 'product', created.id, null, fields, manager);
+      return created;
+    });
+    return mapAdminProduct(row);
+  }
+
+  async editProduct(auth: AuthUser, id: string, body: Body) {
+    const row = await this.change(async (manager) => {
+      const before = await this.requireProduct(id, manager);
+      const fields = productFields(body, 'edit', productFieldsOf(before));
+      const after = await this.repository.updateProduct(id, fields, manager);
+      await this.record(auth, 'product.update', 'product', id, before, fields, manager);
+      return after;
+    });
+    return mapAdminProduct(row);
+  }
+
+  /** The price screen's `updateproduct`: stock and the important note only. */
+  async updateProductStock(auth: AuthUser, body: Body) {
+    const id = typeof body._id === 'string' ? body._id : '';
+    const row = await this.change(async (manager) => {
+      const before = await this.requireProduct(id, manager);
+      const fields = productFieldsOf(before);
+      fields.instock = optionalFlag(body.instock) ?? fields.instock;
+      fields.importantnote =
+        optionalText(body.importantNote, 2000, Messages.textTooLong) ?? fields.importantnote;
+      const after = await this.repository.updateProduct(id, fields, manager);
+      await this.record(
+        auth,
+        'product.stock',
+        'product',
+        id,
+        { instock: before.instock, importantnote: before.importantnote },
+        { instock: fields.instock, importantnote: fields.importantnote },
+        manager,
+      );
+      return after;
+    });
+    return mapAdminProduct(row);
+  }
+
+  async deleteProductByNumber(auth: AuthUser, productid: number) {
+    const id = Number.isSafeInteger(productid)
+      ? await this.repository.productIdOf(productid)
+      : undefined;
+    if (!id) throw AppError.notFound(Messages.notFound);
+    return this.deleteProduct(auth, id);
+  }
+
+  /** Soft: orders reference the product, so it is hidden rather than removed. */
+  async deleteProduct(auth: AuthUser, id: string) {
+    const row = await this.change(async (manager) => {
+      const before = await this.requireProduct(id, manager);
+      await this.repository.softDeleteProduct(id, manager);
+      await this.record(auth, 'product.delete', 'product', id, before, null, manager);
+      return before;
+    });
+    return mapAdminProduct(row);
+  }
+
+  async listItems(query: ListQuery) {
+    const { rows, total } = await this.repository.listItems(query);
+    return { items: rows.map(mapAdminItem), total };
+  }
+
+  async allItems() {
+    return (await this.repository.allItems()).map(mapAdminItem);
+  }
+
+  async getItem(itemid: number) {
+    return mapAdminItem(await this.requireItem({ itemid }));
+  }
+
+  /** A new item; with `productId` (the REST form) it is also added to that product's list. */
+  async createItem(auth: AuthUser, body: Body) {
+    const fields = itemFields(body);
+    const productId = typeof body.productId === 'string' && body.productId ? body.productId : null;
+    const itemid = await this.change(async (manager) => {
+      if (productId) await this.requireProduct(productId, manager);
+      const created = await this.repository.insertItem(fields, manager);
+      if (productId) await this.repository.attachItem(productId, Number(created.itemid), manager);
+      await this.record(auth, 'item.create', 'item', created.id, null, fields, manager);
+      return Number(created.itemid);
+    });
+    return this.getItem(itemid);
+  }
+
+  async editItem(auth: AuthUser, itemid: number, body: Body) {
+    await this.change(async (manager) => {
+      const before = await this.requireItem({ itemid }, manager);
+      const fields = itemFields(body, itemFieldsOf(before));
+      await this.repository.updateItem(before.id, fields, manager);
+      await this.record(auth, 'item.update', 'item', before.id, before, fields, manager);
+    });
+    return this.getItem(itemid);
+  }
+
+  /** The price screen's `updateitem`: selling price, resell price and stock, in rupees. */
+  async updateItemPrice(auth: AuthUser, id: string, body: Body) {
+    const itemid = await this.change(async (manager) => {
+      const before = await this.requireItem({ id }, manager);
+      const fields = itemFieldsOf(before);
+      if ('price' in body) {
+        fields.discountedprice = priceOf(body.price, Messages.discountedPriceRequired);
+      }
+      if ('resellPrice' in body) {
+        fields.resellprice = priceOf(body.resellPrice, Messages.resellPriceRequired);
+      }
+      fields.instock = optionalFlag(body.itemInstock) ?? fields.instock;
+      await this.repository.updateItem(id, fields, manager);
+      const pick = (item: ItemFields) => ({
+        discountedprice: item.discountedprice,
+        resellprice: item.resellprice,
+        instock: item.instock,
+      });
+      await this.record(
+        auth,
+        'item.price',
+        'item',
+        id,
+        pick(itemFieldsOf(before)),
+        pick(fields),
+        manager,
+      );
+      return Number(before.itemid);
+    });
+    return this.getItem(itemid);
+  }
+
+  /** Soft: orders reference the item. It also leaves every product's `items` list. */
+  async deleteItem(auth: AuthUser, itemid: number) {
+    const row = await this.change(async (manager) => {
+      const before = await this.requireItem({ itemid }, manager);
+      await this.repository.softDeleteItem(before.id, itemid, manager);
+      await this.record(auth, 'item.delete', 'item', before.id, before, null, manager);
+      return before;
+    });
+    return mapAdminItem(row);
+  }
+
+  private async change<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    const result = await this.db.transaction(work);
+    await this.catalog.invalidate();
+    return result;
+  }
+
+  private record(
+    auth: AuthUser,
+    action: string,
+    entity: string,
+    entityId: string,
+    before: unknown,
+    after: unknown,
+    manager: EntityManager,
+  ) {
+    return this.audit.record(
+      { actorId: auth.id, action, entity, entityId, before, after },
+      manager,
+    );
+  }
+
+  private async requireProduct(id: string, manager?: EntityManager) {
+    const row = await this.repository.product(id, manager, manager !== undefined);
+    if (!row) throw AppError.notFound(Messages.notFound);
+    return row;
+  }
+
+  private async requireItem(key: { itemid: number } | { id: string }, manager?: EntityManager) {
+    const row = await this.repository.item(key, manager, manager !== undefined);
+    if (!row) throw AppError.notFound(Messages.notFound);
+    return row;
+  }
+}

@@ -1,0 +1,214 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Query,
+  Res,
+} from '@nestjs/common';
+import { ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
+import { contentRange, parseListQuery } from '../../common/http/simple-rest.js';
+import { Messages } from '../../common/messages.js';
+import { Role } from '../users/entities/user.entity.js';
+import { CatalogAdminService } from './catalog-admin.service.js';
+import { ITEM_SORT, PRODUCT_SORT } from './catalog-admin.repository.js';
+import {
+  AdminItemDto,
+  AdminProductDto,
+  ItemMessageDto,
+  ItemPriceUpdateDto,
+  ItemWriteDto,
+  MessageDto,
+  ProductMessageDto,
+  ProductStockUpdateDto,
+  ProductWriteDto,
+} from './dto/catalog-admin.dto.js';
+
+type JsonBody = Record<string, unknown>;
+
+/** Spec 002's product and item calls, and the console's simple-rest `products` and `items`. */
+@ApiTags('Admin: catalogue')
+@Authenticated(Role.Admin)
+@Controller('admin')
+export class CatalogAdminController {
+  constructor(private readonly service: CatalogAdminService) {}
+
+  @Post('createproduct')
+  @HttpCode(200)
+  @ApiBody({ type: ProductWriteDto })
+  @ApiOkResponse({ type: ProductMessageDto })
+  async createProduct(@CurrentUser() auth: AuthUser, @Body() body: JsonBody) {
+    const product = await this.service.createProduct(auth, body ?? {});
+    return { message: Messages.productCreated, product };
+  }
+
+  @Get('getallproducts')
+  @ApiOkResponse({ type: [AdminProductDto] })
+  allProducts() {
+    return this.service.allProducts();
+  }
+
+  @Post('editproduct/:_id')
+  @HttpCode(200)
+  @ApiBody({ type: ProductWriteDto })
+  @ApiOkResponse({ type: AdminProductDto })
+  editProduct(@CurrentUser() auth: AuthUser, @Param('_id') id: string, @Body() body: JsonBody) {
+    return this.service.editProduct(auth, id, body ?? {});
+  }
+
+  @Post('updateproduct')
+  @HttpCode(200)
+  @ApiBody({ type: ProductStockUpdateDto })
+  @ApiOkResponse({ type: ProductMessageDto })
+  async updateProduct(@CurrentUser() auth: AuthUser, @Body() body: JsonBody) {
+    const product = await this.service.updateProductStock(auth, body ?? {});
+    return { message: Messages.productStockUpdated, product };
+  }
+
+  @Post('deleteproduct/:productid')
+  @HttpCode(200)
+  @ApiOkResponse({ type: MessageDto })
+  async deleteProduct(@CurrentUser() auth: AuthUser, @Param('productid') productid: string) {
+    await this.service.deleteProductByNumber(auth, Number(productid));
+    return { message: Messages.productDeleted };
+  }
+
+  @Post('createitem')
+  @HttpCode(200)
+  @ApiBody({ type: ItemWriteDto })
+  @ApiOkResponse({ type: ItemMessageDto })
+  async createItem(@CurrentUser() auth: AuthUser, @Body() body: JsonBody) {
+    const item = await this.service.createItem(auth, body ?? {});
+    return { message: Messages.itemCreated, item };
+  }
+
+  @Get('getallitems')
+  @ApiOkResponse({ type: [AdminItemDto] })
+  allItems() {
+    return this.service.allItems();
+  }
+
+  @Post('edititem/:itemid')
+  @HttpCode(200)
+  @ApiBody({ type: ItemWriteDto })
+  @ApiOkResponse({ type: ItemMessageDto })
+  async editItem(
+    @CurrentUser() auth: AuthUser,
+    @Param('itemid') itemid: string,
+    @Body() body: JsonBody,
+  ) {
+    const item = await this.service.editItem(auth, Number(itemid), body ?? {});
+    return { message: Messages.itemUpdated, item };
+  }
+
+  @Post('updateitem/:_id')
+  @HttpCode(200)
+  @ApiBody({ type: ItemPriceUpdateDto })
+  @ApiOkResponse({ type: ItemMessageDto })
+  async updateItem(
+    @CurrentUser() auth: AuthUser,
+    @Param('_id') id: string,
+    @Body() body: JsonBody,
+  ) {
+    const item = await this.service.updateItemPrice(auth, id, body ?? {});
+    return { message: Messages.priceUpdated, item };
+  }
+
+  @Post('deleteitem/:itemid')
+  @HttpCode(200)
+  @ApiOkResponse({ type: MessageDto })
+  async deleteItem(@CurrentUser() auth: AuthUser, @Param('itemid') itemid: string) {
+    await this.service.deleteItem(auth, Number(itemid));
+    return { message: Messages.itemDeleted };
+  }
+
+  @Get('rest/products')
+  @ApiOkResponse({ type: [AdminProductDto] })
+  async listProducts(
+    @Query() query: Record<string, string>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const list = parseListQuery(query, Object.keys(PRODUCT_SORT), ['productid', 'ASC']);
+    const { products, total } = await this.service.listProducts(list);
+    void reply.header('Content-Range', contentRange('products', list, products.length, total));
+    return products;
+  }
+
+  @Get('rest/products/:id')
+  @ApiOkResponse({ type: AdminProductDto })
+  getProduct(@Param('id') id: string) {
+    return this.service.getProduct(id);
+  }
+
+  @Post('rest/products')
+  @ApiBody({ type: ProductWriteDto })
+  @ApiOkResponse({ type: AdminProductDto })
+  restCreateProduct(@CurrentUser() auth: AuthUser, @Body() body: JsonBody) {
+    return this.service.createProduct(auth, body ?? {});
+  }
+
+  @Put('rest/products/:id')
+  @ApiBody({ type: ProductWriteDto })
+  @ApiOkResponse({ type: AdminProductDto })
+  restUpdateProduct(
+    @CurrentUser() auth: AuthUser,
+    @Param('id') id: string,
+    @Body() body: JsonBody,
+  ) {
+    return this.service.editProduct(auth, id, body ?? {});
+  }
+
+  @Delete('rest/products/:id')
+  @ApiOkResponse({ type: AdminProductDto })
+  restDeleteProduct(@CurrentUser() auth: AuthUser, @Param('id') id: string) {
+    return this.service.deleteProduct(auth, id);
+  }
+
+  @Get('rest/items')
+  @ApiOkResponse({ type: [AdminItemDto] })
+  async listItems(
+    @Query() query: Record<string, string>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const list = parseListQuery(query, Object.keys(ITEM_SORT), ['itemid', 'ASC']);
+    const { items, total } = await this.service.listItems(list);
+    void reply.header('Content-Range', contentRange('items', list, items.length, total));
+    return items;
+  }
+
+  @Get('rest/items/:id')
+  @ApiOkResponse({ type: AdminItemDto })
+  getItem(@Param('id') itemid: string) {
+    return this.service.getItem(Number(itemid));
+  }
+
+  @Post('rest/items')
+  @ApiBody({ type: ItemWriteDto })
+  @ApiOkResponse({ type: AdminItemDto })
+  restCreateItem(@CurrentUser() auth: AuthUser, @Body() body: JsonBody) {
+    return this.service.createItem(auth, body ?? {});
+  }
+
+  @Put('rest/items/:id')
+  @ApiBody({ type: ItemWriteDto })
+  @ApiOkResponse({ type: AdminItemDto })
+  restUpdateItem(
+    @CurrentUser() auth: AuthUser,
+    @Param('id') itemid: string,
+    @Body() body: JsonBody,
+  ) {
+    return this.service.editItem(auth, Number(itemid), body ?? {});
+  }
+
+  @Delete('rest/items/:id')
+  @ApiOkResponse({ type: AdminItemDto })
+  restDeleteItem(@CurrentUser() auth: AuthUser, @Param('id') itemid: string) {
+    return this.service.deleteItem(auth, Number(itemid));
+  }
+}

@@ -1,0 +1,121 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import type { ListQuery } from '../../common/http/simple-rest.js';
+import { escapeLike, SqlFilter } from '../../common/sql-filter.js';
+import { isUuid } from '../catalog/catalog.repository.js';
+import type { CouponFields } from './coupons-admin.input.js';
+
+export interface AdminCouponRow {
+  id: string;
+  coupon_code: string;
+  discount_type: 'percentage' | 'fixed';
+  discount_amount: string;
+  discount_percentage: string;
+  expiry_date: string;
+  minimum_item_quantity: number;
+  min_purchase_amount: string;
+  max_discount_amount: string;
+  is_active: boolean;
+  usage_limit: number;
+  user_limit: number;
+  used_count: number;
+  description: string;
+}
+
+export const COUPON_SORT: Record<string, string> = {
+  id: 'created_at',
+  couponCode: 'coupon_code',
+  discountType: 'discount_type',
+  expiryDate: 'expiry_date',
+  isActive: 'is_active',
+  usedCount: 'used_count',
+  usageLimit: 'usage_limit',
+};
+
+const COLUMNS = `id, coupon_code, discount_type, discount_amount, discount_percentage,
+  to_char(expiry_date, 'YYYY-MM-DD') AS expiry_date, minimum_item_quantity, min_purchase_amount,
+  max_discount_amount, is_active, usage_limit, user_limit, used_count, description`;
+
+const values = (coupon: CouponFields) => [
+  coupon.couponCode,
+  coupon.discountType,
+  coupon.discountAmount,
+  coupon.discountPercentage,
+  coupon.expiryDate,
+  coupon.minimumItemQuantity,
+  coupon.minPurchaseAmount,
+  coupon.maxDiscountAmount,
+  coupon.isActive,
+  coupon.usageLimit,
+  coupon.userLimit,
+  coupon.description,
+];
+
+/** The console's coupon reads and writes. Deleted coupons stay for the orders that used them. */
+@Injectable()
+export class CouponsAdminRepository {
+  constructor(private readonly db: DataSource) {}
+
+  async list(query: ListQuery): Promise<{ rows: AdminCouponRow[]; total: number }> {
+    const filter = new SqlFilter('deleted_at IS NULL');
+    const { q, id } = query.filter;
+    if (Array.isArray(id)) filter.add((p) => `id::text = ANY(${p}::text[])`, id.map(String));
+    if (typeof q === 'string' && q) {
+      filter.add((p) => `coupon_code ILIKE ${p}`, `%${escapeLike(q)}%`);
+    }
+    const page = filter.page(query.limit, query.offset);
+    const order = `${COUPON_SORT[query.sortField] ?? 'created_at'} ${query.sortOrder}, id`;
+    const [rows, [{ total }]] = await Promise.all([
+      this.db.query(
+        `SELECT ${COLUMNS} FROM coupons ${filter.where} ORDER BY ${order} ${page.sql}`,
+        page.params,
+      ),
+      this.db.query(`SELECT count(*)::int AS total FROM coupons ${filter.where}`, filter.params),
+    ]);
+    return { rows: rows as AdminCouponRow[], total: total as number };
+  }
+
+  all(): Promise<AdminCouponRow[]> {
+    return this.db.query(
+      `SELECT ${COLUMNS} FROM coupons WHERE deleted_at IS NULL ORDER BY created_at DESC, id`,
+    );
+  }
+
+  async get(id: string, manager: EntityManager = this.db.manager, lock = false) {
+    if (!isUuid(id)) return undefined;
+    const rows: AdminCouponRow[] = await manager.query(
+      `SELECT ${COLUMNS} FROM coupons WHERE id = $1 AND deleted_at IS NULL ${lock ? 'FOR UPDATE' : ''}`,
+      [id],
+    );
+    return rows[0];
+  }
+
+  async insert(coupon: CouponFields, manager: EntityManager): Promise<string> {
+    const rows: Array<{ id: string }> = await manager.query(
+      `INSERT INTO coupons (coupon_code, discount_type, discount_amount, discount_percentage, expiry_date,
+                            minimum_item_quantity, min_purchase_amount, max_discount_amount, is_active, usage_limit,
+                            user_limit, description)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+      values(coupon),
+    );
+    return rows[0].id;
+  }
+
+  async update(id: string, coupon: CouponFields, manager: EntityManager) {
+    await manager.query(
+      `UPDATE coupons SET coupon_code = $1, discount_type = $2, discount_amount = $3, discount_percentage = $4,
+              expiry_date = $5, minimum_item_quantity = $6, min_purchase_amount = $7, max_discount_amount = $8,
+              is_active = $9, usage_limit = $10, user_limit = $11, description = $12, updated_at = now()
+       WHERE id = $13`,
+      [...values(coupon), id],
+    );
+  }
+
+  /** Hidden and unusable; orders keep their coupon reference, and uses still in flight can be given back. */
+  async softDelete(id: string, manager: EntityManager) {
+    await manager.query(
+      'UPDATE coupons SET deleted_at = now(), is_active = false, updated_at = now() WHERE id = $1',
+      [id],
+    );
+  }
+}

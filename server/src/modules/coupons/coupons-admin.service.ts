@@ -1,0 +1,101 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import type { AuthUser } from '../../common/auth/auth.decorators.js';
+import { AppError } from '../../common/errors/app-error.js';
+import type { ListQuery } from '../../common/http/simple-rest.js';
+import { Messages } from '../../common/messages.js';
+import { AuditService } from '../audit/audit.service.js';
+import { couponFields, type CouponFields } from './coupons-admin.input.js';
+import { CouponsAdminRepository, type AdminCouponRow } from './coupons-admin.repository.js';
+import { mapAdminCoupon } from './dto/coupon-admin.dto.js';
+
+const UNIQUE_VIOLATION = '23505';
+
+const fieldsOf = (row: AdminCouponRow): CouponFields => {
+  const { id: _id, _id: _same, usedCount: _used, ...fields } = mapAdminCoupon(row);
+  return fields;
+};
+
+/** Coupons for the admin console; every change is audited in its transaction. */
+@Injectable()
+export class CouponsAdminService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly repository: CouponsAdminRepository,
+    private readonly audit: AuditService,
+  ) {}
+
+  async list(query: ListQuery) {
+    const { rows, total } = await this.repository.list(query);
+    return { coupons: rows.map(mapAdminCoupon), total };
+  }
+
+  async all() {
+    return (await this.repository.all()).map(mapAdminCoupon);
+  }
+
+  async get(id: string) {
+    return mapAdminCoupon(await this.require(id));
+  }
+
+  async create(auth: AuthUser, body: Record<string, unknown>) {
+    const fields = couponFields(body);
+    const id = await this.change(async (manager) => {
+      const created = await this.repository.insert(fields, manager);
+      await this.record(auth, 'coupon.create', created, null, fields, manager);
+      return created;
+    });
+    return this.get(id);
+  }
+
+  async edit(auth: AuthUser, id: string, body: Record<string, unknown>) {
+    await this.change(async (manager) => {
+      const before = await this.require(id, manager);
+      const fields = couponFields(body, fieldsOf(before));
+      await this.repository.update(id, fields, manager);
+      await this.record(auth, 'coupon.update', id, mapAdminCoupon(before), fields, manager);
+    });
+    return this.get(id);
+  }
+
+  /** Soft: orders keep pointing at the coupon, and its code becomes free for a new coupon. */
+  async delete(auth: AuthUser, id: string) {
+    return this.change(async (manager) => {
+      const before = await this.require(id, manager);
+      await this.repository.softDelete(id, manager);
+      await this.record(auth, 'coupon.delete', id, mapAdminCoupon(before), null, manager);
+      return mapAdminCoupon(before);
+    });
+  }
+
+  private async change<T>(work: (manager: EntityManager) => Promise<T>) {
+    try {
+      return await this.db.transaction(work);
+    } catch (error) {
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
+        throw AppError.conflict(Messages.couponCodeTaken);
+      }
+      throw error;
+    }
+  }
+
+  private record(
+    auth: AuthUser,
+    action: string,
+    entityId: string,
+    before: unknown,
+    after: unknown,
+    manager: EntityManager,
+  ) {
+    return this.audit.record(
+      { actorId: auth.id, action, entity: 'coupon', entityId, before, after },
+      manager,
+    );
+  }
+
+  private async require(id: string, manager?: EntityManager) {
+    const row = await this.repository.get(id, manager, manager !== undefined);
+    if (!row) throw AppError.notFound(Messages.notFound);
+    return row;
+  }
+}

@@ -1,0 +1,101 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Query,
+  Res,
+} from '@nestjs/common';
+import { ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
+import { contentRange, parseListQuery } from '../../common/http/simple-rest.js';
+import { Messages } from '../../common/messages.js';
+import { Role } from '../users/entities/user.entity.js';
+import { CouponsAdminService } from './coupons-admin.service.js';
+import { COUPON_SORT } from './coupons-admin.repository.js';
+import { AdminCouponDto, CouponMessageDto, CouponWriteDto } from './dto/coupon-admin.dto.js';
+
+type JsonBody = Record<string, unknown>;
+
+/** Spec 002's coupon calls, and the console's simple-rest `coupons`. */
+@ApiTags('Admin: coupons')
+@Authenticated(Role.Admin)
+@Controller('admin')
+export class CouponsAdminController {
+  constructor(private readonly service: CouponsAdminService) {}
+
+  @Get('getallcoupon')
+  @ApiOkResponse({ type: [AdminCouponDto] })
+  all() {
+    return this.service.all();
+  }
+
+  @Post('createcoupon')
+  @HttpCode(200)
+  @ApiBody({ type: CouponWriteDto })
+  @ApiOkResponse({ type: CouponMessageDto })
+  async create(@CurrentUser() auth: AuthUser, @Body() body: JsonBody) {
+    const coupon = await this.service.create(auth, body ?? {});
+    return { message: Messages.couponCreated, coupon };
+  }
+
+  @Post('editcoupon/:_id')
+  @HttpCode(200)
+  @ApiBody({ type: CouponWriteDto })
+  @ApiOkResponse({ type: CouponMessageDto })
+  async edit(@CurrentUser() auth: AuthUser, @Param('_id') id: string, @Body() body: JsonBody) {
+    const coupon = await this.service.edit(auth, id, body ?? {});
+    return { message: Messages.couponEdited, coupon };
+  }
+
+  @Post('deletecoupon/:_id')
+  @HttpCode(200)
+  @ApiOkResponse({ type: CouponMessageDto })
+  async delete(@CurrentUser() auth: AuthUser, @Param('_id') id: string) {
+    await this.service.delete(auth, id);
+    return { message: Messages.couponDeleted };
+  }
+
+  @Get('rest/coupons')
+  @ApiOkResponse({ type: [AdminCouponDto] })
+  async list(
+    @Query() query: Record<string, string>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const list = parseListQuery(query, Object.keys(COUPON_SORT), ['id', 'DESC']);
+    const { coupons, total } = await this.service.list(list);
+    void reply.header('Content-Range', contentRange('coupons', list, coupons.length, total));
+    return coupons;
+  }
+
+  @Get('rest/coupons/:id')
+  @ApiOkResponse({ type: AdminCouponDto })
+  get(@Param('id') id: string) {
+    return this.service.get(id);
+  }
+
+  @Post('rest/coupons')
+  @ApiBody({ type: CouponWriteDto })
+  @ApiOkResponse({ type: AdminCouponDto })
+  restCreate(@CurrentUser() auth: AuthUser, @Body() body: JsonBody) {
+    return this.service.create(auth, body ?? {});
+  }
+
+  @Put('rest/coupons/:id')
+  @ApiBody({ type: CouponWriteDto })
+  @ApiOkResponse({ type: AdminCouponDto })
+  restUpdate(@CurrentUser() auth: AuthUser, @Param('id') id: string, @Body() body: JsonBody) {
+    return this.service.edit(auth, id, body ?? {});
+  }
+
+  @Delete('rest/coupons/:id')
+  @ApiOkResponse({ type: AdminCouponDto })
+  restDelete(@CurrentUser() auth: AuthUser, @Param('id') id: string) {
+    return this.service.delete(auth, id);
+  }
+}

@@ -1,0 +1,79 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import type { ListQuery } from '../../common/http/simple-rest.js';
+import { SqlFilter } from '../../common/sql-filter.js';
+import { isUuid } from '../catalog/catalog.repository.js';
+import type { NewGalleryImage } from './gallery.service.js';
+
+export interface GalleryImageRow {
+  id: string;
+  title: string;
+  type: string;
+  url: string;
+  redirect_url: string;
+}
+
+export const GALLERY_SORT: Record<string, string> = {
+  id: 'created_at',
+  createdAt: 'created_at',
+  title: 'title',
+  type: 'type',
+};
+
+const COLUMNS = 'id, title, type, url, redirect_url';
+
+@Injectable()
+export class GalleryAdminRepository {
+  constructor(private readonly db: DataSource) {}
+
+  async list(query: ListQuery): Promise<{ rows: GalleryImageRow[]; total: number }> {
+    const filter = new SqlFilter();
+    const { type, id } = query.filter;
+    if (Array.isArray(id)) filter.add((p) => `id::text = ANY(${p}::text[])`, id.map(String));
+    if (typeof type === 'string' && type) filter.add((p) => `type = ${p}`, type);
+    const page = filter.page(query.limit, query.offset);
+    const order = `${GALLERY_SORT[query.sortField] ?? 'created_at'} ${query.sortOrder}, id`;
+    const [rows, [{ total }]] = await Promise.all([
+      this.db.query(
+        `SELECT ${COLUMNS} FROM gallery_images ${filter.where} ORDER BY ${order} ${page.sql}`,
+        page.params,
+      ),
+      this.db.query(
+        `SELECT count(*)::int AS total FROM gallery_images ${filter.where}`,
+        filter.params,
+      ),
+    ]);
+    return { rows: rows as GalleryImageRow[], total: total as number };
+  }
+
+  all(): Promise<GalleryImageRow[]> {
+    return this.db.query(`SELECT ${COLUMNS} FROM gallery_images ORDER BY created_at DESC, id`);
+  }
+
+  async get(id: string, manager: EntityManager = this.db.manager) {
+    if (!isUuid(id)) return undefined;
+    const rows: GalleryImageRow[] = await manager.query(
+      `SELECT ${COLUMNS} FROM gallery_images WHERE id = $1`,
+      [id],
+    );
+    return rows[0];
+  }
+
+  async insert(image: NewGalleryImage, manager: EntityManager): Promise<GalleryImageRow> {
+    const rows: GalleryImageRow[] = await manager.query(
+      `INSERT INTO gallery_images (title, type, url, redirect_url, created_at)
+       VALUES ($1, $2, $3, $4, clock_timestamp()) RETURNING ${COLUMNS}`,
+      [image.title, image.type, image.url, image.redirectUrl ?? ''],
+    );
+    return rows[0];
+  }
+
+  /** Deletes the row and answers it, or undefined when it was already gone. */
+  async delete(id: string, manager: EntityManager): Promise<GalleryImageRow | undefined> {
+    const [rows] = (await manager.query(
+      `DELETE FROM gallery_images WHERE id = $1 RETURNING ${COLUMNS}`,
+      [id],
+    )) as [GalleryImageRow[], number];
+    return rows[0];
+  }
+}

@@ -1,0 +1,35 @@
+import type { FastifyRequest } from 'fastify';
+import '@fastify/multipart';
+import { AppError, ErrorCode } from '../../common/errors/app-error.js';
+import { Messages } from '../../common/messages.js';
+
+export interface GalleryUpload {
+  fields: Record<string, string>;
+  file?: Buffer;
+}
+
+/** Reads the upload form: text fields and the `images` file, refusing one over the size limit. */
+export async function readGalleryUpload(request: FastifyRequest): Promise<GalleryUpload> {
+  if (!request.isMultipart()) throw AppError.badRequest(Messages.galleryFieldsRequired);
+  const upload: GalleryUpload = { fields: {} };
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (part.fieldname === 'images' && !upload.file) upload.file = data;
+      } else if (typeof part.value === 'string') {
+        upload.fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError(ErrorCode.Validation, Messages.galleryFileTooLarge, 413);
+    }
+    if (typeof code === 'string' && code.startsWith('FST_')) {
+      throw AppError.badRequest(Messages.galleryFieldsRequired);
+    }
+    throw error;
+  }
+  return upload;
+}

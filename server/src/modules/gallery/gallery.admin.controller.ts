@@ -1,0 +1,66 @@
+import { Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
+import { contentRange, parseListQuery } from '../../common/http/simple-rest.js';
+import { Messages } from '../../common/messages.js';
+import { Role } from '../users/entities/user.entity.js';
+import { GalleryImageDto, GalleryMessageDto, GalleryUploadDto } from './dto/gallery-admin.dto.js';
+import { GalleryAdminService } from './gallery-admin.service.js';
+import { GALLERY_SORT } from './gallery-admin.repository.js';
+import { readGalleryUpload } from './gallery-upload.js';
+
+/** Spec 002's gallery calls, and the console's simple-rest `gallery` (uploads use `uploadimage`). */
+@ApiTags('Admin: gallery')
+@Authenticated(Role.Admin)
+@Controller('admin')
+export class GalleryAdminController {
+  constructor(private readonly service: GalleryAdminService) {}
+
+  @Get('imagegallery')
+  @ApiOkResponse({ type: [GalleryImageDto] })
+  all() {
+    return this.service.all();
+  }
+
+  @Post('uploadimage')
+  @HttpCode(200)
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ type: GalleryUploadDto })
+  @ApiOkResponse({ type: GalleryImageDto })
+  async upload(@CurrentUser() auth: AuthUser, @Req() request: FastifyRequest) {
+    return this.service.upload(auth, await readGalleryUpload(request));
+  }
+
+  @Post('deleteimage/:id')
+  @HttpCode(200)
+  @ApiOkResponse({ type: GalleryMessageDto })
+  async deleteImage(@CurrentUser() auth: AuthUser, @Param('id') id: string) {
+    await this.service.delete(auth, id);
+    return { message: Messages.imageDeleted };
+  }
+
+  @Get('rest/gallery')
+  @ApiOkResponse({ type: [GalleryImageDto] })
+  async list(
+    @Query() query: Record<string, string>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const list = parseListQuery(query, Object.keys(GALLERY_SORT), ['id', 'DESC']);
+    const { images, total } = await this.service.list(list);
+    void reply.header('Content-Range', contentRange('gallery', list, images.length, total));
+    return images;
+  }
+
+  @Get('rest/gallery/:id')
+  @ApiOkResponse({ type: GalleryImageDto })
+  get(@Param('id') id: string) {
+    return this.service.get(id);
+  }
+
+  @Delete('rest/gallery/:id')
+  @ApiOkResponse({ type: GalleryImageDto })
+  remove(@CurrentUser() auth: AuthUser, @Param('id') id: string) {
+    return this.service.delete(auth, id);
+  }
+}
