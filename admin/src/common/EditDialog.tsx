@@ -77,7 +77,7 @@ export const EditDialog = <T extends RaRecord>({
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen}>
-      <Form record={record} onSubmit={submit}>
+      <Form record={record} onSubmit={submit} noValidate>
         <DialogTitle>{title}</DialogTitle>
         <DialogContent dividers>
           {failure && (
