@@ -1,11 +1,23 @@
-import { Admin, Resource } from 'react-admin';
+import { lazy } from 'react';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import allOrders from '@/allOrders';
 import { authProvider } from '@/authProvider';
+import coupons, { CouponCreate } from '@/coupons';
 import { dataProvider } from '@/dataProvider';
+import gallery from '@/gallery';
 import { i18nProvider } from '@/i18n/i18nProvider';
+import items, { ItemCreate } from '@/items';
 import { Layout, LoginPage, Notification, darkTheme, lightTheme } from '@/layout';
+import products, { ProductCreate } from '@/products';
 import users from '@/users';
+import walletTransactions from '@/walletTransactions';
 
+const Dashboard = lazy(() => import('@/dashboard/Dashboard'));
+const PendingOrders = lazy(() => import('@/pendingOrders/PendingOrders'));
+const PriceUpdate = lazy(() => import('@/price/PriceUpdate'));
+
+/** Resource names follow the spec's routes (DESIGN 13 "Console routes"); see `restPaths`. */
 const AdminApp = () => (
   <Admin
     basename="/admin"
@@ -16,6 +28,7 @@ const AdminApp = () => (
     layout={Layout}
     loginPage={LoginPage}
     notification={Notification}
+    dashboard={Dashboard}
     theme={lightTheme}
     darkTheme={darkTheme}
     defaultTheme="dark"
@@ -23,6 +36,19 @@ const AdminApp = () => (
     disableTelemetry
   >
     <Resource name="usersdata" {...users} />
+    <Resource name="txn" {...allOrders} />
+    <Resource name="wallettxn" {...walletTransactions} />
+    <Resource name="admingallery" {...gallery} />
+    <Resource name="viewitems" {...items} />
+    <Resource name="viewproducts" {...products} />
+    <Resource name="getcoupons" {...coupons} />
+    <CustomRoutes>
+      <Route path="/orders" element={<PendingOrders />} />
+      <Route path="/price" element={<PriceUpdate />} />
+      <Route path="/createproduct" element={<ProductCreate />} />
+      <Route path="/createitems" element={<ItemCreate />} />
+      <Route path="/createcoupons" element={<CouponCreate />} />
+    </CustomRoutes>
   </Admin>
 );
 

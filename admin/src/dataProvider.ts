@@ -27,6 +27,12 @@ export const httpClient = async (url: string, options: fetchUtils.Options = {}) 
  */
 const restPaths: Record<string, string> = {
   usersdata: 'users',
+  txn: 'orders',
+  wallettxn: 'wallet-transactions',
+  admingallery: 'gallery',
+  viewitems: 'items',
+  viewproducts: 'products',
+  getcoupons: 'coupons',
 };
 
 const toRest = (resource: string) => restPaths[resource] ?? resource;

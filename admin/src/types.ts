@@ -32,3 +32,121 @@ export interface User extends RaRecord {
   balance: number;
   createdAt: string;
 }
+
+export type OrderStatus =
+  'Created' | 'Processing' | 'Completed' | 'Refunded' | 'Failed' | 'Cancelled';
+
+/** A row of `/api/admin/rest/orders`, also what `/api/admin/processing` answers. */
+export interface Order extends RaRecord {
+  _id: string;
+  orderid: string;
+  transactionid: string | null;
+  productname: string;
+  itemname: string;
+  status: OrderStatus;
+  input1: string;
+  input2: string | null;
+  /** Rupees. */
+  value: number;
+  useremail: string;
+  userid: number;
+  paymentmode: 'upi' | 'wallet';
+  createdAt: string;
+  updatedAt: string;
+  reason: string | null;
+  attention: string | null;
+  fulfilmentStatus: string | null;
+  isApi: boolean;
+}
+
+export type WalletTxnType = 'Credit' | 'Debit' | 'Refunded';
+export type WalletTxnStatus = 'Created' | 'Pending' | 'Success' | 'Failed' | 'Processing';
+
+export interface WalletTransaction extends RaRecord {
+  _id: string;
+  txnid: string;
+  type: WalletTxnType;
+  status: WalletTxnStatus;
+  /** Rupees. */
+  amount: number;
+  orderid: string | null;
+  userid: number;
+  useremail: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Product extends RaRecord {
+  _id: string;
+  productid: number;
+  name: string;
+  type: string;
+  category: string;
+  imgpath: string;
+  importantnote: string | null;
+  inputs: { label: string }[];
+  items: number[];
+  istrending: boolean;
+  instock: boolean;
+  isApi: boolean;
+  apiType: string | null;
+}
+
+export interface Item extends RaRecord {
+  _id: string;
+  itemid: number;
+  name: string;
+  type: string | null;
+  suggestedTask: string | null;
+  originalprice: number;
+  discountedprice: number;
+  resellprice: number;
+  isApi: boolean;
+  apiType: string | null;
+  itemidarray: string[];
+  imgpath: string;
+  inStock: boolean;
+  productId: string | null;
+}
+
+export type DiscountType = 'percentage' | 'fixed';
+
+export interface Coupon extends RaRecord {
+  _id: string;
+  couponCode: string;
+  discountType: DiscountType;
+  discountAmount: number | null;
+  discountPercentage: number | null;
+  /** `YYYY-MM-DD`. */
+  expiryDate: string;
+  minimumItemQuantity: number;
+  minPurchaseAmount: number;
+  maxDiscountAmount: number;
+  isActive: boolean;
+  usageLimit: number;
+  userLimit: number;
+  usedCount: number;
+  description: string | null;
+}
+
+export type GalleryImageType =
+  'CarouselMb' | 'CarouselPc' | 'Banner' | 'Popup' | 'Item' | 'Product';
+
+export interface GalleryImage extends RaRecord {
+  title: string;
+  type: GalleryImageType;
+  /** Relative to the host, e.g. `/uploads/...`. */
+  url: string;
+  redirectUrl: string | null;
+}
+
+export interface AdminStats {
+  total_order: number;
+  completed: number;
+  refunded: number;
+  processing: number;
+  /** Rupees of Completed orders. */
+  total_sale: number;
+  /** The last 30 IST days, oldest first. */
+  sales: { date: string; total: number; orders: number }[];
+}

@@ -12,7 +12,12 @@ const ScrollToTop = () => {
 };
 
 export const Layout = ({ children }: { children: ReactNode }) => (
-  <RaLayout appBar={AppBar} menu={Menu}>
+  // min-width 0 lets wide tables scroll inside the content instead of widening the page.
+  <RaLayout
+    appBar={AppBar}
+    menu={Menu}
+    sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}
+  >
     <ScrollToTop />
     {children}
   </RaLayout>

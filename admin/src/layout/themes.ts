@@ -5,9 +5,22 @@ const shared: RaThemeOptions = {
   sidebar: { width: 220, closedWidth: 56 },
 };
 
+// Wide tables (orders, coupons) scroll inside their card instead of widening the page.
+const listOverrides = {
+  RaList: {
+    styleOverrides: {
+      root: {
+        '& .RaList-main': { minWidth: 0 },
+        '& .RaList-content': { overflowX: 'auto' },
+      },
+    },
+  },
+};
+
 export const darkTheme: RaThemeOptions = {
   ...defaultDarkTheme,
   ...shared,
+  components: { ...defaultDarkTheme.components, ...listOverrides },
   palette: {
     mode: 'dark',
     primary: { main: '#7c8cff' },
@@ -19,6 +32,7 @@ export const darkTheme: RaThemeOptions = {
 export const lightTheme: RaThemeOptions = {
   ...defaultLightTheme,
   ...shared,
+  components: { ...defaultLightTheme.components, ...listOverrides },
   palette: {
     mode: 'light',
     primary: { main: '#3f51d9' },

@@ -11,12 +11,14 @@ import {
   TextField,
   TextInput,
   Toolbar,
+  TopToolbar,
   email,
   required,
   useNotify,
   useRedirect,
 } from 'react-admin';
 import type { FlagString, User } from '@/types';
+import { AddBalanceButton } from '@/users/AddBalanceButton';
 import { roleChoices, rupeeFormat } from '@/users/userChoices';
 
 /** The fields `PUT /api/admin/rest/users/:id` accepts. */
@@ -45,6 +47,12 @@ const UserEditToolbar = () => (
   </Toolbar>
 );
 
+const UserEditActions = () => (
+  <TopToolbar>
+    <AddBalanceButton />
+  </TopToolbar>
+);
+
 const UserEdit = () => {
   const notify = useNotify();
   const redirect = useRedirect();
@@ -68,6 +76,7 @@ const UserEdit = () => {
   return (
     <Edit<User>
       mutationMode="pessimistic"
+      actions={<UserEditActions />}
       transform={toUpdate}
       mutationOptions={{ onSuccess, onError }}
     >

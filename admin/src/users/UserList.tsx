@@ -1,6 +1,7 @@
 import { useMediaQuery, type Theme } from '@mui/material';
 import { DataTable, List, Pagination, SelectField, SimpleList, useTranslate } from 'react-admin';
 import type { User } from '@/types';
+import { AddBalanceButton } from '@/users/AddBalanceButton';
 import { FlagField } from '@/users/FlagField';
 import { PER_PAGE_OPTIONS, roleChoices, rupeeFormat } from '@/users/userChoices';
 import { userFilters } from '@/users/userFilters';
@@ -47,6 +48,9 @@ const UserList = () => {
             <FlagField source="isBlocked" trueColor="error" />
           </Column>
           <NumberColumn source="balance" locales="en-IN" options={rupeeFormat} />
+          <Column label="resources.usersdata.actions.wallet" disableSort>
+            <AddBalanceButton />
+          </Column>
         </DataTable>
       )}
     </List>

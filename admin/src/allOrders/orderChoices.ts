@@ -1,0 +1,35 @@
+import type { OrderStatus } from '@/types';
+
+export const ORDER_STATUSES: OrderStatus[] = [
+  'Created',
+  'Processing',
+  'Completed',
+  'Refunded',
+  'Failed',
+  'Cancelled',
+];
+
+export const orderStatusChoices = ORDER_STATUSES.map((status) => ({ id: status, name: status }));
+
+export const paymentModeChoices = [
+  { id: 'upi', name: 'UPI' },
+  { id: 'wallet', name: 'Wallet' },
+];
+
+export const orderStatusColor = (
+  status: OrderStatus,
+): 'default' | 'success' | 'warning' | 'error' | 'info' => {
+  switch (status) {
+    case 'Completed':
+      return 'success';
+    case 'Processing':
+      return 'warning';
+    case 'Refunded':
+      return 'info';
+    case 'Failed':
+    case 'Cancelled':
+      return 'error';
+    case 'Created':
+      return 'default';
+  }
+};

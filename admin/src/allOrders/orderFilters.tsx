@@ -1,0 +1,22 @@
+import { DateInput, SearchInput, SelectInput } from 'react-admin';
+import { orderStatusChoices, paymentModeChoices } from '@/allOrders/orderChoices';
+
+export const orderFilters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput
+    key="status"
+    source="status"
+    choices={orderStatusChoices}
+    emptyText="app.all"
+    alwaysOn
+  />,
+  <SelectInput
+    key="paymentmode"
+    source="paymentmode"
+    choices={paymentModeChoices}
+    emptyText="app.all"
+    alwaysOn
+  />,
+  <DateInput key="from" source="from" alwaysOn />,
+  <DateInput key="to" source="to" alwaysOn />,
+];
