@@ -31,11 +31,22 @@ export class SupplierPurchasesRepository {
     supplier: PurchaseRow['supplier'],
     productRef: string,
   ): Promise<PurchaseRow> {
-    await this.db.query(
-      `INSERT INTO supplier_purchases (orderid, pack, supplier, product_ref, reference)
-       VALUES ($1, $2, $3, $4, $5) ON CONFLICT (orderid, pack) DO NOTHING`,
+    // One round trip: the new row, or the one an earlier run left.
+    const rows: PurchaseRow[] = await this.db.query(
+      `WITH created AS (
+         INSERT INTO supplier_purchases (orderid, pack, supplier, product_ref, reference)
+         VALUES ($1, $2, $3, $4, $5) ON CONFLICT (orderid, pack) DO NOTHING RETURNING *
+       )
+       SELECT * FROM created
+       UNION ALL
+       SELECT * FROM supplier_purchases WHERE orderid = $1 AND pack = $2`,
       [orderid, pack, supplier, productRef, `${orderid}-${pack}`],
     );
+    // A row another run inserted while this statement ran is not in its snapshot: read it now.
+    return rows[0] ?? (await this.get(orderid, pack));
+  }
+
+  private async get(orderid: string, pack: number): Promise<PurchaseRow> {
     const rows: PurchaseRow[] = await this.db.query(
       'SELECT * FROM supplier_purchases WHERE orderid = $1 AND pack = $2',
       [orderid, pack],
