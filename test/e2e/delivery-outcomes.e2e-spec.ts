@@ -255,6 +255,20 @@ describe('The fulfilment handler run by hand (DESIGN section 5, RELIABILITY M7)'
     await expectLedgerConsistent(app);
   });
 
+  it('M7 for MooGold: the delivery handler runs 5 times; one purchase, points earned once', async () => {
+    const { shopper, orderid, state } = await placeWalletOrder(genshin60, testPlayer('42'), 'Asia');
+    const runs: string[] = [];
+    for (let run = 0; run < 5; run += 1) {
+      runs.push(await fulfilment.fulfil(orderid, state.fulfil_generation));
+    }
+    expect(runs).toEqual(['done', 'skipped', 'skipped', 'skipped', 'skipped']);
+    expect((await orderState(app, orderid)).status).toBe('Completed');
+    expect(await moogoldOrders(app, { partnerOrderId: `${orderid}-1` })).toHaveLength(1);
+    expect(await pointsCredits(app, orderid)).toHaveLength(1);
+    expect((await balancesOf(app, shopper.userid)).points).toBe(Math.floor(genshin60.price / 100));
+    await expectLedgerConsistent(app);
+  });
+
   it("the player's fault after a pack was delivered: flagged for the admin, not refunded", async () => {
     const { shopper, orderid, state } = await placeWalletOrder(twoPasses, testPlayer('13'), '1234');
     const [first] = await itemRefs(twoPasses);

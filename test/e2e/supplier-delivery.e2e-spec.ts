@@ -184,6 +184,21 @@ describe('Delivery through the suppliers (DESIGN section 5, RELIABILITY J4)', ()
     expect(await smileOrders(app, userid)).toHaveLength(1);
   });
 
+  it('J4 for MooGold: 503, 503, then success: one purchase under our reference', async () => {
+    await setFaults(app, 'moogold', { fault: 'http503', endpoint: 'order/create_order', count: 2 });
+    const started = Date.now();
+    const { orderid } = await placeWalletOrder(genshin60, player('42'), 'Asia');
+    const state = await settled(orderid, 30_000);
+    expect(state.status).toBe('Completed');
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeGreaterThanOrEqual(3_000);
+    expect(elapsed).toBeLessThan(14_000);
+    expect(await purchases(orderid)).toEqual([
+      expect.objectContaining({ status: 'confirmed', tries: 3 }),
+    ]);
+    expect(await moogoldOrders(app, { partnerOrderId: `${orderid}-1` })).toHaveLength(1);
+  });
+
   it('MooGold: our reference <orderid>-<pack>, polled until completed', async () => {
     const userid = player('42');
     const { orderid } = await placeWalletOrder(genshin60, userid, 'Europe');
