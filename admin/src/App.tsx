@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import allOrders from '@/allOrders';
+import auditLog from '@/auditLog';
 import { authProvider } from '@/authProvider';
 import coupons, { CouponCreate } from '@/coupons';
 import { dataProvider } from '@/dataProvider';
@@ -42,6 +43,7 @@ const AdminApp = () => (
     <Resource name="viewitems" {...items} />
     <Resource name="viewproducts" {...products} />
     <Resource name="getcoupons" {...coupons} />
+    <Resource name="auditlog" {...auditLog} />
     <CustomRoutes>
       <Route path="/orders" element={<PendingOrders />} />
       <Route path="/price" element={<PriceUpdate />} />

@@ -33,6 +33,7 @@ const restPaths: Record<string, string> = {
   viewitems: 'items',
   viewproducts: 'products',
   getcoupons: 'coupons',
+  auditlog: 'audit-log',
 };
 
 const toRest = (resource: string) => restPaths[resource] ?? resource;

@@ -59,6 +59,34 @@ export interface Order extends RaRecord {
   isApi: boolean;
 }
 
+/** A row of `/api/admin/rest/audit-log`. */
+export interface AuditEntry extends RaRecord {
+  action: string;
+  entity: string;
+  entityId: string;
+  actorId: string | null;
+  actorEmail: string | null;
+  before: unknown;
+  after: unknown;
+  createdAt: string;
+}
+
+export type PackStatus = 'reserved' | 'sent' | 'confirmed' | 'failed' | 'unknown';
+
+/** One supplier pack of an API order, from `/api/admin/orders/{_id}/packs`. */
+export interface OrderPack {
+  pack: number;
+  supplier: string;
+  productRef: string;
+  reference: string;
+  supplierReference: string | null;
+  status: PackStatus;
+  failure: 'player' | 'store' | null;
+  tries: number;
+  error: string | null;
+  updatedAt: string;
+}
+
 export type WalletTxnType = 'Credit' | 'Debit' | 'Refunded';
 export type WalletTxnStatus = 'Created' | 'Pending' | 'Success' | 'Failed' | 'Processing';
 

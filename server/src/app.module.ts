@@ -44,6 +44,7 @@ export class AppModule {
       OrdersModule,
       PaymentsModule,
       DeliveryModule,
+      AuditModule,
     ];
     const sandbox: Type[] = config.sandbox ? [SandboxModule, SandboxApiModule] : [];
     if (config.sandbox) apiModules.push(SandboxApiModule);

@@ -6,6 +6,8 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../utils/app.js';
 import { ARTIFACTS, launchBrowser, phonePage, screenshot } from '../utils/browser.js';
 import { freePort } from '../utils/process.js';
+import { catalogEntry, newShopper, orderBody } from '../e2e/money.helpers.js';
+import { testPlayer } from '../e2e/supplier.helpers.js';
 
 const ADMIN = { email: 'admin@example.com', password: 'Admin@12345' };
 const SHOPPER = { email: 'user@example.com', password: 'User@12345' };
@@ -27,7 +29,13 @@ describe('admin console in the browser', () => {
   beforeAll(async () => {
     const port = await freePort();
     app = await startTestApp(
-      { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, RATE_LIMIT_LOGIN: '100/60' },
+      {
+        PORT: String(port),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        RATE_LIMIT_LOGIN: '100/60',
+        // A Smile.one player ending in 99 is held 30 s: the adapter gives up after 1 s.
+        PROVIDER_TIMEOUT_MS: '1000',
+      },
       { serveBuilds: true },
     );
     browser = await launchBrowser();
@@ -95,6 +103,38 @@ describe('admin console in the browser', () => {
     );
     expect(order.status).toBe('Processing');
     return order;
+  }
+
+  /** An MLBB Brazil order whose only pack times out at Smile.one: `unknown`, flagged. */
+  async function orderWithUnknownPack() {
+    const shopper = await newShopper(app, { balance: 100_000 });
+    const entry = await catalogEntry(app, 'Mobile Legends (Brazil server)', '86 Diamonds');
+    const placed = await app
+      .http()
+      .post('/api/order/createWalletOrder')
+      .set(shopper.auth)
+      .set('Idempotency-Key', randomUUID())
+      .send(
+        orderBody(shopper, entry, {
+          input1: testPlayer('99'),
+          input2: '1234',
+          paymentmode: 'wallet',
+        }),
+      )
+      .expect(200);
+    const orderid = placed.body.orderid as string;
+    const flagged = async () =>
+      (
+        await app.sql<{ fulfilment_status: string }>(
+          'SELECT fulfilment_status FROM orders WHERE orderid = $1',
+          [orderid],
+        )
+      )[0].fulfilment_status === 'needs_attention';
+    for (let wait = 0; !(await flagged()); wait += 1) {
+      if (wait === 100) throw new Error(`order ${orderid} was never flagged`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    return orderid;
   }
 
   it('sends a shopper, and a shopper token, to the login page', async () => {
@@ -346,6 +386,54 @@ describe('admin console in the browser', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await toast('Coupon deleted successfully').waitFor();
     await row.waitFor({ state: 'detached' });
+  });
+
+  it('settles an unknown supplier pack as delivered, which completes the order', async () => {
+    const orderid = await orderWithUnknownPack();
+    await page.getByRole('menuitem', { name: 'Pending Orders' }).click();
+    const card = page.locator(`[data-order="${orderid}"]`);
+    const pack = card.locator('[data-pack="1"]');
+    await pack.getByText('Pack 1: unknown', { exact: true }).waitFor();
+    await card.getByText('Delivery: needs_attention', { exact: true }).waitFor();
+    await card.getByRole('button', { name: 'Retry delivery', exact: true }).waitFor();
+    await screenshot(page, 'admin-13-unknown-pack');
+
+    await pack.getByRole('button', { name: 'Mark delivered', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog
+      .getByText('Check the supplier dashboard first. Mark pack 1 as delivered?', { exact: true })
+      .waitFor();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await toast('Pack settled.').waitFor();
+    await card.waitFor({ state: 'detached' });
+    const [after] = await app.sql<{ status: string }>(
+      'SELECT status FROM orders WHERE orderid = $1',
+      [orderid],
+    );
+    expect(after.status).toBe('Completed');
+  });
+
+  it('lists the settled pack in the audit log, with its before and after', async () => {
+    const [settled] = await app.sql<{ entity_id: string }>(
+      `SELECT entity_id FROM audit_log WHERE action = 'order.settle-pack' ORDER BY id DESC LIMIT 1`,
+    );
+    await page.getByRole('menuitem', { name: 'Audit Log' }).click();
+    await page.getByRole('columnheader', { name: 'Entity id' }).waitFor();
+    await choose('Action', 'order.settle-pack');
+    const row = page.getByRole('row').filter({ hasText: settled.entity_id });
+    await row.getByRole('cell', { name: ADMIN.email, exact: true }).waitFor();
+    await page.waitForFunction(() => {
+      const actions = [...document.querySelectorAll('tbody tr td:nth-child(4)')].map(
+        (cell) => cell.textContent,
+      );
+      return actions.length > 0 && actions.every((action) => action === 'order.settle-pack');
+    });
+    await row.getByRole('cell', { name: 'order.settle-pack', exact: true }).click();
+    // The panel slides open; the screenshot waits for the end of the slide.
+    const changes = page.locator('.MuiCollapse-entered [data-audit-changes]');
+    await changes.getByText('"status": "unknown"', { exact: false }).waitFor();
+    await changes.getByText('"status": "confirmed"', { exact: false }).waitFor();
+    await screenshot(page, 'admin-14-audit-log');
   });
 
   it('is usable at phone size', async () => {

@@ -13,6 +13,7 @@ import {
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { formatDateTime, formatRupees } from '@/common/money';
+import { OrderPacks } from '@/pendingOrders/OrderPacks';
 import {
   useRetryDelivery,
   useUpdatePendingOrder,
@@ -77,6 +78,7 @@ export const PendingOrderCard = ({ order }: { order: Order }) => {
           <Detail label={field('createdAt')} value={formatDateTime(order.createdAt)} />
           {order.reason && <Detail label={field('reason')} value={order.reason} />}
         </Grid>
+        {order.isApi && <OrderPacks order={order} />}
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2, flexWrap: 'wrap', gap: 1 }}>
         <TextField

@@ -4,6 +4,9 @@ import { adminCall, serverMessage } from '@/adminApi';
 
 export const PENDING_ORDERS_KEY = ['admin', 'processing'];
 
+/** Under PENDING_ORDERS_KEY, so every refresh of the list refreshes the packs too. */
+export const orderPacksKey = (id: string) => [...PENDING_ORDERS_KEY, id, 'packs'];
+
 export type PendingOrderAction = 'Completed' | 'Refund' | 'Cancelled';
 
 interface UpdateOrderVariables {
@@ -52,6 +55,29 @@ export const useRetryDelivery = () => {
       adminCall<{ message?: string }>(`/orders/${encodeURIComponent(id)}/retry-delivery`, {
         method: 'POST',
         body: {},
+      }),
+    onSuccess,
+    onError,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: PENDING_ORDERS_KEY }),
+  });
+};
+
+interface SettlePackVariables {
+  id: string;
+  pack: number;
+  delivered: boolean;
+}
+
+/** The admin's ruling on an `unknown` pack; the card and the list are fetched again. */
+export const useSettlePack = () => {
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const { onSuccess, onError } = notifyServerAnswer(notify);
+  return useMutation({
+    mutationFn: ({ id, pack, delivered }: SettlePackVariables) =>
+      adminCall<{ message?: string }>(`/orders/${encodeURIComponent(id)}/settle-pack`, {
+        method: 'POST',
+        body: { pack, delivered },
       }),
     onSuccess,
     onError,

@@ -1,8 +1,8 @@
-import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { Role } from '../users/entities/user.entity.js';
-import { SettlePackDto } from './dto/delivery.dto.js';
+import { OrderPackResponseDto, SettlePackDto } from './dto/delivery.dto.js';
 import { FulfilmentService } from './fulfilment.service.js';
 
 @ApiTags('Admin: orders')
@@ -10,6 +10,13 @@ import { FulfilmentService } from './fulfilment.service.js';
 @Controller('admin/orders')
 export class FulfilmentAdminController {
   constructor(private readonly service: FulfilmentService) {}
+
+  /** The order's supplier packs and their states, so the admin can see which one to settle. */
+  @Get(':_id/packs')
+  @ApiOkResponse({ type: [OrderPackResponseDto] })
+  packs(@Param('_id') id: string) {
+    return this.service.packs(id);
+  }
 
   /** Buys again the packs of a flagged order that are neither confirmed nor unknown (DESIGN 5). */
   @Post(':_id/retry-delivery')

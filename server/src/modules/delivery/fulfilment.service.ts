@@ -18,6 +18,7 @@ import { SmileOneAdapter, type SmileRegion } from '../../providers/smileone/smil
 import { SupplierRefusal } from '../../providers/supplier-http.js';
 import { fulfilJobId, OrdersService } from '../orders/orders.service.js';
 import type { OrderRow } from '../orders/orders.repository.js';
+import { mapOrderPack } from './dto/delivery.dto.js';
 import { classifySupplierFailure, MOOGOLD_PLAYER_STATES } from './supplier-refusals.js';
 import { SupplierPurchasesRepository, type PurchaseRow } from './supplier-purchases.repository.js';
 
@@ -102,6 +103,15 @@ export class FulfilmentService {
     }
     await this.settle(() => this.orders.complete(orderid, fence));
     return 'done';
+  }
+
+  /** The supplier packs of the order `_id`, by pack number; 404 for an unknown order. */
+  async packs(id: string) {
+    const [order] = (await this.db.query('SELECT orderid FROM orders WHERE id::text = $1', [
+      id,
+    ])) as Array<Pick<OrderRow, 'orderid'>>;
+    if (!order) throw AppError.notFound(Messages.notFound);
+    return (await this.purchases.list(order.orderid)).map(mapOrderPack);
   }
 
   /** The admin's retry of a flagged order: failed packs are bought again, under a new generation. */

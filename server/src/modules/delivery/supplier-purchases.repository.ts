@@ -14,6 +14,7 @@ export interface PurchaseRow {
   failure: 'player' | 'store' | null;
   tries: number;
   error: string | null;
+  updated_at: Date;
 }
 
 /**

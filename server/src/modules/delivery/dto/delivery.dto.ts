@@ -1,7 +1,8 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsInt, IsNotEmpty, IsString, MaxLength, Min } from 'class-validator';
 import { Messages } from '../../../common/messages.js';
+import type { PurchaseRow } from '../supplier-purchases.repository.js';
 
 const details = { message: Messages.selectPackAndDetails };
 /** Ids may arrive as numbers from the spec's clients; they are compared as trimmed strings. */
@@ -73,4 +74,33 @@ export class SettlePackDto {
   @ApiProperty({ description: "Whether the supplier's dashboard shows the pack delivered" })
   @IsBoolean()
   delivered: boolean;
+}
+
+/** One supplier pack of an order, as the console's Pending Orders card shows it. */
+export class OrderPackResponseDto {
+  @ApiProperty({ description: 'The pack number (1 is the first of the item)' }) pack: number;
+  @ApiProperty({ enum: ['smileone', 'moogold'] }) supplier: string;
+  @ApiProperty({ description: "The supplier's product id" }) productRef: string;
+  @ApiProperty({ description: 'Our reference, `<orderid>-<pack>`' }) reference: string;
+  @ApiPropertyOptional({ nullable: true, type: String }) supplierReference: string | null;
+  @ApiProperty({ enum: ['reserved', 'sent', 'confirmed', 'failed', 'unknown'] }) status: string;
+  @ApiPropertyOptional({ nullable: true, enum: ['player', 'store'] }) failure: string | null;
+  @ApiProperty() tries: number;
+  @ApiPropertyOptional({ nullable: true, type: String }) error: string | null;
+  @ApiProperty() updatedAt: string;
+}
+
+export function mapOrderPack(row: PurchaseRow): OrderPackResponseDto {
+  return {
+    pack: row.pack,
+    supplier: row.supplier,
+    productRef: row.product_ref,
+    reference: row.reference,
+    supplierReference: row.supplier_reference,
+    status: row.status,
+    failure: row.failure,
+    tries: row.tries,
+    error: row.error,
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
 }
