@@ -27,6 +27,8 @@ export const MAX_SEND_TRIES = 5;
 /** How often and how many times one run asks MooGold about an order still `processing`. */
 const POLL_MS = 1_000;
 const POLL_TIMES = 10;
+/** Orders the sweep checks against the queue at once. */
+const SWEEP_BATCH = 25;
 
 type PackOutcome =
   | { kind: 'confirmed' }
@@ -188,24 +190,30 @@ export class FulfilmentService {
        WHERE status = 'Processing' AND is_api AND fulfilment_status IN ('pending', 'in_progress')
        ORDER BY created_at LIMIT 500`,
     );
-    for (const order of open) {
-      const jobId = fulfilJobId(order.orderid, order.fulfil_generation);
-      if (await this.jobs.isLive(QueueName.Fulfilment, jobId)) continue;
-      const [rows] = (await this.db.query(
-        `UPDATE orders SET fulfil_generation = fulfil_generation + 1
-         WHERE orderid = $1 AND fulfil_generation = $2 AND status = 'Processing'
-           AND fulfilment_status IN ('pending', 'in_progress')
-         RETURNING fulfil_generation`,
-        [order.orderid, order.fulfil_generation],
-      )) as [Array<{ fulfil_generation: number }>, number];
-      if (!rows[0]) continue;
-      const generation = rows[0].fulfil_generation;
-      await this.jobs.queueSoon(
-        JobName.OrderFulfil,
-        { orderid: order.orderid, generation },
-        fulfilJobId(order.orderid, generation),
-      );
+    // The queue is asked about a batch of orders at a time, not one order after another.
+    for (let start = 0; start < open.length; start += SWEEP_BATCH) {
+      await Promise.all(open.slice(start, start + SWEEP_BATCH).map((order) => this.revive(order)));
     }
+  }
+
+  /** Enqueues the order again under its next generation when no job holds it. */
+  private async revive(order: { orderid: string; fulfil_generation: number }) {
+    const jobId = fulfilJobId(order.orderid, order.fulfil_generation);
+    if (await this.jobs.isLive(QueueName.Fulfilment, jobId)) return;
+    const [rows] = (await this.db.query(
+      `UPDATE orders SET fulfil_generation = fulfil_generation + 1
+       WHERE orderid = $1 AND fulfil_generation = $2 AND status = 'Processing'
+         AND fulfilment_status IN ('pending', 'in_progress')
+       RETURNING fulfil_generation`,
+      [order.orderid, order.fulfil_generation],
+    )) as [Array<{ fulfil_generation: number }>, number];
+    if (!rows[0]) return;
+    const generation = rows[0].fulfil_generation;
+    await this.jobs.queueSoon(
+      JobName.OrderFulfil,
+      { orderid: order.orderid, generation },
+      fulfilJobId(order.orderid, generation),
+    );
   }
 
   @OnJob({ name: JobName.FulfilmentSweepPending, queue: QueueName.Maintenance })
