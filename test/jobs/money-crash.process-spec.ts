@@ -1,0 +1,304 @@
+import { JwtService } from '@nestjs/jwt';
+import { randomBytes, randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { loadConfig } from '../../server/src/config/config.js';
+import { TokenService } from '../../server/src/modules/auth/token.service.js';
+import { deleteRedisPrefix } from '../utils/app.js';
+import { createTestDatabase, query } from '../utils/database.js';
+import { REDIS_URL } from '../utils/env.js';
+import { ledgerProblems } from '../utils/ledger.js';
+import { freePort, StoreProcess } from '../utils/process.js';
+
+/**
+ * RELIABILITY M13 (an API killed with orders in flight, clients retrying with their keys) and M3
+ * (M1 split across two API processes) on real processes sharing one PostgreSQL and Redis.
+ */
+interface Shopper {
+  id: string;
+  userid: number;
+  email: string;
+  token: string;
+}
+
+interface Item {
+  itemid: number;
+  itemId: string;
+  productId: string;
+  price: number;
+}
+
+type Answer = { status: number; body: { code?: string; msg?: string } } | { refused: string };
+
+const INSUFFICIENT = 'Insufficient balance. Please top up your wallet.';
+const IN_PROGRESS = 'IDEMPOTENCY_IN_PROGRESS';
+
+describe('money across API processes', () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let prefix: string;
+  let processes: StoreProcess[];
+  let env: Record<string, string>;
+  let tokens: TokenService;
+
+  beforeEach(async () => {
+    db = await createTestDatabase();
+    prefix = `zm${randomBytes(4).toString('hex')}`;
+    processes = [];
+    env = {
+      NODE_ENV: 'test',
+      DATABASE_URL: db.url,
+      REDIS_URL,
+      REDIS_PREFIX: prefix,
+      LOG_LEVEL: 'warn',
+      DATA_DIR: `/tmp/${prefix}`,
+      SWEEP_INTERVAL_MS: '60000',
+      RATE_LIMIT_USER_ACTIONS: '100000/60',
+    };
+    tokens = new TokenService(new JwtService(), loadConfig(env));
+  });
+
+  afterEach(async () => {
+    await Promise.all(processes.map((p) => p.stop()));
+    await db.drop();
+    await deleteRedisPrefix(prefix);
+  });
+
+  async function startApi(role: 'all' | 'api', port?: number) {
+    const listenOn = port ?? (await freePort());
+    const api = StoreProcess.start(`api-${processes.length + 1}`, {
+      ...env,
+      APP_ROLE: role,
+      PORT: String(listenOn),
+    });
+    processes.push(api);
+    await api.waitForOutput(/listening on/);
+    return { api, port: listenOn, url: `http://127.0.0.1:${listenOn}` };
+  }
+
+  const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
+    query<T>(db.url, text, params);
+
+  /** Returns as soon as an idempotency claim is committed, polling on one open connection. */
+  async function untilFirstClaim(timeoutMs = 10_000) {
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    try {
+      const deadline = Date.now() + timeoutMs;
+      while ((await client.query('SELECT 1 FROM idempotency_keys LIMIT 1')).rowCount === 0) {
+        if (Date.now() > deadline) throw new Error('no order reached its idempotency claim');
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+    } finally {
+      await client.end();
+    }
+  }
+
+  async function sessionToken(user: { id: string; userid: number }, role = 'user') {
+    return tokens.issue({ id: user.id, userid: user.userid, role: role as never, tokenVersion: 0 });
+  }
+
+  async function newShoppers(count: number): Promise<Shopper[]> {
+    const tag = randomBytes(3).toString('hex');
+    const rows = await sql<{ id: string; userid: string; email: string }>(
+      `INSERT INTO users (name, email, mobilenumber, role, verified)
+       SELECT 'Shopper ' || n, 'crash.' || $1 || '.' || n || '@example.com', '8' || lpad(n::text, 9, '0'), 'user', true
+       FROM generate_series(1, $2::int) AS n RETURNING id, userid, email`,
+      [tag, count],
+    );
+    return Promise.all(
+      rows.map(async (row) => {
+        const user = { id: row.id, userid: Number(row.userid), email: row.email };
+        return { ...user, token: await sessionToken(user) };
+      }),
+    );
+  }
+
+  /** Z-Coins through the admin's credit call, so the wallet row and ledger legs are the store's own. */
+  async function credit(url: string, shopper: Shopper, rupees: number) {
+    const [admin] = await sql<{ id: string; userid: string }>(
+      `SELECT id, userid FROM users WHERE email = 'admin@example.com'`,
+    );
+    const token = await sessionToken({ id: admin.id, userid: Number(admin.userid) }, 'admin');
+    const response = await fetch(`${url}/api/admin/adduserbalance`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ userId: shopper.userid, email: shopper.email, amount: rupees }),
+    });
+    if (response.status !== 200) throw new Error(`credit: ${response.status}`);
+  }
+
+  async function manualItem(productName: string, itemName: string): Promise<Item> {
+    const [row] = await sql<{
+      product_id: string;
+      item_id: string;
+      itemid: string;
+      discountedprice: string;
+    }>(
+      `SELECT p.id AS product_id, i.id AS item_id, i.itemid, i.discountedprice
+       FROM products p JOIN items i ON i.itemid = ANY(p.items)
+       WHERE p.name = $1 AND i.name = $2 AND NOT i.is_api AND i.instock`,
+      [productName, itemName],
+    );
+    return {
+      productId: row.product_id,
+      itemId: row.item_id,
+      itemid: Number(row.itemid),
+      price: Number(row.discountedprice),
+    };
+  }
+
+  async function oneRupeeItem(): Promise<Item> {
+    const [item] = await sql<{ id: string; itemid: string }>(
+      `INSERT INTO items (name, originalprice, discountedprice, resellprice) VALUES ('Test pack', 100, 100, 100) RETURNING id, itemid`,
+    );
+    const [product] = await sql<{ id: string }>(
+      `INSERT INTO products (name, type, category, imgpath, inputs, items)
+       VALUES ('Test product', 'OTHER', 'games', '/x.svg', '[{"label":"ID"},{"label":"Name"}]', $1) RETURNING id`,
+      [[Number(item.itemid)]],
+    );
+    return { productId: product.id, itemId: item.id, itemid: Number(item.itemid), price: 100 };
+  }
+
+  const orderBody = (shopper: Shopper, item: Item) => ({
+    itemid: item.itemid,
+    item_id: item.itemId,
+    product_id: item.productId,
+    userid: shopper.userid,
+    input1: '12345678',
+    input2: 'Hero',
+  });
+
+  async function walletOrder(url: string, shopper: Shopper, item: Item, key: string) {
+    try {
+      const response = await fetch(`${url}/api/order/createWalletOrder`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${shopper.token}`,
+          'Content-Type': 'application/json',
+          'Idempotency-Key': key,
+        },
+        body: JSON.stringify(orderBody(shopper, item)),
+      });
+      return { status: response.status, body: await response.json() } as Answer;
+    } catch (error) {
+      return { refused: String((error as Error & { cause?: unknown }).cause ?? error) } as Answer;
+    }
+  }
+
+  const definitive = (answer: Answer) =>
+    'status' in answer && !(answer.status === 409 && answer.body.code === IN_PROGRESS);
+
+  /** A client that repeats the same request with the same key until it gets a final answer. */
+  async function retryUntilDefinitive(
+    url: string,
+    shopper: Shopper,
+    item: Item,
+    key: string,
+    deadline: number,
+  ) {
+    const seen: Answer[] = [];
+    for (;;) {
+      const answer = await walletOrder(url, shopper, item, key);
+      seen.push(answer);
+      if (definitive(answer) || Date.now() > deadline) return { answer, seen };
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+
+  it('M13: an API killed with 50 orders in flight; retries with the same keys place each order at most once', async () => {
+    const first = await startApi('all');
+    const item = await manualItem('BGMI', '60 UC');
+    const shoppers = await newShoppers(50);
+    const startRupees = 1_000;
+    await Promise.all(shoppers.map((s) => credit(first.url, s, startRupees)));
+    const keys = shoppers.map(() => randomUUID());
+
+    const inFlight = shoppers.map((s, i) => walletOrder(first.url, s, item, keys[i]));
+    // The kill lands once the first claims are written, so it hits orders mid-way, not before any.
+    await untilFirstClaim();
+    first.api.signal('SIGKILL');
+    await first.api.waitForExit(10_000);
+    const firstAnswers = await Promise.all(inFlight);
+    expect(firstAnswers.filter((a) => 'refused' in a).length).toBeGreaterThan(0);
+
+    const second = await startApi('all', first.port);
+    const deadline = Date.now() + 5_000;
+    const finals = await Promise.all(
+      shoppers.map((s, i) => retryUntilDefinitive(second.url, s, item, keys[i], deadline)),
+    );
+    const unexpected = finals
+      .flatMap(({ seen }) => seen)
+      .filter((a) => 'status' in a && definitive(a) && a.status !== 200);
+    expect(unexpected).toEqual([]);
+
+    const rows = await sql<{ id: string; orders: number; balance: string; claim: string | null }>(
+      `SELECT u.id, u.balance,
+         (SELECT count(*)::int FROM orders o WHERE o.user_id = u.id) AS orders,
+         (SELECT k.status FROM idempotency_keys k WHERE k.user_id = u.id) AS claim
+       FROM users u WHERE u.id = ANY($1::uuid[])`,
+      [shoppers.map((s) => s.id)],
+    );
+    const startPaise = startRupees * 100;
+    expect(rows.filter((row) => row.orders > 1)).toEqual([]);
+    expect(
+      rows.filter((row) => Number(row.balance) !== startPaise - row.orders * item.price),
+    ).toEqual([]);
+    // IdempotencyService only frees a 'running' claim after 24 h, so a claim the killed process
+    // left still answers 409; every other shopper must have its one order.
+    const answered = shoppers.filter((_, i) => definitive(finals[i].answer)).map((s) => s.id);
+    const stillClaimed = rows.filter((row) => row.claim === 'running').map((row) => row.id);
+    expect([...answered, ...stillClaimed].sort()).toEqual(shoppers.map((s) => s.id).sort());
+    expect(rows.filter((row) => answered.includes(row.id) && row.orders !== 1)).toEqual([]);
+    expect(await orphanMoneyRows()).toEqual({ movements: 0, walletRows: 0 });
+    expect(await ledgerProblems(db.url)).toEqual([]);
+  }, 60_000);
+
+  async function orphanMoneyRows() {
+    const [movements] = await sql<{ count: number }>(
+      `SELECT count(*)::int AS count FROM ledger_movements m
+       WHERE m.kind = 'wallet_order' AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.orderid = m.reference)`,
+    );
+    const [walletRows] = await sql<{ count: number }>(
+      `SELECT count(*)::int AS count FROM wallet_transactions w
+       WHERE w.orderid IS NOT NULL AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.orderid = w.orderid)`,
+    );
+    return { movements: movements.count, walletRows: walletRows.count };
+  }
+
+  it('M3: 200 concurrent ₹1 orders split across two API processes spend exactly ₹50', async () => {
+    const [a, b] = await Promise.all([startApi('api'), startApi('api')]);
+    const item = await oneRupeeItem();
+    const [shopper] = await newShoppers(1);
+    await credit(a.url, shopper, 50);
+
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        walletOrder(i % 2 === 0 ? a.url : b.url, shopper, item, randomUUID()),
+      ),
+    );
+    const statuses = answers.map((answer) => ('status' in answer ? answer.status : 0));
+    const refusals = answers.filter((answer) => 'status' in answer && answer.status === 409);
+    const others = answers.filter(
+      (answer) => !('status' in answer) || (answer.status !== 200 && answer.status !== 409),
+    );
+    expect({
+      ok: statuses.filter((s) => s === 200).length,
+      refused: refusals.length,
+      others,
+    }).toEqual({ ok: 50, refused: 150, others: [] });
+    expect(refusals.every((r) => 'status' in r && r.body.msg === INSUFFICIENT)).toBe(true);
+    const okFrom = (start: number) =>
+      statuses.filter((s, i) => i % 2 === start && s === 200).length;
+    expect(okFrom(0)).toBeGreaterThan(0);
+    expect(okFrom(1)).toBeGreaterThan(0);
+
+    const [wallet] = await sql<{ balance: string; orders: number; debits: number }>(
+      `SELECT u.balance,
+         (SELECT count(*)::int FROM orders o WHERE o.user_id = u.id) AS orders,
+         (SELECT count(*)::int FROM ledger_entries e WHERE e.account = 'wallet:' || u.userid AND e.amount < 0) AS debits
+       FROM users u WHERE u.id = $1`,
+      [shopper.id],
+    );
+    expect(wallet).toEqual({ balance: '0', orders: 50, debits: 50 });
+    expect(await ledgerProblems(db.url)).toEqual([]);
+  }, 60_000);
+});
