@@ -32,6 +32,7 @@ export async function createTestDatabase() {
     name,
     url,
     async drop() {
+      await closePool(url);
       await withAdmin(async (client) => {
         await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       });
@@ -39,17 +40,40 @@ export async function createTestDatabase() {
   };
 }
 
-/** A short-lived client on a test database, for assertions and for setting up data. */
+/**
+ * A few pooled connections per test database, so hundreds of concurrent set-up queries do not
+ * exhaust the server's connections; closed when the database is dropped.
+ */
+const pools = new Map<string, pg.Pool>();
+
+function poolFor(url: string) {
+  let pool = pools.get(url);
+  if (!pool) {
+    pool = new pg.Pool({
+      connectionString: url,
+      max: 5,
+      idleTimeoutMillis: 1000,
+      allowExitOnIdle: true,
+    });
+    // A connection ended by DROP DATABASE ... WITH (FORCE) is not an error of the test.
+    pool.on('error', () => undefined);
+    pools.set(url, pool);
+  }
+  return pool;
+}
+
+async function closePool(url: string) {
+  const pool = pools.get(url);
+  if (!pool) return;
+  pools.delete(url);
+  await pool.end();
+}
+
+/** A query on a test database, for assertions and for setting up data. */
 export async function query<T = Record<string, unknown>>(
   url: string,
   sql: string,
   params: unknown[] = [],
 ) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(sql, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
+  return (await poolFor(url).query(sql, params)).rows as T[];
 }

@@ -87,6 +87,8 @@ export const Messages = {
   mobileRequiredForUpi: 'Please add your mobile number to your profile before paying by UPI.',
   paymentUnavailable: 'The payment service is not answering. Please try again.',
   illegalTransition: 'This order cannot move to that status now.',
+  idempotencyCommitted:
+    'This request was already carried out, but its answer was lost. Check your orders and wallet before trying again.',
   idempotencyInProgress: 'This request is already being processed.',
   idempotencyMismatch: 'This Idempotency-Key was already used with a different request.',
   // suppliers: the sandbox's notices (DESIGN section 13), the player check and supplier points

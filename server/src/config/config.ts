@@ -38,6 +38,8 @@ export interface AppConfig {
   admin: { email: string; password: string };
   sweepIntervalMs: number;
   providerTimeoutMs: number;
+  /** How long an `Idempotency-Key` claim may stay `running` before a retry may take it over. */
+  idempotencyLeaseMs: number;
   jobs: { lockDurationMs: number; stalledIntervalMs: number; concurrency: number };
   shutdownTimeoutMs: number;
   trustProxy: string | false;
@@ -209,6 +211,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     sweepIntervalMs: env.SWEEP_INTERVAL_MS ?? 30_000,
     providerTimeoutMs: env.PROVIDER_TIMEOUT_MS ?? 10_000,
+    idempotencyLeaseMs: env.IDEMPOTENCY_LEASE_MS ?? 60_000,
     jobs: {
       lockDurationMs: env.JOB_LOCK_DURATION_MS ?? 30_000,
       stalledIntervalMs: env.JOB_STALLED_INTERVAL_MS ?? 30_000,

@@ -158,6 +158,13 @@ export class EnvDto {
   @Min(100)
   PROVIDER_TIMEOUT_MS?: number;
 
+  /** How long a request's Idempotency-Key claim is held before a retry may take it over (ms). */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  IDEMPOTENCY_LEASE_MS?: number;
+
   @IsOptional()
   @Transform(toInt)
   @IsInt()

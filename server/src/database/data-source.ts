@@ -1,4 +1,5 @@
 import { DataSource, type DataSourceOptions } from 'typeorm';
+import { IdempotencyClaimSubscriber } from '../modules/ledger/idempotency-claim.js';
 import { UserEntity } from '../modules/users/entities/user.entity.js';
 import { migrations } from './migrations/index.js';
 
@@ -15,6 +16,7 @@ export function dataSourceOptions({ url, poolMax = 10 }: DatabaseOptions): DataS
     type: 'postgres',
     url,
     entities,
+    subscribers: [IdempotencyClaimSubscriber],
     migrations,
     migrationsTableName: 'migrations',
     synchronize: false,

@@ -5,6 +5,7 @@ import { SupplierSandbox1764000000000 } from './1764000000000-SupplierSandbox.js
 import { SupplierPurchases1764000000100 } from './1764000000100-SupplierPurchases.js';
 import { AdminLists1764100000000 } from './1764100000000-AdminLists.js';
 import { AdminCatalog1764100000100 } from './1764100000100-AdminCatalog.js';
+import { IdempotencyLease1764200000000 } from './1764200000000-IdempotencyLease.js';
 
 /** Every migration, oldest first. Listed explicitly so the build and the tests load the same set. */
 export const migrations = [
@@ -15,4 +16,5 @@ export const migrations = [
   SupplierPurchases1764000000100,
   AdminLists1764100000000,
   AdminCatalog1764100000100,
+  IdempotencyLease1764200000000,
 ];

@@ -1,9 +1,11 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
-import { createHash } from 'node:crypto';
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { createHash, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { AppError, type ErrorCode } from '../../common/errors/app-error.js';
 import { Messages } from '../../common/messages.js';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { claimAttempt } from './idempotency-claim.js';
 import { commerceError, CommerceErrorCode } from './commerce-errors.js';
 
 const KEEP_HOURS = 24;
@@ -30,10 +32,15 @@ function canonical(value: unknown): unknown {
  * `Idempotency-Key` on money-moving POSTs (DESIGN section 5): scoped to the user, kept 24 h.
  * The first request runs; a replay gets the first answer (success or expected failure); a
  * duplicate arriving while the first runs gets 409; the same key with another body gets 422.
+ * A claim left `running` by a process that died (nothing committed: see
+ * `IdempotencyClaimSubscriber`) is taken over by a retry once its lease is over.
  */
 @Injectable()
 export class IdempotencyService {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   async run<T>(
     auth: AuthUser,
@@ -47,14 +54,15 @@ export class IdempotencyService {
     const fingerprint = createHash('sha256')
       .update(`${route}\n${JSON.stringify(canonical(body))}`)
       .digest('hex');
-    const claimed = await this.claim(auth.id, trimmed, fingerprint);
-    if (!claimed) return this.replay<T>(auth.id, trimmed, fingerprint);
+    const token = await this.claim(auth.id, trimmed, fingerprint);
+    if (!token) return this.replay<T>(auth.id, trimmed, fingerprint);
+    const attempt = { userId: auth.id, key: trimmed, token };
 
     let stored: StoredResponse;
     try {
-      const result = await work();
+      const result = await claimAttempt.run(attempt, work);
       stored = { ok: true, body: result };
-      await this.save(auth.id, trimmed, 200, stored);
+      await this.save(attempt, 200, stored);
       return result;
     } catch (error) {
       if (error instanceof AppError && error.status < 500) {
@@ -67,35 +75,44 @@ export class IdempotencyService {
             extra: error.extra,
           },
         };
-        await this.save(auth.id, trimmed, error.status, stored);
+        await this.save(attempt, error.status, stored);
       } else {
         // Unexpected failures leave nothing behind, so the client's retry runs afresh.
-        await this.db.query('DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2', [
-          auth.id,
-          trimmed,
-        ]);
+        await this.db.query(
+          `DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2 AND token = $3 AND status = 'running'`,
+          [auth.id, trimmed, token],
+        );
       }
       throw error;
     }
   }
 
+  /** A new claim's token; also a `running` claim whose lease is over. Undefined when taken. */
   private async claim(userId: string, key: string, fingerprint: string) {
     await this.db.query(
       `DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2 AND created_at < now() - make_interval(hours => $3)`,
       [userId, key, KEEP_HOURS],
     );
-    const rows: unknown[] = await this.db.query(
-      `INSERT INTO idempotency_keys (user_id, key, fingerprint) VALUES ($1, $2, $3)
-       ON CONFLICT (user_id, key) DO NOTHING RETURNING key`,
-      [userId, key, fingerprint],
+    const rows: Array<{ token: string }> = await this.db.query(
+      `INSERT INTO idempotency_keys (user_id, key, fingerprint, token) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (user_id, key) DO UPDATE SET token = EXCLUDED.token, claimed_at = now()
+         WHERE idempotency_keys.status = 'running' AND idempotency_keys.fingerprint = EXCLUDED.fingerprint
+           AND idempotency_keys.claimed_at < now() - make_interval(secs => $5)
+       RETURNING token`,
+      [userId, key, fingerprint, randomUUID(), this.config.idempotencyLeaseMs / 1000],
     );
-    return rows.length === 1;
+    return rows[0]?.token;
   }
 
-  private async save(userId: string, key: string, status: number, stored: StoredResponse) {
+  private async save(
+    attempt: { userId: string; key: string; token: string },
+    status: number,
+    stored: StoredResponse,
+  ) {
     await this.db.query(
-      `UPDATE idempotency_keys SET status = 'done', response_status = $3, response_body = $4 WHERE user_id = $1 AND key = $2`,
-      [userId, key, status, JSON.stringify(stored)],
+      `UPDATE idempotency_keys SET status = 'done', response_status = $4, response_body = $5
+       WHERE user_id = $1 AND key = $2 AND token = $3`,
+      [attempt.userId, attempt.key, attempt.token, status, JSON.stringify(stored)],
     );
   }
 
@@ -112,6 +129,14 @@ export class IdempotencyService {
           CommerceErrorCode.IdempotencyMismatch,
           Messages.idempotencyMismatch,
           HttpStatus.UNPROCESSABLE_ENTITY,
+        );
+      }
+      if (row?.status === 'committed') {
+        // The first attempt's work was committed but its answer was lost with its process.
+        throw commerceError(
+          CommerceErrorCode.IdempotencyInProgress,
+          Messages.idempotencyCommitted,
+          HttpStatus.CONFLICT,
         );
       }
       throw commerceError(
