@@ -8,12 +8,18 @@ import {
   catalogEntry,
   expectLedgerConsistent,
   newShopper,
-  orderBody,
   sessionOf,
   type CatalogEntry,
   type Shopper,
 } from './money.helpers.js';
-import { moogoldOrders, setFaults, smileOrders, testPlayer, waitFor } from './supplier.helpers.js';
+import {
+  moogoldOrders,
+  placeWalletOrder as placeOrder,
+  setFaults,
+  smileOrders,
+  testPlayer,
+  waitFor,
+} from './supplier.helpers.js';
 import { orderStatus, placeUpi } from './upi.helpers.js';
 
 interface OrderState {
@@ -207,15 +213,8 @@ describe('The fulfilment handler run by hand (DESIGN section 5, RELIABILITY M7)'
   afterAll(() => app.close());
 
   async function placeWalletOrder(entry: CatalogEntry, input1: string, input2: string) {
-    const shopper = await newShopper(app, { balance: 100_000 });
-    const response = await app
-      .http()
-      .post('/api/order/createWalletOrder')
-      .set(shopper.auth)
-      .send(orderBody(shopper, entry, { input1, input2, paymentmode: 'wallet' }))
-      .expect(200);
-    const orderid = response.body.orderid as string;
-    return { shopper, orderid, state: await orderState(app, orderid) };
+    const placed = await placeOrder(app, entry, { input1, input2, balance: 100_000 });
+    return { ...placed, state: await orderState(app, placed.orderid) };
   }
 
   /** Pack `pack` as a run that died would leave it: recorded as sent, no answer kept. */

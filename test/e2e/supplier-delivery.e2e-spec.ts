@@ -5,10 +5,16 @@ import {
   catalogEntry,
   expectLedgerConsistent,
   newShopper,
-  orderBody,
   type CatalogEntry,
 } from './money.helpers.js';
-import { moogoldOrders, setFaults, smileOrders, testPlayer, waitFor } from './supplier.helpers.js';
+import {
+  moogoldOrders,
+  placeWalletOrder as placeOrder,
+  setFaults,
+  smileOrders,
+  testPlayer,
+  waitFor,
+} from './supplier.helpers.js';
 
 interface OrderState {
   status: string;
@@ -51,16 +57,8 @@ describe('Delivery through the suppliers (DESIGN section 5, RELIABILITY J4)', ()
       timeoutMs,
     );
 
-  async function placeWalletOrder(entry: CatalogEntry, input1: string, input2: string) {
-    const shopper = await newShopper(app, { balance: 500_000 });
-    const response = await app
-      .http()
-      .post('/api/order/createWalletOrder')
-      .set(shopper.auth)
-      .send(orderBody(shopper, entry, { input1, input2, paymentmode: 'wallet' }))
-      .expect(200);
-    return { shopper, orderid: response.body.orderid as string };
-  }
+  const placeWalletOrder = (entry: CatalogEntry, input1: string, input2: string) =>
+    placeOrder(app, entry, { input1, input2, balance: 500_000 });
 
   beforeAll(async () => {
     app = await startTestApp({

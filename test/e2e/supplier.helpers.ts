@@ -1,6 +1,7 @@
 import { moogoldAuth } from '../../server/src/providers/moogold/moogold.adapter.js';
 import { smileSign } from '../../server/src/providers/smileone/smileone.adapter.js';
 import type { TestApp } from '../utils/app.js';
+import { newShopper, orderBody, type CatalogEntry } from './money.helpers.js';
 
 export type Supplier = 'smileone' | 'moogold';
 
@@ -128,4 +129,26 @@ export async function waitFor<T>(
     if (done(value) || Date.now() > deadline) return value;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** A new shopper with `balance` paise who buys `entry` with Z-Coins for the given player. */
+export async function placeWalletOrder(
+  app: TestApp,
+  entry: CatalogEntry,
+  player: { input1: string; input2: string; balance: number },
+) {
+  const shopper = await newShopper(app, { balance: player.balance });
+  const response = await app
+    .http()
+    .post('/api/order/createWalletOrder')
+    .set(shopper.auth)
+    .send(
+      orderBody(shopper, entry, {
+        input1: player.input1,
+        input2: player.input2,
+        paymentmode: 'wallet',
+      }),
+    )
+    .expect(200);
+  return { shopper, orderid: response.body.orderid as string };
 }

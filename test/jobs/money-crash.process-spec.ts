@@ -28,7 +28,8 @@ interface Item {
   price: number;
 }
 
-type Answer = { status: number; body: { code?: string; msg?: string } } | { refused: string };
+type Answer =
+  { status: number; body: { code?: string; msg?: string; message?: string } } | { refused: string };
 
 const INSUFFICIENT = 'Insufficient balance. Please top up your wallet.';
 const IN_PROGRESS = 'IDEMPOTENCY_IN_PROGRESS';

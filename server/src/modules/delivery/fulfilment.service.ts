@@ -148,19 +148,18 @@ export class FulfilmentService {
         [id],
       )) as Array<Pick<OrderRow, 'orderid' | 'itemidarray'>>;
       if (!order) throw AppError.conflict(Messages.deliveryNotSettleable);
-      const ruling = delivered
-        ? { status: 'confirmed', failure: null, note: Messages.deliverySettledDelivered }
+      const ruling: { status: 'confirmed' | 'failed'; failure?: 'store'; note: string } = delivered
+        ? { status: 'confirmed', note: Messages.deliverySettledDelivered }
         : { status: 'failed', failure: 'store', note: Messages.deliverySettledNotDelivered };
-      const [, moved] = (await manager.query(
-        `UPDATE supplier_purchases SET status = $3, failure = $4, updated_at = now()
-         WHERE orderid = $1 AND pack = $2 AND status = 'unknown'`,
-        [order.orderid, pack, ruling.status, ruling.failure],
-      )) as [unknown, number];
-      if (moved !== 1) throw AppError.conflict(Messages.deliveryNotSettleable);
-      const [{ confirmed }] = (await manager.query(
-        `SELECT count(*)::int AS confirmed FROM supplier_purchases WHERE orderid = $1 AND status = 'confirmed'`,
-        [order.orderid],
-      )) as Array<{ confirmed: number }>;
+      const moved = await this.purchases.move(
+        { orderid: order.orderid, pack },
+        ['unknown'],
+        ruling.status,
+        { failure: ruling.failure },
+        manager,
+      );
+      if (!moved) throw AppError.conflict(Messages.deliveryNotSettleable);
+      const confirmed = await this.purchases.confirmedCount(order.orderid, manager);
       await manager.query(
         `UPDATE orders SET fulfilment_status = 'needs_attention', attention = $2, updated_at = now()
          WHERE orderid = $1`,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 
 export type PurchaseStatus = 'reserved' | 'sent' | 'confirmed' | 'failed' | 'unknown';
 
@@ -72,8 +72,9 @@ export class SupplierPurchasesRepository {
       error?: string;
       countTry?: boolean;
     } = {},
+    manager: EntityManager = this.db.manager,
   ): Promise<boolean> {
-    const [, count] = (await this.db.query(
+    const [, count] = (await manager.query(
       `UPDATE supplier_purchases SET status = $4::text, updated_at = now(),
          supplier_reference = coalesce($5, supplier_reference),
          failure = CASE WHEN $4::text = 'failed' THEN $6 ELSE NULL END,
@@ -103,8 +104,8 @@ export class SupplierPurchasesRepository {
     );
   }
 
-  async confirmedCount(orderid: string) {
-    const [{ count }] = (await this.db.query(
+  async confirmedCount(orderid: string, manager: EntityManager = this.db.manager) {
+    const [{ count }] = (await manager.query(
       `SELECT count(*)::int AS count FROM supplier_purchases WHERE orderid = $1 AND status = 'confirmed'`,
       [orderid],
     )) as Array<{ count: number }>;
