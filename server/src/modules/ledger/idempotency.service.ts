@@ -1,14 +1,15 @@
-import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { AppError, type ErrorCode } from '../../common/errors/app-error.js';
 import { Messages } from '../../common/messages.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
-import { claimAttempt } from './idempotency-claim.js';
+import { claimAttempt, type ClaimAttempt } from './idempotency-claim.js';
 import { commerceError, CommerceErrorCode } from './commerce-errors.js';
 
 const KEEP_HOURS = 24;
+const SAVE_TRIES = 3;
 
 interface StoredResponse {
   ok: boolean;
@@ -37,6 +38,8 @@ function canonical(value: unknown): unknown {
  */
 @Injectable()
 export class IdempotencyService {
+  private readonly logger = new Logger(IdempotencyService.name);
+
   constructor(
     private readonly db: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -58,32 +61,66 @@ export class IdempotencyService {
     if (!token) return this.replay<T>(auth.id, trimmed, fingerprint);
     const attempt = { userId: auth.id, key: trimmed, token };
 
-    let stored: StoredResponse;
+    let result: T;
     try {
-      const result = await claimAttempt.run(attempt, work);
-      stored = { ok: true, body: result };
-      await this.save(attempt, 200, stored);
-      return result;
+      result = await claimAttempt.run(attempt, work);
     } catch (error) {
       if (error instanceof AppError && error.status < 500) {
-        stored = {
+        const { code, message, status, extra } = error;
+        await this.saveAnswer(attempt, status, {
           ok: false,
-          error: {
-            code: error.code,
-            message: error.message,
-            status: error.status,
-            extra: error.extra,
-          },
-        };
-        await this.save(attempt, error.status, stored);
+          error: { code, message, status, extra },
+        });
       } else {
-        // Unexpected failures leave nothing behind, so the client's retry runs afresh.
-        await this.db.query(
-          `DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2 AND token = $3 AND status = 'running'`,
-          [auth.id, trimmed, token],
-        );
+        await this.release(attempt);
       }
       throw error;
+    }
+    await this.saveAnswer(attempt, 200, { ok: true, body: result });
+    return result;
+  }
+
+  /**
+   * Stores the answer for replays. The work is already committed, so a failure here must not
+   * turn into an error that invites a retry: the claim stays `committed` and a retry is told
+   * the request was carried out.
+   */
+  private async saveAnswer(attempt: ClaimAttempt, status: number, stored: StoredResponse) {
+    for (let tries = 1; ; tries += 1) {
+      try {
+        await this.db.query(
+          `UPDATE idempotency_keys SET status = 'done', response_status = $4, response_body = $5
+           WHERE user_id = $1 AND key = $2 AND token = $3`,
+          [attempt.userId, attempt.key, attempt.token, status, JSON.stringify(stored)],
+        );
+        return;
+      } catch (error) {
+        if (tries >= SAVE_TRIES) {
+          this.logger.warn(
+            `The answer of Idempotency-Key claim ${attempt.token} was not stored: ${(error as Error).message}`,
+          );
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50 * tries));
+      }
+    }
+  }
+
+  /**
+   * An unexpected failure gives the key back so the client's retry runs afresh, but only while
+   * the claim is `running`: once any transaction of the attempt committed, it stays.
+   */
+  private async release(attempt: ClaimAttempt) {
+    try {
+      await this.db.query(
+        `DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2 AND token = $3 AND status = 'running'`,
+        [attempt.userId, attempt.key, attempt.token],
+      );
+    } catch (error) {
+      // Left `running`, the claim is taken over by a retry once its lease is over.
+      this.logger.warn(
+        `Idempotency-Key claim ${attempt.token} not released: ${(error as Error).message}`,
+      );
     }
   }
 
@@ -102,18 +139,6 @@ export class IdempotencyService {
       [userId, key, fingerprint, randomUUID(), this.config.idempotencyLeaseMs / 1000],
     );
     return rows[0]?.token;
-  }
-
-  private async save(
-    attempt: { userId: string; key: string; token: string },
-    status: number,
-    stored: StoredResponse,
-  ) {
-    await this.db.query(
-      `UPDATE idempotency_keys SET status = 'done', response_status = $4, response_body = $5
-       WHERE user_id = $1 AND key = $2 AND token = $3`,
-      [attempt.userId, attempt.key, attempt.token, status, JSON.stringify(stored)],
-    );
   }
 
   private async replay<T>(userId: string, key: string, fingerprint: string): Promise<T> {
