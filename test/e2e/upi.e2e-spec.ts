@@ -1,3 +1,5 @@
+import { OrdersService } from '../../server/src/modules/orders/orders.service.js';
+import { UpiGatewayAdapter } from '../../server/src/providers/upigateway/upigateway.adapter.js';
 import { startTestApp, type TestApp } from '../utils/app.js';
 import {
   balancesOf,
@@ -409,5 +411,39 @@ describe('UPI expiry and late payments', () => {
       [started.body.data.txnid],
     );
     expect(after).toEqual({ status: 'failure', remark: 'Transaction expired' });
+  });
+
+  it("a check that read 'pending' before the payment never overwrites the newer 'success'", async () => {
+    const shopper = await newShopper(app);
+    const { orderid, paymentUrl } = await placeUpi(app, shopper, diamonds);
+    const adapter = app.store.app.get(UpiGatewayAdapter);
+    const original = adapter.checkStatus.bind(adapter);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let answered!: () => void;
+    const pendingRead = new Promise<void>((resolve) => (answered = resolve));
+    // The first check reads the gateway's answer now and is held before it saves it.
+    adapter.checkStatus = async (...args) => {
+      adapter.checkStatus = original;
+      const data = await original(...args);
+      answered();
+      await held;
+      return data;
+    };
+    const orders = app.store.app.get(OrdersService);
+    const stale = orders.verifyPayment(orderid);
+    await pendingRead;
+    await app
+      .http()
+      .post(`${new URL(paymentUrl).pathname}/pay`)
+      .expect(302);
+    await orders.verifyPayment(orderid);
+    release();
+    await stale;
+
+    const status = await orderStatus(app, shopper, orderid);
+    expect(PAID).toContain(status.body.order.status);
+    expect(status.body.data.status).toBe('success');
+    await expectLedgerConsistent(app);
   });
 });

@@ -219,11 +219,12 @@ export class OrdersRepository {
     );
   }
 
+  /** Keeps the gateway's answer while the order awaits payment; a paid order keeps the answer that paid it. */
   async saveGatewayData(orderid: string, data: unknown) {
-    await this.db.query('UPDATE orders SET gateway_data = $2::jsonb WHERE orderid = $1', [
-      orderid,
-      JSON.stringify(data),
-    ]);
+    await this.db.query(
+      `UPDATE orders SET gateway_data = $2::jsonb WHERE orderid = $1 AND status = 'Created'`,
+      [orderid, JSON.stringify(data)],
+    );
   }
 
   async flag(orderid: string, attention: string, manager: EntityManager = this.db.manager) {
