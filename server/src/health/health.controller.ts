@@ -39,7 +39,10 @@ export class HealthController {
       },
       async () => {
         const queues = this.indicators.check('queues');
-        const missing = await this.workers.queuesWithoutWorkers().catch(() => ['unknown']);
+        const missing = await Promise.race([
+          this.workers.queuesWithoutWorkers().catch(() => ['unknown']),
+          new Promise<string[]>((resolve) => setTimeout(resolve, 2_000, ['unknown'])),
+        ]);
         return missing.length === 0 ? queues.up() : queues.down({ withoutWorker: missing });
       },
     ]);

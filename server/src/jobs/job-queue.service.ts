@@ -5,6 +5,23 @@ import { createRedis } from '../redis/redis.module.js';
 import { JobName, QueueName } from './job.enum.js';
 import { jobDefinitions, type JobOf } from './job.types.js';
 
+const QUEUE_ANSWER_MS = 2_000;
+
+/**
+ * BullMQ waits for its connection to be ready before it sends anything, so with Redis gone a
+ * call would hang; it fails instead, as a command of our own Redis client would.
+ */
+export function untilRedisAnswers<T>(work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error('Command timed out: the job queue')),
+      QUEUE_ANSWER_MS,
+    );
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
 /** Produces jobs. Job ids are deterministic, so the same work enqueued twice is one job. */
 @Injectable()
 export class JobQueueService implements OnApplicationShutdown {
@@ -32,15 +49,18 @@ export class JobQueueService implements OnApplicationShutdown {
    */
   async queue<T extends JobName>(name: T, payload: JobOf<T>, jobId: string) {
     const definition = jobDefinitions[name];
-    await this.getQueue(definition.queue).add(name, payload, {
-      jobId,
-      attempts: definition.attempts,
-      backoff: definition.backoffMs
-        ? { type: 'exponential', delay: definition.backoffMs }
-        : undefined,
-      removeOnComplete: { age: 3600, count: 1000 },
-      removeOnFail: { count: 5000 },
-    });
+    const queue = this.getQueue(definition.queue);
+    await untilRedisAnswers(
+      queue.add(name, payload, {
+        jobId,
+        attempts: definition.attempts,
+        backoff: definition.backoffMs
+          ? { type: 'exponential', delay: definition.backoffMs }
+          : undefined,
+        removeOnComplete: { age: 3600, count: 1000 },
+        removeOnFail: { count: 5000 },
+      }),
+    );
   }
 
   /**
@@ -59,9 +79,9 @@ export class JobQueueService implements OnApplicationShutdown {
 
   /** Whether a job with this id is still waiting, delayed or running (not finished or failed). */
   async isLive(queue: QueueName, jobId: string) {
-    const job = await this.getQueue(queue).getJob(jobId);
+    const job = await untilRedisAnswers(this.getQueue(queue).getJob(jobId));
     if (!job) return false;
-    const state = await job.getState();
+    const state = await untilRedisAnswers(job.getState());
     return state !== 'completed' && state !== 'failed' && state !== 'unknown';
   }
 

@@ -14,7 +14,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { createRedis } from '../redis/redis.module.js';
 import { JobName, JobStatus, QueueName } from './job.enum.js';
 import { jobDefinitions } from './job.types.js';
-import { JobQueueService } from './job-queue.service.js';
+import { JobQueueService, untilRedisAnswers } from './job-queue.service.js';
 import { JobRegistry } from './job-registry.service.js';
 
 const instance = `${os.hostname()}-${process.pid}`;
@@ -115,7 +115,7 @@ export class JobWorkerService implements OnApplicationBootstrap, BeforeApplicati
   async queuesWithoutWorkers(): Promise<QueueName[]> {
     const missing: QueueName[] = [];
     for (const name of Object.values(QueueName)) {
-      const workers = await this.queues.getQueue(name).getWorkers();
+      const workers = await untilRedisAnswers(this.queues.getQueue(name).getWorkers());
       if (workers.length === 0) missing.push(name);
     }
     return missing;

@@ -4,6 +4,21 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 
 export const REDIS = Symbol('REDIS');
 
+const REDIS_CONNECT_TIMEOUT_MS = 2_000;
+const REDIS_COMMAND_TIMEOUT_MS = 1_000;
+
+/** The errors ioredis raises when Redis cannot be reached or does not answer in time. */
+export function isRedisUnavailable(error: unknown): boolean {
+  const { name, message } = (error ?? {}) as { name?: unknown; message?: unknown };
+  if (name === 'MaxRetriesPerRequestError') return true;
+  return (
+    typeof message === 'string' &&
+    /^(Command timed out|Connection is closed|Stream isn't writeable|Reached the max retries per request)/.test(
+      message,
+    )
+  );
+}
+
 export function createRedis(
   config: AppConfig,
   purpose: string,
@@ -12,9 +27,13 @@ export function createRedis(
   const client = new Redis(config.redisUrl, {
     connectionName: `zstore-${purpose}`,
     lazyConnect: false,
-    // BullMQ workers block on Redis and must wait through outages rather than fail commands.
-    maxRetriesPerRequest: options.forWorker ? null : 2,
     enableOfflineQueue: true,
+    connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
+    // BullMQ workers block on Redis and must wait through outages rather than fail commands;
+    // everything else fails fast, so a request answers 503 instead of hanging (RELIABILITY J8).
+    ...(options.forWorker
+      ? { maxRetriesPerRequest: null }
+      : { maxRetriesPerRequest: 1, commandTimeout: REDIS_COMMAND_TIMEOUT_MS }),
   });
   client.on('error', () => undefined);
   return client;

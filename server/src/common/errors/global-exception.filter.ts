@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Messages } from '../messages.js';
+import { isRedisUnavailable } from '../../redis/redis.module.js';
 import { AppError, ErrorCode } from './app-error.js';
 
 const codeByStatus: Record<number, ErrorCode> = {
@@ -72,13 +73,13 @@ export class GlobalExceptionFilter implements ExceptionFilter {
       status = exception.statusCode;
       code = codeByStatus[status] ?? ErrorCode.Validation;
       message = exception.message;
-    } else if (isDatabaseBusy(exception)) {
+    } else if (isDatabaseBusy(exception) || isRedisUnavailable(exception)) {
       // Nothing was changed (the transaction rolled back): the client may simply try again.
       status = HttpStatus.SERVICE_UNAVAILABLE;
       code = ErrorCode.Unavailable;
       message = Messages.busy;
       void reply.header('Retry-After', '1');
-      this.logger.warn(`database busy: ${(exception as Error).message}`);
+      this.logger.warn(`dependency unavailable: ${(exception as Error).message}`);
     }
 
     if (status >= 500) {
@@ -107,14 +108,16 @@ const BUSY_SQLSTATES = new Set([
   '40P01',
 ]);
 
-function isDatabaseBusy(value: unknown): boolean {
+/** Connection failures that carry no SQLSTATE (the driver's or the socket's own). */
+const BROKEN_CONNECTION = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+const LOST_CONNECTION_TEXTS =
+  /timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error|Connection ended unexpectedly/;
+
+export function isDatabaseBusy(value: unknown): boolean {
   const error = value as { code?: unknown; driverError?: { code?: unknown }; message?: unknown };
   const code = error?.driverError?.code ?? error?.code;
-  if (typeof code === 'string' && (BUSY_SQLSTATES.has(code) || code === 'ECONNREFUSED')) {
+  if (typeof code === 'string' && (BUSY_SQLSTATES.has(code) || BROKEN_CONNECTION.has(code))) {
     return true;
   }
-  return (
-    typeof error?.message === 'string' &&
-    error.message.includes('timeout exceeded when trying to connect')
-  );
+  return typeof error?.message === 'string' && LOST_CONNECTION_TEXTS.test(error.message);
 }
