@@ -1,3 +1,4 @@
+import type { ApiBody } from '@api-contract';
 import { Messages } from '@shared/messages';
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import type { Role, SessionUser } from '@/types';
@@ -73,7 +74,11 @@ const isAllowed = (role: unknown): role is Role => REQUIRED_ROLES.includes(role 
 let pendingValidation: Promise<void> | null = null;
 
 const validateToken = async (token: string): Promise<void> => {
-  const answer = await postJson('/api/auth/validateuser', { requiredRoles: REQUIRED_ROLES }, token);
+  const answer = await postJson(
+    '/api/auth/validateuser',
+    { requiredRoles: REQUIRED_ROLES } satisfies ApiBody<'/auth/validateuser', 'post'>,
+    token,
+  );
   if (answer.ok && isAllowed(answer.body?.role)) return;
   if (answer.ok || answer.status === 401 || answer.status === 403) {
     const reason = (!answer.ok && serverText(answer.body)) || Messages.forbidden;
@@ -85,7 +90,10 @@ const validateToken = async (token: string): Promise<void> => {
 
 export const authProvider: AuthProvider = {
   async login({ email, password }: LoginParams) {
-    const answer = await postJson('/api/auth/login', { email, password });
+    const answer = await postJson('/api/auth/login', {
+      email,
+      password,
+    } satisfies ApiBody<'/auth/login', 'post'>);
     if (!answer.ok) throw new Error(serverText(answer.body) ?? 'ra.auth.sign_in_error');
     const token = answer.body?.token;
     const user = answer.body?.user as SessionUser | undefined;

@@ -1,3 +1,4 @@
+import type { Schemas } from '@api-contract';
 import type { RaRecord } from 'react-admin';
 
 export type Role = 'user' | 'reseller' | 'admin';
@@ -37,27 +38,7 @@ export type OrderStatus =
   'Created' | 'Processing' | 'Completed' | 'Refunded' | 'Failed' | 'Cancelled';
 
 /** A row of `/api/admin/rest/orders`, also what `/api/admin/processing` answers. */
-export interface Order extends RaRecord {
-  _id: string;
-  orderid: string;
-  transactionid: string | null;
-  productname: string;
-  itemname: string;
-  status: OrderStatus;
-  input1: string;
-  input2: string | null;
-  /** Rupees. */
-  value: number;
-  useremail: string;
-  userid: number;
-  paymentmode: 'upi' | 'wallet';
-  createdAt: string;
-  updatedAt: string;
-  reason: string | null;
-  attention: string | null;
-  fulfilmentStatus: string | null;
-  isApi: boolean;
-}
+export type Order = Schemas['OrderResponseDto'];
 
 /** A row of `/api/admin/rest/audit-log`. */
 export interface AuditEntry extends RaRecord {
@@ -74,68 +55,16 @@ export interface AuditEntry extends RaRecord {
 export type PackStatus = 'reserved' | 'sent' | 'confirmed' | 'failed' | 'unknown';
 
 /** One supplier pack of an API order, from `/api/admin/orders/{_id}/packs`. */
-export interface OrderPack {
-  pack: number;
-  supplier: string;
-  productRef: string;
-  reference: string;
-  supplierReference: string | null;
-  status: PackStatus;
-  failure: 'player' | 'store' | null;
-  tries: number;
-  error: string | null;
-  updatedAt: string;
-}
+export type OrderPack = Schemas['OrderPackResponseDto'];
 
 export type WalletTxnType = 'Credit' | 'Debit' | 'Refunded';
 export type WalletTxnStatus = 'Created' | 'Pending' | 'Success' | 'Failed' | 'Processing';
 
-export interface WalletTransaction extends RaRecord {
-  _id: string;
-  txnid: string;
-  type: WalletTxnType;
-  status: WalletTxnStatus;
-  /** Rupees. */
-  amount: number;
-  orderid: string | null;
-  userid: number;
-  useremail: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export type WalletTransaction = Schemas['WalletTransactionDto'];
 
-export interface Product extends RaRecord {
-  _id: string;
-  productid: number;
-  name: string;
-  type: string;
-  category: string;
-  imgpath: string;
-  importantnote: string | null;
-  inputs: { label: string }[];
-  items: number[];
-  istrending: boolean;
-  instock: boolean;
-  isApi: boolean;
-  apiType: string | null;
-}
+export type Product = Schemas['AdminProductDto'];
 
-export interface Item extends RaRecord {
-  _id: string;
-  itemid: number;
-  name: string;
-  type: string | null;
-  suggestedTask: string | null;
-  originalprice: number;
-  discountedprice: number;
-  resellprice: number;
-  isApi: boolean;
-  apiType: string | null;
-  itemidarray: string[];
-  imgpath: string;
-  inStock: boolean;
-  productId: string | null;
-}
+export type Item = Schemas['AdminItemDto'];
 
 export type DiscountType = 'percentage' | 'fixed';
 
@@ -168,13 +97,4 @@ export interface GalleryImage extends RaRecord {
   redirectUrl: string | null;
 }
 
-export interface AdminStats {
-  total_order: number;
-  completed: number;
-  refunded: number;
-  processing: number;
-  /** Rupees of Completed orders. */
-  total_sale: number;
-  /** The last 30 IST days, oldest first. */
-  sales: { date: string; total: number; orders: number }[];
-}
+export type AdminStats = Schemas['AdminStatsDto'];

@@ -1,3 +1,4 @@
+import type { ApiAnswer, ApiBody } from '@api-contract';
 import { apiRequest } from './client';
 import type { MessageResponse, Role, User } from './types';
 
@@ -14,15 +15,19 @@ export interface RegisterDetails {
 }
 
 export const login = (email: string, password: string) =>
-  apiRequest<Partial<SessionPayload> & MessageResponse>('/auth/login', {
-    body: { email, password },
+  apiRequest<Partial<ApiAnswer<'/auth/login', 'post'>> & MessageResponse>('/auth/login', {
+    body: { email, password } satisfies ApiBody<'/auth/login', 'post'>,
   });
 
 export const register = (details: RegisterDetails) =>
-  apiRequest<MessageResponse>('/auth/register', { body: details });
+  apiRequest<ApiAnswer<'/auth/register', 'post'>>('/auth/register', {
+    body: details satisfies ApiBody<'/auth/register', 'post'>,
+  });
 
 export const verifyAndRegister = (details: RegisterDetails & { otp: string }) =>
-  apiRequest<MessageResponse>('/auth/verifyandregister', { body: details });
+  apiRequest<ApiAnswer<'/auth/verifyandregister', 'post'>>('/auth/verifyandregister', {
+    body: details satisfies ApiBody<'/auth/verifyandregister', 'post'>,
+  });
 
 export const verifyMail = (id: string, token: string) =>
   apiRequest<MessageResponse>(
@@ -31,9 +36,13 @@ export const verifyMail = (id: string, token: string) =>
   );
 
 export const validateUser = (requiredRoles: Role[]) =>
-  apiRequest<{ role: Role }>('/auth/validateuser', { body: { requiredRoles } });
+  apiRequest<ApiAnswer<'/auth/validateuser', 'post'>>('/auth/validateuser', {
+    body: { requiredRoles } satisfies ApiBody<'/auth/validateuser', 'post'>,
+  });
 
 export const fetchGoogleLoginResult = () =>
-  apiRequest<Partial<SessionPayload>>('/auth/login/success', { credentials: 'include' });
+  apiRequest<Partial<ApiAnswer<'/auth/login/success', 'get'>>>('/auth/login/success', {
+    credentials: 'include',
+  });
 
 export const GOOGLE_SIGN_IN_URL = '/api/auth/google';

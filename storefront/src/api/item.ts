@@ -1,5 +1,5 @@
+import type { ApiAnswer } from '@api-contract';
 import { apiRequest } from './client';
-import type { Item } from './types';
 
 export const fetchItems = (productId: string) =>
-  apiRequest<{ items: Item[] }>(`/item/${encodeURIComponent(productId)}`);
+  apiRequest<ApiAnswer<'/item/{productId}', 'get'>>(`/item/${encodeURIComponent(productId)}`);

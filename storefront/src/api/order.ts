@@ -1,5 +1,5 @@
+import type { ApiAnswer, ApiBody, Schemas } from '@api-contract';
 import { apiRequest } from './client';
-import type { Order } from './types';
 
 export interface CheckIdRequest {
   userid: string;
@@ -25,23 +25,29 @@ export interface OrderRequest {
 }
 
 export const checkPlayerId = (request: CheckIdRequest) =>
-  apiRequest<CheckIdResponse>('/order/checkid', { body: request });
+  apiRequest<ApiAnswer<'/order/checkid', 'post'>>('/order/checkid', {
+    body: request satisfies ApiBody<'/order/checkid', 'post'>,
+  });
 
 export const createUpiOrder = (order: OrderRequest, idempotencyKey: string) =>
-  apiRequest<{ status?: boolean | string; data?: { payment_url?: string }; error?: string }>(
-    '/order/createOrder',
-    { body: { ...order, paymentmode: 'upi' }, idempotencyKey },
-  );
+  // The spec's client also looks for `error` in the answer (the error body's field).
+  apiRequest<
+    ApiAnswer<'/order/createOrder', 'post'> & Partial<Pick<Schemas['ErrorBodyWithError'], 'error'>>
+  >('/order/createOrder', {
+    body: { ...order, paymentmode: 'upi' } satisfies ApiBody<'/order/createOrder', 'post'>,
+    idempotencyKey,
+  });
 
 export const createWalletOrder = (order: OrderRequest, idempotencyKey: string) =>
-  apiRequest<{ msg?: string; redirect_url?: string }>('/order/createWalletOrder', {
-    body: { ...order, paymentmode: 'wallet' },
+  apiRequest<ApiAnswer<'/order/createWalletOrder', 'post'>>('/order/createWalletOrder', {
+    body: { ...order, paymentmode: 'wallet' } satisfies ApiBody<'/order/createWalletOrder', 'post'>,
     idempotencyKey,
   });
 
 export const fetchOrderStatus = (clientTxnId: string, date: string) =>
-  apiRequest<{ order?: Order; data?: unknown }>('/order/orderstatus', {
-    body: { client_txn_id: clientTxnId, date },
+  apiRequest<ApiAnswer<'/order/orderstatus', 'post'>>('/order/orderstatus', {
+    body: { client_txn_id: clientTxnId, date } satisfies ApiBody<'/order/orderstatus', 'post'>,
   });
 
-export const fetchOrders = (userid: number) => apiRequest<Order[]>(`/order/${userid}`);
+export const fetchOrders = (userid: number) =>
+  apiRequest<ApiAnswer<'/order/{userid}', 'get'>>(`/order/${userid}`);

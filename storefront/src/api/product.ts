@@ -1,7 +1,10 @@
+import type { ApiAnswer } from '@api-contract';
 import { apiRequest } from './client';
-import type { HomeProducts, Product } from './types';
 
-export const fetchHomeProducts = () => apiRequest<HomeProducts>('/product/gethomeproducts');
+export const fetchHomeProducts = () =>
+  apiRequest<ApiAnswer<'/product/gethomeproducts', 'get'>>('/product/gethomeproducts');
 
 export const fetchProduct = (id: string) =>
-  apiRequest<{ product: Product }>(`/product/eachproduct/${encodeURIComponent(id)}`);
+  apiRequest<ApiAnswer<'/product/eachproduct/{id}', 'get'>>(
+    `/product/eachproduct/${encodeURIComponent(id)}`,
+  );

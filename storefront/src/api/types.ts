@@ -1,3 +1,5 @@
+import type { Schemas } from '@api-contract';
+
 export type Role = 'user' | 'reseller' | 'admin';
 
 export interface User {
@@ -15,26 +17,9 @@ export interface ProductInput {
   label: string;
 }
 
-export interface Product {
-  _id: string;
-  name: string;
-  imgpath: string;
-  type: string;
-  isApi: boolean;
-  importantnote?: string;
-  inputs: ProductInput[];
-  apiType?: string;
-  deliveryTime?: string;
-  guideImage?: string;
-}
+export type Product = Schemas['ProductResponseDto'];
 
-export interface HomeProducts {
-  trending: Product[];
-  instantGames: Product[];
-  games: Product[];
-  ott: Product[];
-  others: Product[];
-}
+export type HomeProducts = Schemas['HomeProductsDto'];
 
 export interface GalleryImage {
   url: string;
@@ -48,58 +33,20 @@ export interface GalleryImages {
   Popup: GalleryImage[];
 }
 
-export interface Item {
-  _id: string;
-  id: number;
-  itemid: number;
-  name: string;
-  imgpath?: string;
-  inStock: boolean;
-  originalprice: number;
-  discountedprice: number;
-  resellprice?: number;
-}
+export type Item = Schemas['ItemResponseDto'];
 
 export type OrderStatus =
   'Created' | 'Processing' | 'Completed' | 'Refunded' | 'Failed' | 'Cancelled';
 
 export type PaymentMode = 'upi' | 'wallet';
 
-export interface Order {
-  _id: string;
-  orderid: string;
-  transactionid?: string;
-  productname?: string;
-  itemname: string;
-  status: OrderStatus;
-  input1: string;
-  input2?: string;
-  value: number;
-  useremail?: string;
-  paymentmode: PaymentMode;
-  reason?: string;
-  createdAt: string;
-  updatedAt?: string;
-}
+export type Order = Schemas['OrderResponseDto'];
 
 export type WalletTxnStatus = 'Created' | 'Pending' | 'Success' | 'Failed' | 'Processing';
 
-export interface WalletTransaction {
-  _id: string;
-  txnid: string;
-  type: 'Debit' | 'Credit' | 'Refunded';
-  status: WalletTxnStatus;
-  amount: number;
-  createdAt: string;
-  updatedAt?: string;
-  orderid?: string;
-}
+export type WalletTransaction = Schemas['WalletTransactionDto'];
 
-export interface OrderStats {
-  total_order: number;
-  completed: number;
-  refunded: number;
-}
+export type OrderStats = Schemas['OrderStatsDto'];
 
 export interface MessageResponse {
   msg?: string;

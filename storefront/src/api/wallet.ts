@@ -1,19 +1,21 @@
+import type { ApiAnswer, ApiBody } from '@api-contract';
 import { apiRequest } from './client';
-import type { WalletTransaction } from './types';
 
 export const fetchWalletBalance = (userid: number) =>
-  apiRequest<{ balance: number }>(`/wallet/getbalance/${userid}`);
+  apiRequest<ApiAnswer<'/wallet/getbalance/{userid}', 'get'>>(`/wallet/getbalance/${userid}`);
 
 export const fetchWalletTransactions = (userid: number) =>
-  apiRequest<WalletTransaction[]>(`/wallet/gettransactions/${userid}`);
+  apiRequest<ApiAnswer<'/wallet/gettransactions/{userid}', 'get'>>(
+    `/wallet/gettransactions/${userid}`,
+  );
 
 export const startWalletTopUp = (value: number, userid: number, idempotencyKey: string) =>
-  apiRequest<{ data?: { payment_url?: string } }>('/wallet/topup', {
-    body: { value, userid },
+  apiRequest<ApiAnswer<'/wallet/topup', 'post'>>('/wallet/topup', {
+    body: { value, userid } satisfies ApiBody<'/wallet/topup', 'post'>,
     idempotencyKey,
   });
 
 export const fetchWalletTxnStatus = (clientTxnId: string, date: string) =>
-  apiRequest<{ data?: { txnid: string; status: string; amount: number } }>('/wallet/txnstatus', {
-    body: { client_txn_id: clientTxnId, date },
+  apiRequest<ApiAnswer<'/wallet/txnstatus', 'post'>>('/wallet/txnstatus', {
+    body: { client_txn_id: clientTxnId, date } satisfies ApiBody<'/wallet/txnstatus', 'post'>,
   });

@@ -6,6 +6,7 @@ import {
 } from '@nestjs/common';
 import { ApiBearerAuth } from '@nestjs/swagger';
 import type { Role } from '../../modules/users/entities/user.entity.js';
+import { ApiErrors, ApiPublic } from '../openapi/api-docs.decorators.js';
 
 export const PUBLIC_KEY = 'auth:public';
 export const ROLES_KEY = 'auth:roles';
@@ -18,11 +19,15 @@ export interface AuthUser {
 }
 
 /** Skips authentication; the global guard requires a valid token everywhere else. */
-export const Public = () => SetMetadata(PUBLIC_KEY, true);
+export const Public = () => applyDecorators(SetMetadata(PUBLIC_KEY, true), ApiPublic());
 
 /** Requires a signed-in caller, and one of `roles` when given (checked on the server). */
 export const Authenticated = (...roles: Role[]) =>
-  applyDecorators(SetMetadata(ROLES_KEY, roles), ApiBearerAuth());
+  applyDecorators(
+    SetMetadata(ROLES_KEY, roles),
+    ApiBearerAuth(),
+    ApiErrors(401, roles.length ? [403, 'FORBIDDEN', 'BLOCKED'] : [403, 'BLOCKED']),
+  );
 
 export const CurrentUser = createParamDecorator((_: unknown, context: ExecutionContext) => {
   const request = context.switchToHttp().getRequest<{ auth?: AuthUser }>();

@@ -6,6 +6,7 @@ import { contentRange, parseListQuery } from '../../common/http/simple-rest.js';
 import { Role } from '../users/entities/user.entity.js';
 import { AUDIT_SORTABLE, AuditAdminService } from './audit-admin.service.js';
 import { AuditLogResponseDto } from './dto/audit-log.dto.js';
+import { ApiAdminOperation, ApiErrors } from '../../common/openapi/api-docs.decorators.js';
 
 /** The console's read-only `audit-log` table (DESIGN 8). */
 @ApiTags('Admin: audit log')
@@ -15,6 +16,11 @@ export class AuditAdminController {
   constructor(private readonly service: AuditAdminService) {}
 
   @Get()
+  @ApiAdminOperation(
+    'List the audit log (console table)',
+    'Answers a Content-Range header; sort, range and filter are JSON query parameters.',
+  )
+  @ApiErrors(400)
   @ApiOkResponse({ type: [AuditLogResponseDto] })
   async list(
     @Query() query: Record<string, string>,
@@ -27,6 +33,8 @@ export class AuditAdminController {
   }
 
   @Get(':id')
+  @ApiAdminOperation('Get an audit log entry')
+  @ApiErrors(404)
   @ApiOkResponse({ type: AuditLogResponseDto })
   get(@Param('id') id: string) {
     return this.service.get(id);

@@ -1,5 +1,11 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   Authenticated,
@@ -20,6 +26,8 @@ import {
   VerifyAndRegisterDto,
 } from './dto/auth.dto.js';
 import { GoogleLoginService } from './google-login.service.js';
+import { ApiErrors } from '../../common/openapi/api-docs.decorators.js';
+import { ErrorBodyWithMsg } from '../../common/openapi/error-body.js';
 
 const STATE_COOKIE = 'zs_google';
 const TICKET_COOKIE = 'zs_login';
@@ -33,6 +41,14 @@ export class AuthController {
   ) {}
 
   @Post('register')
+  @ApiOperation({ summary: 'Start registration: checks the details and sends an SMS code' })
+  @ApiErrors(
+    ErrorBodyWithMsg,
+    [400, 'VALIDATION', 'WEAK_PASSWORD'],
+    [409, 'EMAIL_TAKEN', 'MOBILE_TAKEN'],
+    [429, 'RATE_LIMITED', 'OTP_COOLDOWN'],
+    [503, 'PROVIDER_FAILED'],
+  )
   @Public()
   @HttpCode(200)
   @ApiOkResponse({ type: MsgResponseDto })
@@ -41,14 +57,30 @@ export class AuthController {
   }
 
   @Post('verifyandregister')
+  @ApiOperation({ summary: 'Finish registration with the SMS code' })
+  @ApiErrors(
+    ErrorBodyWithMsg,
+    [400, 'VALIDATION', 'OTP_EXPIRED', 'OTP_INVALID', 'WEAK_PASSWORD'],
+    [409, 'EMAIL_TAKEN', 'MOBILE_TAKEN'],
+    429,
+  )
   @Public()
   @HttpCode(201)
-  @ApiOkResponse({ type: MsgResponseDto })
+  @ApiCreatedResponse({ type: MsgResponseDto })
   verifyAndRegister(@Body() dto: VerifyAndRegisterDto) {
     return this.service.verifyAndRegister(dto);
   }
 
   @Post('login')
+  @ApiOperation({ summary: 'Sign in with e-mail and password' })
+  @ApiErrors(
+    ErrorBodyWithMsg,
+    400,
+    [401, 'WRONG_PASSWORD'],
+    [403, 'BLOCKED', 'EMAIL_NOT_VERIFIED'],
+    [404, 'USER_NOT_FOUND'],
+    429,
+  )
   @Public()
   @HttpCode(200)
   @ApiOkResponse({ type: SessionResponseDto })
@@ -57,6 +89,8 @@ export class AuthController {
   }
 
   @Post('verifymail/:id/:token')
+  @ApiOperation({ summary: 'Verify an e-mail address with the e-mailed link' })
+  @ApiErrors(ErrorBodyWithMsg, [400, 'VERIFICATION_INVALID'])
   @Public()
   @HttpCode(200)
   @ApiOkResponse({ type: CodeMsgResponseDto })
@@ -65,6 +99,8 @@ export class AuthController {
   }
 
   @Post('validateuser')
+  @ApiOperation({ summary: "Check the caller's role against the roles a page requires" })
+  @ApiErrors(ErrorBodyWithMsg, 400, 401, [403, 'FORBIDDEN', 'BLOCKED'])
   @Authenticated()
   @HttpCode(200)
   @ApiOkResponse({ type: RoleResponseDto })
@@ -74,6 +110,8 @@ export class AuthController {
 
   /** Starts Google sign-in: remembers state and nonce in a signed cookie, then goes to Google. */
   @Get('google')
+  @ApiOperation({ summary: 'Start Google sign-in' })
+  @ApiResponse({ status: 302, description: "Redirect to Google's consent page" })
   @Public()
   startGoogle(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     const { state, nonce, url } = this.google.start(callbackUrl(request));
@@ -90,6 +128,8 @@ export class AuthController {
   }
 
   @Get('google/callback')
+  @ApiOperation({ summary: "Google's redirect back after consent" })
+  @ApiResponse({ status: 302, description: 'Redirect to /home?success=true or false' })
   @Public()
   async googleCallback(
     @Query('code') code: string | undefined,
@@ -117,6 +157,11 @@ export class AuthController {
   }
 
   @Get('login/success')
+  @ApiOperation({
+    summary: 'Collect the session after Google sign-in',
+    description: 'Reads the one-time cookie the callback set.',
+  })
+  @ApiErrors(ErrorBodyWithMsg, 401, [403, 'BLOCKED'])
   @Public()
   @ApiOkResponse({ type: SessionResponseDto })
   async loginSuccess(

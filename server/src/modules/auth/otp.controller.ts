@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ClientIp, Public } from '../../common/auth/auth.decorators.js';
 import {
   OtpMobileDto,
@@ -9,6 +9,8 @@ import {
   VerifyOtpDto,
 } from './dto/auth.dto.js';
 import { OtpLoginService } from './otp-login.service.js';
+import { ApiErrors } from '../../common/openapi/api-docs.decorators.js';
+import { OtpErrorBody } from '../../common/openapi/error-body.js';
 
 @ApiTags('OTP')
 @Controller('otp')
@@ -16,6 +18,15 @@ export class OtpController {
   constructor(private readonly service: OtpLoginService) {}
 
   @Post('otp-login')
+  @ApiOperation({ summary: 'Send a sign-in code by SMS' })
+  @ApiErrors(
+    OtpErrorBody,
+    400,
+    [404, 'MOBILE_NOT_REGISTERED'],
+    [403, 'BLOCKED'],
+    [429, 'RATE_LIMITED', 'OTP_COOLDOWN'],
+    [503, 'PROVIDER_FAILED'],
+  )
   @Public()
   @HttpCode(200)
   @ApiOkResponse({ type: OtpResponseDto })
@@ -24,6 +35,8 @@ export class OtpController {
   }
 
   @Post('timer')
+  @ApiOperation({ summary: 'Seconds until another code may be sent' })
+  @ApiErrors(OtpErrorBody, 400)
   @Public()
   @HttpCode(200)
   @ApiOkResponse({ type: OtpTimerResponseDto })
@@ -32,6 +45,14 @@ export class OtpController {
   }
 
   @Post('verify-otp')
+  @ApiOperation({ summary: 'Sign in with the SMS code' })
+  @ApiErrors(
+    OtpErrorBody,
+    [400, 'VALIDATION', 'OTP_EXPIRED', 'OTP_INVALID'],
+    [403, 'BLOCKED'],
+    [404, 'MOBILE_NOT_REGISTERED'],
+    429,
+  )
   @Public()
   @HttpCode(200)
   @ApiOkResponse({ type: OtpSessionResponseDto })

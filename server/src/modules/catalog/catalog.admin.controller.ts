@@ -10,7 +10,7 @@ import {
   Query,
   Res,
 } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { contentRange, parseListQuery } from '../../common/http/simple-rest.js';
@@ -29,6 +29,7 @@ import {
   ProductStockUpdateDto,
   ProductWriteDto,
 } from './dto/catalog-admin.dto.js';
+import { ApiAdminOperation, ApiErrors } from '../../common/openapi/api-docs.decorators.js';
 
 type JsonBody = Record<string, unknown>;
 
@@ -40,6 +41,8 @@ export class CatalogAdminController {
   constructor(private readonly service: CatalogAdminService) {}
 
   @Post('createproduct')
+  @ApiAdminOperation('Create a product')
+  @ApiErrors(400)
   @HttpCode(200)
   @ApiBody({ type: ProductWriteDto })
   @ApiOkResponse({ type: ProductMessageDto })
@@ -49,12 +52,15 @@ export class CatalogAdminController {
   }
 
   @Get('getallproducts')
+  @ApiAdminOperation('List every product')
   @ApiOkResponse({ type: [AdminProductDto] })
   allProducts() {
     return this.service.allProducts();
   }
 
   @Post('editproduct/:_id')
+  @ApiAdminOperation('Edit a product')
+  @ApiErrors(400, 404)
   @HttpCode(200)
   @ApiBody({ type: ProductWriteDto })
   @ApiOkResponse({ type: AdminProductDto })
@@ -63,6 +69,8 @@ export class CatalogAdminController {
   }
 
   @Post('updateproduct')
+  @ApiAdminOperation("Update a product's stock")
+  @ApiErrors(400, 404)
   @HttpCode(200)
   @ApiBody({ type: ProductStockUpdateDto })
   @ApiOkResponse({ type: ProductMessageDto })
@@ -72,6 +80,8 @@ export class CatalogAdminController {
   }
 
   @Post('deleteproduct/:productid')
+  @ApiAdminOperation('Delete a product by its number')
+  @ApiErrors(404)
   @HttpCode(200)
   @ApiOkResponse({ type: MessageDto })
   async deleteProduct(@CurrentUser() auth: AuthUser, @Param('productid') productid: string) {
@@ -80,6 +90,8 @@ export class CatalogAdminController {
   }
 
   @Post('createitem')
+  @ApiAdminOperation('Create an item')
+  @ApiErrors(400, 404)
   @HttpCode(200)
   @ApiBody({ type: ItemWriteDto })
   @ApiOkResponse({ type: ItemMessageDto })
@@ -89,12 +101,15 @@ export class CatalogAdminController {
   }
 
   @Get('getallitems')
+  @ApiAdminOperation('List every item')
   @ApiOkResponse({ type: [AdminItemDto] })
   allItems() {
     return this.service.allItems();
   }
 
   @Post('edititem/:itemid')
+  @ApiAdminOperation('Edit an item by its number')
+  @ApiErrors(400, 404)
   @HttpCode(200)
   @ApiBody({ type: ItemWriteDto })
   @ApiOkResponse({ type: ItemMessageDto })
@@ -108,6 +123,8 @@ export class CatalogAdminController {
   }
 
   @Post('updateitem/:_id')
+  @ApiAdminOperation("Update an item's price")
+  @ApiErrors(400, 404)
   @HttpCode(200)
   @ApiBody({ type: ItemPriceUpdateDto })
   @ApiOkResponse({ type: ItemMessageDto })
@@ -121,6 +138,8 @@ export class CatalogAdminController {
   }
 
   @Post('deleteitem/:itemid')
+  @ApiAdminOperation('Delete an item by its number')
+  @ApiErrors(404)
   @HttpCode(200)
   @ApiOkResponse({ type: MessageDto })
   async deleteItem(@CurrentUser() auth: AuthUser, @Param('itemid') itemid: string) {
@@ -129,6 +148,11 @@ export class CatalogAdminController {
   }
 
   @Get('rest/products')
+  @ApiAdminOperation(
+    'List products (console table)',
+    'Answers a Content-Range header; sort, range and filter are JSON query parameters.',
+  )
+  @ApiErrors(400)
   @ApiOkResponse({ type: [AdminProductDto] })
   async listProducts(
     @Query() query: Record<string, string>,
@@ -141,19 +165,25 @@ export class CatalogAdminController {
   }
 
   @Get('rest/products/:id')
+  @ApiAdminOperation('Get a product (console)')
+  @ApiErrors(404)
   @ApiOkResponse({ type: AdminProductDto })
   getProduct(@Param('id') id: string) {
     return this.service.getProduct(id);
   }
 
   @Post('rest/products')
+  @ApiAdminOperation('Create a product (console)')
+  @ApiErrors(400)
   @ApiBody({ type: ProductWriteDto })
-  @ApiOkResponse({ type: AdminProductDto })
+  @ApiCreatedResponse({ type: AdminProductDto })
   restCreateProduct(@CurrentUser() auth: AuthUser, @Body() body: JsonBody) {
     return this.service.createProduct(auth, body ?? {});
   }
 
   @Put('rest/products/:id')
+  @ApiAdminOperation('Update a product (console)')
+  @ApiErrors(400, 404)
   @ApiBody({ type: ProductWriteDto })
   @ApiOkResponse({ type: AdminProductDto })
   restUpdateProduct(
@@ -165,12 +195,19 @@ export class CatalogAdminController {
   }
 
   @Delete('rest/products/:id')
+  @ApiAdminOperation('Delete a product (console)')
+  @ApiErrors(404)
   @ApiOkResponse({ type: AdminProductDto })
   restDeleteProduct(@CurrentUser() auth: AuthUser, @Param('id') id: string) {
     return this.service.deleteProduct(auth, id);
   }
 
   @Get('rest/items')
+  @ApiAdminOperation(
+    'List items (console table)',
+    'Answers a Content-Range header; sort, range and filter are JSON query parameters.',
+  )
+  @ApiErrors(400)
   @ApiOkResponse({ type: [AdminItemDto] })
   async listItems(
     @Query() query: Record<string, string>,
@@ -183,19 +220,25 @@ export class CatalogAdminController {
   }
 
   @Get('rest/items/:id')
+  @ApiAdminOperation('Get an item (console)')
+  @ApiErrors(404)
   @ApiOkResponse({ type: AdminItemDto })
   getItem(@Param('id') itemid: string) {
     return this.service.getItem(Number(itemid));
   }
 
   @Post('rest/items')
+  @ApiAdminOperation('Create an item (console)')
+  @ApiErrors(400, 404)
   @ApiBody({ type: ItemWriteDto })
-  @ApiOkResponse({ type: AdminItemDto })
+  @ApiCreatedResponse({ type: AdminItemDto })
   restCreateItem(@CurrentUser() auth: AuthUser, @Body() body: JsonBody) {
     return this.service.createItem(auth, body ?? {});
   }
 
   @Put('rest/items/:id')
+  @ApiAdminOperation('Update an item (console)')
+  @ApiErrors(400, 404)
   @ApiBody({ type: ItemWriteDto })
   @ApiOkResponse({ type: AdminItemDto })
   restUpdateItem(
@@ -207,6 +250,8 @@ export class CatalogAdminController {
   }
 
   @Delete('rest/items/:id')
+  @ApiAdminOperation('Delete an item (console)')
+  @ApiErrors(404)
   @ApiOkResponse({ type: AdminItemDto })
   restDeleteItem(@CurrentUser() auth: AuthUser, @Param('id') itemid: string) {
     return this.service.deleteItem(auth, Number(itemid));

@@ -1,5 +1,5 @@
 import { Controller, Get, Header, Headers, Param } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Authenticated, Public } from '../../common/auth/auth.decorators.js';
 import { CatalogService } from './catalog.service.js';
 import {
@@ -8,6 +8,7 @@ import {
   ItemsResponseDto,
   ProductResponseDto,
 } from './dto/catalog.dto.js';
+import { ApiErrors } from '../../common/openapi/api-docs.decorators.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -17,6 +18,7 @@ export class CatalogController {
   constructor(private readonly service: CatalogService) {}
 
   @Get('product/gethomeproducts')
+  @ApiOperation({ summary: 'Products for the home page' })
   @Public()
   @Header('content-type', JSON_TYPE)
   @ApiOkResponse({ type: HomeProductsDto })
@@ -25,6 +27,7 @@ export class CatalogController {
   }
 
   @Get('product/allproducts')
+  @ApiOperation({ summary: 'List every product' })
   @Authenticated()
   @Header('content-type', JSON_TYPE)
   @ApiOkResponse({ type: [ProductResponseDto] })
@@ -33,6 +36,8 @@ export class CatalogController {
   }
 
   @Get('product/eachproduct/:id')
+  @ApiOperation({ summary: 'Get one product' })
+  @ApiErrors(404)
   @Public()
   @Header('content-type', JSON_TYPE)
   @ApiOkResponse({ type: EachProductDto })
@@ -41,6 +46,11 @@ export class CatalogController {
   }
 
   @Get('item/:productId')
+  @ApiOperation({
+    summary: "List a product's items",
+    description: 'Resellers signed in with a bearer token see their own prices.',
+  })
+  @ApiErrors(404)
   @Public()
   @Header('content-type', JSON_TYPE)
   @ApiOkResponse({ type: ItemsResponseDto })

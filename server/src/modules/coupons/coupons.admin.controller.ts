@@ -10,7 +10,7 @@ import {
   Query,
   Res,
 } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { contentRange, parseListQuery } from '../../common/http/simple-rest.js';
@@ -19,6 +19,7 @@ import { Role } from '../users/entities/user.entity.js';
 import { CouponsAdminService } from './coupons-admin.service.js';
 import { COUPON_SORT } from './coupons-admin.repository.js';
 import { AdminCouponDto, CouponMessageDto, CouponWriteDto } from './dto/coupon-admin.dto.js';
+import { ApiAdminOperation, ApiErrors } from '../../common/openapi/api-docs.decorators.js';
 
 type JsonBody = Record<string, unknown>;
 
@@ -30,12 +31,15 @@ export class CouponsAdminController {
   constructor(private readonly service: CouponsAdminService) {}
 
   @Get('getallcoupon')
+  @ApiAdminOperation('List every coupon')
   @ApiOkResponse({ type: [AdminCouponDto] })
   all() {
     return this.service.all();
   }
 
   @Post('createcoupon')
+  @ApiAdminOperation('Create a coupon')
+  @ApiErrors(400, 409)
   @HttpCode(200)
   @ApiBody({ type: CouponWriteDto })
   @ApiOkResponse({ type: CouponMessageDto })
@@ -45,6 +49,8 @@ export class CouponsAdminController {
   }
 
   @Post('editcoupon/:_id')
+  @ApiAdminOperation('Edit a coupon')
+  @ApiErrors(400, 404, 409)
   @HttpCode(200)
   @ApiBody({ type: CouponWriteDto })
   @ApiOkResponse({ type: CouponMessageDto })
@@ -54,6 +60,8 @@ export class CouponsAdminController {
   }
 
   @Post('deletecoupon/:_id')
+  @ApiAdminOperation('Delete a coupon')
+  @ApiErrors(404)
   @HttpCode(200)
   @ApiOkResponse({ type: CouponMessageDto })
   async delete(@CurrentUser() auth: AuthUser, @Param('_id') id: string) {
@@ -62,6 +70,11 @@ export class CouponsAdminController {
   }
 
   @Get('rest/coupons')
+  @ApiAdminOperation(
+    'List coupons (console table)',
+    'Answers a Content-Range header; sort, range and filter are JSON query parameters.',
+  )
+  @ApiErrors(400)
   @ApiOkResponse({ type: [AdminCouponDto] })
   async list(
     @Query() query: Record<string, string>,
@@ -74,19 +87,25 @@ export class CouponsAdminController {
   }
 
   @Get('rest/coupons/:id')
+  @ApiAdminOperation('Get a coupon (console)')
+  @ApiErrors(404)
   @ApiOkResponse({ type: AdminCouponDto })
   get(@Param('id') id: string) {
     return this.service.get(id);
   }
 
   @Post('rest/coupons')
+  @ApiAdminOperation('Create a coupon (console)')
+  @ApiErrors(400, 409)
   @ApiBody({ type: CouponWriteDto })
-  @ApiOkResponse({ type: AdminCouponDto })
+  @ApiCreatedResponse({ type: AdminCouponDto })
   restCreate(@CurrentUser() auth: AuthUser, @Body() body: JsonBody) {
     return this.service.create(auth, body ?? {});
   }
 
   @Put('rest/coupons/:id')
+  @ApiAdminOperation('Update a coupon (console)')
+  @ApiErrors(400, 404, 409)
   @ApiBody({ type: CouponWriteDto })
   @ApiOkResponse({ type: AdminCouponDto })
   restUpdate(@CurrentUser() auth: AuthUser, @Param('id') id: string, @Body() body: JsonBody) {
@@ -94,6 +113,8 @@ export class CouponsAdminController {
   }
 
   @Delete('rest/coupons/:id')
+  @ApiAdminOperation('Delete a coupon (console)')
+  @ApiErrors(404)
   @ApiOkResponse({ type: AdminCouponDto })
   restDelete(@CurrentUser() auth: AuthUser, @Param('id') id: string) {
     return this.service.delete(auth, id);

@@ -1,8 +1,10 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { CouponsService } from './coupons.service.js';
 import { CouponValidateDto, CouponValidationDto } from './dto/coupon.dto.js';
+import { ApiErrors } from '../../common/openapi/api-docs.decorators.js';
+import { ErrorBodyWithError } from '../../common/openapi/error-body.js';
 
 @ApiTags('Coupons')
 @Controller('coupon')
@@ -10,6 +12,15 @@ export class CouponsController {
   constructor(private readonly service: CouponsService) {}
 
   @Post('validatecoupon')
+  @ApiOperation({ summary: 'Check a coupon against an item and work out the discount' })
+  @ApiErrors(
+    ErrorBodyWithError,
+    401,
+    [400, 'VALIDATION', 'COUPON_INVALID', 'COUPON_EXPIRED', 'COUPON_MINIMUM'],
+    [403, 'BLOCKED', 'COUPON_NOT_ALLOWED'],
+    [409, 'COUPON_EXHAUSTED', 'COUPON_USER_LIMIT'],
+    429,
+  )
   @HttpCode(200)
   @Authenticated()
   @ApiOkResponse({ type: CouponValidationDto })

@@ -1,8 +1,9 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ClientIp, Public } from '../../common/auth/auth.decorators.js';
 import { CheckIdService } from './checkid.service.js';
 import { CheckIdDto, CheckIdResponseDto } from './dto/delivery.dto.js';
+import { ApiErrors } from '../../common/openapi/api-docs.decorators.js';
 
 @ApiTags('Orders')
 @Controller('order')
@@ -10,6 +11,8 @@ export class CheckIdController {
   constructor(private readonly service: CheckIdService) {}
 
   @Post('checkid')
+  @ApiOperation({ summary: "Check a player's id with the supplier" })
+  @ApiErrors(400, 429, [503, 'PROVIDER_FAILED'])
   @HttpCode(200)
   @Public()
   @ApiOkResponse({ type: CheckIdResponseDto })

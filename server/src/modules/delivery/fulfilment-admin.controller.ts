@@ -2,8 +2,13 @@ import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { Role } from '../users/entities/user.entity.js';
-import { OrderPackResponseDto, SettlePackDto } from './dto/delivery.dto.js';
+import {
+  DeliveryActionResponseDto,
+  OrderPackResponseDto,
+  SettlePackDto,
+} from './dto/delivery.dto.js';
 import { FulfilmentService } from './fulfilment.service.js';
+import { ApiAdminOperation, ApiErrors } from '../../common/openapi/api-docs.decorators.js';
 
 @ApiTags('Admin: orders')
 @Authenticated(Role.Admin)
@@ -13,6 +18,8 @@ export class FulfilmentAdminController {
 
   /** The order's supplier packs and their states, so the admin can see which one to settle. */
   @Get(':_id/packs')
+  @ApiAdminOperation("An order's supplier packs and their states")
+  @ApiErrors(404)
   @ApiOkResponse({ type: [OrderPackResponseDto] })
   packs(@Param('_id') id: string) {
     return this.service.packs(id);
@@ -20,6 +27,9 @@ export class FulfilmentAdminController {
 
   /** Buys again the packs of a flagged order that are neither confirmed nor unknown (DESIGN 5). */
   @Post(':_id/retry-delivery')
+  @ApiAdminOperation('Retry the delivery of a flagged order')
+  @ApiErrors(404, 409)
+  @ApiOkResponse({ type: DeliveryActionResponseDto })
   @HttpCode(200)
   retryDelivery(@Param('_id') id: string) {
     return this.service.retry(id);
@@ -27,6 +37,12 @@ export class FulfilmentAdminController {
 
   /** Settles a pack whose outcome is unknown, after the admin checked the supplier's dashboard. */
   @Post(':_id/settle-pack')
+  @ApiAdminOperation(
+    'Settle a pack whose outcome is unknown',
+    'After checking the supplier dashboard: delivered or not.',
+  )
+  @ApiErrors(400, 404, 409)
+  @ApiOkResponse({ type: DeliveryActionResponseDto })
   @HttpCode(200)
   settlePack(@CurrentUser() auth: AuthUser, @Param('_id') id: string, @Body() dto: SettlePackDto) {
     return this.service.settlePack(id, dto.pack, dto.delivered, auth.id);

@@ -4,6 +4,7 @@ import { Authenticated } from '../../common/auth/auth.decorators.js';
 import { Role } from '../users/entities/user.entity.js';
 import { SupplierPointsResponseDto } from './dto/delivery.dto.js';
 import { SupplierPointsService } from './supplier-points.service.js';
+import { ApiAdminOperation, ApiErrors } from '../../common/openapi/api-docs.decorators.js';
 
 @ApiTags('Admin: suppliers')
 @Authenticated(Role.Admin)
@@ -12,6 +13,8 @@ export class SupplierPointsController {
   constructor(private readonly service: SupplierPointsService) {}
 
   @Post('querypoints')
+  @ApiAdminOperation('Smile.one Brazil points balance')
+  @ApiErrors(502, 503)
   @HttpCode(200)
   @ApiOkResponse({ type: SupplierPointsResponseDto })
   brazil() {
@@ -19,6 +22,8 @@ export class SupplierPointsController {
   }
 
   @Post('querypoints/ph')
+  @ApiAdminOperation('Smile.one Philippines points balance')
+  @ApiErrors(502, 503)
   @HttpCode(200)
   @ApiOkResponse({ type: SupplierPointsResponseDto })
   philippines() {

@@ -9,6 +9,7 @@ import { GalleryImageDto, GalleryMessageDto, GalleryUploadDto } from './dto/gall
 import { GalleryAdminService } from './gallery-admin.service.js';
 import { GALLERY_SORT } from './gallery-admin.repository.js';
 import { readGalleryUpload } from './gallery-upload.js';
+import { ApiAdminOperation, ApiErrors } from '../../common/openapi/api-docs.decorators.js';
 
 /** Spec 002's gallery calls, and the console's simple-rest `gallery` (uploads use `uploadimage`). */
 @ApiTags('Admin: gallery')
@@ -18,12 +19,15 @@ export class GalleryAdminController {
   constructor(private readonly service: GalleryAdminService) {}
 
   @Get('imagegallery')
+  @ApiAdminOperation('List every gallery image')
   @ApiOkResponse({ type: [GalleryImageDto] })
   all() {
     return this.service.all();
   }
 
   @Post('uploadimage')
+  @ApiAdminOperation('Upload a gallery image')
+  @ApiErrors(400, 413, 415)
   @HttpCode(200)
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: GalleryUploadDto })
@@ -33,6 +37,8 @@ export class GalleryAdminController {
   }
 
   @Post('deleteimage/:id')
+  @ApiAdminOperation('Delete a gallery image')
+  @ApiErrors(404)
   @HttpCode(200)
   @ApiOkResponse({ type: GalleryMessageDto })
   async deleteImage(@CurrentUser() auth: AuthUser, @Param('id') id: string) {
@@ -41,6 +47,11 @@ export class GalleryAdminController {
   }
 
   @Get('rest/gallery')
+  @ApiAdminOperation(
+    'List gallery images (console table)',
+    'Answers a Content-Range header; sort, range and filter are JSON query parameters.',
+  )
+  @ApiErrors(400)
   @ApiOkResponse({ type: [GalleryImageDto] })
   async list(
     @Query() query: Record<string, string>,
@@ -53,12 +64,16 @@ export class GalleryAdminController {
   }
 
   @Get('rest/gallery/:id')
+  @ApiAdminOperation('Get a gallery image (console)')
+  @ApiErrors(404)
   @ApiOkResponse({ type: GalleryImageDto })
   get(@Param('id') id: string) {
     return this.service.get(id);
   }
 
   @Delete('rest/gallery/:id')
+  @ApiAdminOperation('Delete a gallery image (console)')
+  @ApiErrors(404)
   @ApiOkResponse({ type: GalleryImageDto })
   remove(@CurrentUser() auth: AuthUser, @Param('id') id: string) {
     return this.service.delete(auth, id);

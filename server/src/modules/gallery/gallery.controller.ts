@@ -1,5 +1,5 @@
 import { Controller, Get, Header } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../../common/auth/auth.decorators.js';
 import { GalleryImagesDto, GalleryService } from './gallery.service.js';
 
@@ -9,6 +9,7 @@ export class GalleryController {
   constructor(private readonly service: GalleryService) {}
 
   @Get('images')
+  @ApiOperation({ summary: 'The banner images of the home page' })
   @Public()
   @Header('content-type', 'application/json; charset=utf-8')
   @ApiOkResponse({ type: GalleryImagesDto })

@@ -12,6 +12,7 @@ import {
 } from './dto/order-admin.dto.js';
 import { OrderResponseDto } from './dto/order.dto.js';
 import { ORDER_SORTABLE, OrdersAdminService } from './orders-admin.service.js';
+import { ApiAdminOperation, ApiErrors } from '../../common/openapi/api-docs.decorators.js';
 
 /** Spec 002's order calls (statistics, pending orders, all orders) and the console's table. */
 @ApiTags('Admin: orders')
@@ -21,18 +22,25 @@ export class OrdersAdminController {
   constructor(private readonly service: OrdersAdminService) {}
 
   @Get('stats')
+  @ApiAdminOperation('Sales statistics')
   @ApiOkResponse({ type: AdminStatsDto })
   stats() {
     return this.service.stats();
   }
 
   @Get('processing')
+  @ApiAdminOperation('Orders waiting for the admin')
   @ApiOkResponse({ type: [OrderResponseDto] })
   processing() {
     return this.service.processing();
   }
 
   @Get('updateorder/:_id/:newStatus')
+  @ApiAdminOperation(
+    "Change an order's status",
+    'Completed, Refunded or Cancelled; a refund returns the money.',
+  )
+  @ApiErrors(400, 404, [409, 'CONFLICT', 'ILLEGAL_TRANSITION'])
   @ApiOkResponse({ type: AdminOrderUpdateResponseDto })
   update(
     @CurrentUser() auth: AuthUser,
@@ -43,6 +51,8 @@ export class OrdersAdminController {
   }
 
   @Get('updateorder/:_id/:newStatus/:reason')
+  @ApiAdminOperation("Change an order's status with a reason")
+  @ApiErrors(400, 404, [409, 'CONFLICT', 'ILLEGAL_TRANSITION'])
   @ApiOkResponse({ type: AdminOrderUpdateResponseDto })
   updateWithReason(
     @CurrentUser() auth: AuthUser,
@@ -54,12 +64,19 @@ export class OrdersAdminController {
   }
 
   @Get('alltxn')
+  @ApiAdminOperation('Every order, a page at a time')
+  @ApiErrors(400)
   @ApiOkResponse({ type: AdminOrdersPageDto })
   allTxn(@Query() query: AdminPageQueryDto) {
     return this.service.page(query.page, query.limit);
   }
 
   @Get('rest/orders')
+  @ApiAdminOperation(
+    'List orders (console table)',
+    'Answers a Content-Range header; sort, range and filter are JSON query parameters.',
+  )
+  @ApiErrors(400)
   @ApiOkResponse({ type: [OrderResponseDto] })
   async list(
     @Query() query: Record<string, string>,
@@ -72,6 +89,8 @@ export class OrdersAdminController {
   }
 
   @Get('rest/orders/:id')
+  @ApiAdminOperation('Get an order (console)')
+  @ApiErrors(404)
   @ApiOkResponse({ type: OrderResponseDto })
   get(@Param('id') id: string) {
     return this.service.get(id);

@@ -9,7 +9,7 @@ import {
   Post,
   Query,
 } from '@nestjs/common';
-import { ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
 import {
   OrderCreateDto,
@@ -20,6 +20,8 @@ import {
   WalletOrderResponseDto,
 } from './dto/order.dto.js';
 import { OrdersService } from './orders.service.js';
+import { ApiErrors } from '../../common/openapi/api-docs.decorators.js';
+import { ErrorBodyWithError, ErrorBodyWithMsg } from '../../common/openapi/error-body.js';
 
 @ApiTags('Orders')
 @Controller('order')
@@ -27,6 +29,22 @@ export class OrdersController {
   constructor(private readonly service: OrdersService) {}
 
   @Post('createOrder')
+  @ApiOperation({
+    summary: 'Order a pack, paid by UPI',
+    description:
+      'Answers the payment page to send the buyer to. Send an Idempotency-Key so a retry never orders twice.',
+  })
+  @ApiErrors(
+    ErrorBodyWithError,
+    401,
+    [400, 'VALIDATION', 'MOBILE_REQUIRED', 'COUPON_INVALID', 'COUPON_EXPIRED', 'COUPON_MINIMUM'],
+    [403, 'BLOCKED', 'COUPON_NOT_ALLOWED'],
+    404,
+    [409, 'OUT_OF_STOCK', 'COUPON_EXHAUSTED', 'COUPON_USER_LIMIT', 'IDEMPOTENCY_IN_PROGRESS'],
+    422,
+    429,
+    [503, 'PAYMENT_UNAVAILABLE', 'UNAVAILABLE'],
+  )
   @HttpCode(200)
   @Authenticated()
   @ApiHeader({ name: 'Idempotency-Key', required: false })
@@ -40,6 +58,28 @@ export class OrdersController {
   }
 
   @Post('createWalletOrder')
+  @ApiOperation({
+    summary: 'Order a pack, paid with Z-Coins',
+    description: 'Send an Idempotency-Key so a retry never pays twice.',
+  })
+  @ApiErrors(
+    ErrorBodyWithMsg,
+    401,
+    [400, 'VALIDATION', 'MOBILE_REQUIRED', 'COUPON_INVALID', 'COUPON_EXPIRED', 'COUPON_MINIMUM'],
+    [403, 'BLOCKED', 'COUPON_NOT_ALLOWED'],
+    404,
+    [
+      409,
+      'INSUFFICIENT_BALANCE',
+      'OUT_OF_STOCK',
+      'COUPON_EXHAUSTED',
+      'COUPON_USER_LIMIT',
+      'IDEMPOTENCY_IN_PROGRESS',
+    ],
+    422,
+    429,
+    503,
+  )
   @HttpCode(200)
   @Authenticated()
   @ApiHeader({ name: 'Idempotency-Key', required: false })
@@ -53,6 +93,8 @@ export class OrdersController {
   }
 
   @Post('orderstatus')
+  @ApiOperation({ summary: "An order and its payment's state" })
+  @ApiErrors(400, 404, 503)
   @HttpCode(200)
   @Authenticated()
   @ApiOkResponse({ type: OrderStatusResponseDto })
@@ -61,6 +103,11 @@ export class OrdersController {
   }
 
   @Get(':userid')
+  @ApiOperation({
+    summary: "A user's orders, newest first",
+    description: 'The owner or an admin; anyone else gets 404.',
+  })
+  @ApiErrors(400, 404)
   @Authenticated()
   @ApiOkResponse({ type: [OrderResponseDto] })
   list(

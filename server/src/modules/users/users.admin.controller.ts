@@ -5,12 +5,15 @@ import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/aut
 import { contentRange, parseListQuery } from '../../common/http/simple-rest.js';
 import {
   AdminUserResponseDto,
+  AdminUsersPageDto,
+  AdminUserUpdatedDto,
   AdminUserUpdateDto,
   UpdateUserDataDto,
   UsersPageQueryDto,
 } from './dto/user-admin.dto.js';
 import { Role } from './entities/user.entity.js';
 import { USER_SORTABLE, UsersAdminService } from './users-admin.service.js';
+import { ApiAdminOperation, ApiErrors } from '../../common/openapi/api-docs.decorators.js';
 
 /** Spec 002's user calls, and the same service for the console's simple-rest table. */
 @ApiTags('Admin: users')
@@ -20,11 +23,17 @@ export class UsersAdminController {
   constructor(private readonly service: UsersAdminService) {}
 
   @Get('users_data')
+  @ApiAdminOperation('List users, a page at a time')
+  @ApiErrors(400)
+  @ApiOkResponse({ type: AdminUsersPageDto })
   page(@Query() query: UsersPageQueryDto) {
     return this.service.page(query.page, query.limit);
   }
 
   @Post('updateuserdata')
+  @ApiAdminOperation("Update a user's data")
+  @ApiErrors(400, 404, [409, 'EMAIL_TAKEN', 'MOBILE_TAKEN'])
+  @ApiOkResponse({ type: AdminUserUpdatedDto })
   @HttpCode(200)
   async updateUserData(@CurrentUser() auth: AuthUser, @Body() dto: UpdateUserDataDto) {
     const { _id: id, userid: _userid, ...changes } = dto;
@@ -33,6 +42,11 @@ export class UsersAdminController {
   }
 
   @Get('rest/users')
+  @ApiAdminOperation(
+    'List users (console table)',
+    'Answers a Content-Range header; sort, range and filter are JSON query parameters.',
+  )
+  @ApiErrors(400)
   @ApiOkResponse({ type: [AdminUserResponseDto] })
   async list(
     @Query() query: Record<string, string>,
@@ -45,12 +59,16 @@ export class UsersAdminController {
   }
 
   @Get('rest/users/:id')
+  @ApiAdminOperation('Get a user (console)')
+  @ApiErrors(404)
   @ApiOkResponse({ type: AdminUserResponseDto })
   get(@Param('id') id: string) {
     return this.service.get(id);
   }
 
   @Put('rest/users/:id')
+  @ApiAdminOperation('Update a user (console)')
+  @ApiErrors(400, 404, [409, 'EMAIL_TAKEN', 'MOBILE_TAKEN'])
   @ApiOkResponse({ type: AdminUserResponseDto })
   update(@CurrentUser() auth: AuthUser, @Param('id') id: string, @Body() dto: AdminUserUpdateDto) {
     return this.service.update(auth, id, dto);

@@ -1,8 +1,9 @@
 import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { EditProfileDto, EditProfileResponseDto, OrderStatsDto } from './dto/user.dto.js';
 import { UsersService } from './users.service.js';
+import { ApiErrors } from '../../common/openapi/api-docs.decorators.js';
 
 @ApiTags('User')
 @Controller('user')
@@ -10,6 +11,8 @@ export class UsersController {
   constructor(private readonly service: UsersService) {}
 
   @Post('edit-profile')
+  @ApiOperation({ summary: "Change the caller's name" })
+  @ApiErrors(400, 404)
   @HttpCode(200)
   @Authenticated()
   @ApiOkResponse({ type: EditProfileResponseDto })
@@ -18,6 +21,11 @@ export class UsersController {
   }
 
   @Get('myorder/:userid')
+  @ApiOperation({
+    summary: "Count a user's orders by status",
+    description: 'The owner or an admin; anyone else gets 404.',
+  })
+  @ApiErrors(400, 404)
   @Authenticated()
   @ApiOkResponse({ type: OrderStatsDto })
   getOrderStats(@CurrentUser() auth: AuthUser, @Param('userid', ParseIntPipe) userid: number) {

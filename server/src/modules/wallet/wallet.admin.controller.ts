@@ -12,6 +12,7 @@ import {
 } from './dto/wallet-admin.dto.js';
 import { WalletTransactionDto } from './dto/wallet.dto.js';
 import { WALLET_TXN_SORTABLE, WalletAdminService } from './wallet-admin.service.js';
+import { ApiAdminOperation, ApiErrors } from '../../common/openapi/api-docs.decorators.js';
 
 /** Spec 002's wallet calls (add balance, all wallet transactions) and the console's table. */
 @ApiTags('Admin: wallet')
@@ -21,6 +22,11 @@ export class WalletAdminController {
   constructor(private readonly service: WalletAdminService) {}
 
   @Post('adduserbalance')
+  @ApiAdminOperation(
+    "Add Z-Coins to a user's wallet",
+    'Send an Idempotency-Key so a retry never adds twice.',
+  )
+  @ApiErrors(400, 404, [409, 'IDEMPOTENCY_IN_PROGRESS'], 422, 503)
   @HttpCode(200)
   @ApiHeader({ name: 'Idempotency-Key', required: false })
   @ApiOkResponse({ type: AddUserBalanceResponseDto })
@@ -33,12 +39,19 @@ export class WalletAdminController {
   }
 
   @Get('allwallettxn')
+  @ApiAdminOperation('Every wallet transaction, a page at a time')
+  @ApiErrors(400)
   @ApiOkResponse({ type: AdminWalletPageDto })
   allWalletTxn(@Query() query: AdminPageQueryDto) {
     return this.service.page(query.page, query.limit);
   }
 
   @Get('rest/wallet-transactions')
+  @ApiAdminOperation(
+    'List wallet transactions (console table)',
+    'Answers a Content-Range header; sort, range and filter are JSON query parameters.',
+  )
+  @ApiErrors(400)
   @ApiOkResponse({ type: [WalletTransactionDto] })
   async list(
     @Query() query: Record<string, string>,
@@ -54,6 +67,8 @@ export class WalletAdminController {
   }
 
   @Get('rest/wallet-transactions/:id')
+  @ApiAdminOperation('Get a wallet transaction (console)')
+  @ApiErrors(404)
   @ApiOkResponse({ type: WalletTransactionDto })
   get(@Param('id') id: string) {
     return this.service.get(id);

@@ -9,7 +9,7 @@ import {
   Post,
   Query,
 } from '@nestjs/common';
-import { ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
 import {
   BalanceDto,
@@ -23,6 +23,8 @@ import {
 } from './dto/wallet.dto.js';
 import { PointsService } from './points.service.js';
 import { WalletService } from './wallet.service.js';
+import { ApiErrors } from '../../common/openapi/api-docs.decorators.js';
+import { ErrorBodyWithMsg } from '../../common/openapi/error-body.js';
 
 const IdempotencyHeader = () => ApiHeader({ name: 'Idempotency-Key', required: false });
 
@@ -32,6 +34,11 @@ export class WalletController {
   constructor(private readonly service: WalletService) {}
 
   @Get('getbalance/:userid')
+  @ApiOperation({
+    summary: "A user's Z-Coins balance",
+    description: 'The owner or an admin; anyone else gets 404.',
+  })
+  @ApiErrors(400, 404)
   @Authenticated()
   @ApiOkResponse({ type: BalanceDto })
   balance(@CurrentUser() auth: AuthUser, @Param('userid', ParseIntPipe) userid: number) {
@@ -39,6 +46,11 @@ export class WalletController {
   }
 
   @Get('gettransactions/:userid')
+  @ApiOperation({
+    summary: "A user's wallet transactions, newest first",
+    description: 'The owner or an admin; anyone else gets 404.',
+  })
+  @ApiErrors(400, 404)
   @Authenticated()
   @ApiOkResponse({ type: [WalletTransactionDto] })
   transactions(
@@ -51,6 +63,16 @@ export class WalletController {
   }
 
   @Post('topup')
+  @ApiOperation({
+    summary: 'Top up Z-Coins by UPI',
+    description:
+      'Answers the payment page. Send an Idempotency-Key so a retry never starts two payments.',
+  })
+  @ApiErrors([400, 'VALIDATION', 'MOBILE_REQUIRED'], 404, [409, 'IDEMPOTENCY_IN_PROGRESS'], 422, [
+    503,
+    'PAYMENT_UNAVAILABLE',
+    'UNAVAILABLE',
+  ])
   @HttpCode(200)
   @Authenticated()
   @IdempotencyHeader()
@@ -64,6 +86,8 @@ export class WalletController {
   }
 
   @Post('txnstatus')
+  @ApiOperation({ summary: "A top-up's payment state" })
+  @ApiErrors(400, 404, 503)
   @HttpCode(200)
   @Authenticated()
   @ApiOkResponse({ type: TxnStatusResponseDto })
@@ -78,6 +102,11 @@ export class PointsController {
   constructor(private readonly service: PointsService) {}
 
   @Get('getbalance/:userid')
+  @ApiOperation({
+    summary: "A user's reward points balance",
+    description: 'The owner or an admin; anyone else gets 404.',
+  })
+  @ApiErrors(400, 404)
   @Authenticated()
   @ApiOkResponse({ type: BalanceDto })
   balance(@CurrentUser() auth: AuthUser, @Param('userid', ParseIntPipe) userid: number) {
@@ -85,6 +114,19 @@ export class PointsController {
   }
 
   @Post('redeempoints')
+  @ApiOperation({
+    summary: 'Turn reward points into Z-Coins',
+    description: 'Send an Idempotency-Key so a retry never redeems twice.',
+  })
+  @ApiErrors(
+    ErrorBodyWithMsg,
+    401,
+    400,
+    404,
+    [409, 'INSUFFICIENT_POINTS', 'IDEMPOTENCY_IN_PROGRESS'],
+    422,
+    503,
+  )
   @HttpCode(200)
   @Authenticated()
   @IdempotencyHeader()

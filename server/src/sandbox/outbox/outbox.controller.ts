@@ -1,6 +1,7 @@
 import { Controller, Get, Header, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { Public } from '../../common/auth/auth.decorators.js';
+import { OutboxMessageDto } from './outbox-message.dto.js';
 import { OutboxRepository } from './outbox.repository.js';
 import { renderOutboxPage } from './outbox.page.js';
 
@@ -12,12 +13,19 @@ export class OutboxApiController {
 
   @Get('outbox')
   @Public()
+  @ApiOperation({
+    summary: 'Messages the simulators sent to an address',
+    description:
+      'Sandbox mode only. SMS and e-mails to `to` (a mobile number or e-mail), newest first.',
+  })
+  @ApiOkResponse({ type: [OutboxMessageDto] })
   list(@Query('to') to = '') {
     return to ? this.outbox.listFor(to) : [];
   }
 }
 
 /** `/sandbox/outbox`: the same list for a person. */
+@ApiTags('Sandbox')
 @Controller('sandbox')
 export class OutboxPageController {
   constructor(private readonly outbox: OutboxRepository) {}
@@ -25,6 +33,9 @@ export class OutboxPageController {
   @Get('outbox')
   @Public()
   @Header('content-type', 'text/html; charset=utf-8')
+  @ApiOperation({ summary: 'The outbox as a page for people', description: 'Sandbox mode only.' })
+  @ApiProduces('text/html')
+  @ApiOkResponse({ description: 'An HTML page', schema: { type: 'string' } })
   async page(@Query('to') to = '') {
     return renderOutboxPage(to, to ? await this.outbox.listFor(to) : []);
   }

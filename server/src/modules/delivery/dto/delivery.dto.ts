@@ -90,6 +90,12 @@ export class OrderPackResponseDto {
   @ApiProperty() updatedAt: string;
 }
 
+/** The answer to retrying a delivery or settling a pack. */
+export class DeliveryActionResponseDto {
+  @ApiProperty() message: string;
+  @ApiProperty() orderid: string;
+}
+
 export function mapOrderPack(row: PurchaseRow): OrderPackResponseDto {
   return {
     pack: row.pack,

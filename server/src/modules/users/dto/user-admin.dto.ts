@@ -101,6 +101,17 @@ export class AdminUserResponseDto extends UserResponseDto {
   @ApiProperty({ description: 'Z-Coins in rupees' }) balance: number;
 }
 
+export class AdminUsersPageDto {
+  @ApiProperty({ type: [AdminUserResponseDto] }) users: AdminUserResponseDto[];
+  @ApiProperty() totalPages: number;
+  @ApiProperty() totalCount: number;
+}
+
+export class AdminUserUpdatedDto {
+  @ApiProperty({ example: 'User updated successfully!' }) message: string;
+  @ApiProperty({ type: AdminUserResponseDto }) user: AdminUserResponseDto;
+}
+
 export function mapAdminUser(user: UserEntity): AdminUserResponseDto {
   return { id: user.id, ...mapUser(user), balance: user.balance / 100 };
 }
