@@ -1,3 +1,5 @@
+import { fetchText } from './answer-deadline.js';
+
 /** A provider answered with something other than the success it promises. */
 export class ProviderError extends Error {
   constructor(
@@ -17,12 +19,12 @@ export async function requestJson<T>(
 ): Promise<{ status: number; body: T }> {
   const { timeoutMs, ...rest } = init;
   let response: Response;
+  let text: string;
   try {
-    response = await fetch(url, { ...rest, signal: AbortSignal.timeout(timeoutMs) });
+    ({ response, text } = await fetchText(url, rest, timeoutMs));
   } catch (error) {
     throw new ProviderError(provider, `request failed: ${(error as Error).message}`);
   }
-  const text = await response.text();
   try {
     return { status: response.status, body: JSON.parse(text) as T };
   } catch {

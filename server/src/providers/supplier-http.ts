@@ -1,3 +1,4 @@
+import { fetchText } from './answer-deadline.js';
 import { ProviderError } from './http.js';
 
 /**
@@ -89,13 +90,11 @@ export async function supplierPost(
   let response: Response;
   let text: string;
   try {
-    response = await fetch(url, {
-      method: 'POST',
-      headers: init.headers,
-      body: init.body,
-      signal: AbortSignal.timeout(init.timeoutMs),
-    });
-    text = await response.text();
+    ({ response, text } = await fetchText(
+      url,
+      { method: 'POST', headers: init.headers, body: init.body },
+      init.timeoutMs,
+    ));
   } catch (error) {
     const code = causeCode(error);
     if (code && NOT_SENT.has(code)) {
