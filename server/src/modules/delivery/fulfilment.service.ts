@@ -27,6 +27,9 @@ export const MAX_SEND_TRIES = 5;
 /** How often and how many times one run asks MooGold about an order still `processing`. */
 const POLL_MS = 1_000;
 const POLL_TIMES = 10;
+/** Writes of a supplier's answer before the run gives up (about 6 s in all). */
+const ANSWER_WRITE_TRIES = 6;
+const ANSWER_WRITE_BACKOFF_MS = 200;
 /** Orders the sweep checks against the queue at once. */
 const SWEEP_BATCH = 25;
 
@@ -247,41 +250,61 @@ export class FulfilmentService {
     if (!(await this.purchases.move(row, ['reserved'], 'sent', { countTry: true }))) {
       return SUPERSEDED;
     }
+    let orderId: string;
     try {
-      const { orderId } = await this.smileone.createorder(order.api_type as SmileRegion, {
+      ({ orderId } = await this.smileone.createorder(order.api_type as SmileRegion, {
         userid: order.input1,
         zoneid: order.input2,
         productid: row.product_ref,
-      });
-      if (
-        !(await this.purchases.move(row, ['sent'], 'confirmed', { supplierReference: orderId }))
-      ) {
-        this.logger.warn(`pack ${row.reference}: answered late as Smile.one order ${orderId}`);
-        return SUPERSEDED;
-      }
-      return { kind: 'confirmed' };
+      }));
     } catch (error) {
       return this.failed(row, error, false);
     }
+    // Smile.one has no status call: this answer is the only proof of the purchase.
+    const recorded = await this.recordAnswer(row, () =>
+      this.purchases.move(row, ['sent'], 'confirmed', { supplierReference: orderId }),
+    );
+    if (!recorded) {
+      this.logger.warn(`pack ${row.reference}: answered late as Smile.one order ${orderId}`);
+      return SUPERSEDED;
+    }
+    return { kind: 'confirmed' };
   }
 
   private async sendMooGold(order: OrderRow, row: PurchaseRow): Promise<PackOutcome> {
     if (!(await this.purchases.move(row, ['reserved'], 'sent', { countTry: true }))) {
       return SUPERSEDED;
     }
+    let orderId: string;
     try {
-      const { orderId } = await this.moogold.createOrder({
+      ({ orderId } = await this.moogold.createOrder({
         partnerOrderId: row.reference,
         productId: row.product_ref,
         fields: moogoldAccountFields(order.api_type as MooGoldApiType, order.input1, order.input2),
-      });
-      if (!(await this.purchases.move(row, ['sent'], 'sent', { supplierReference: orderId }))) {
-        return SUPERSEDED;
-      }
-      return this.followMooGold(row);
+      }));
     } catch (error) {
       if (error instanceof SupplierRefusal && error.code === '420') return this.followMooGold(row);
       return this.failed(row, error, true);
+    }
+    const recorded = await this.recordAnswer(row, () =>
+      this.purchases.move(row, ['sent'], 'sent', { supplierReference: orderId }),
+    );
+    return recorded ? this.followMooGold(row) : SUPERSEDED;
+  }
+
+  /**
+   * Writes what a supplier answered, trying again in this run when the database refuses for a
+   * moment: given up, the answer would be lost and a bought pack end `unknown`.
+   */
+  private async recordAnswer(row: PurchaseRow, write: () => Promise<boolean>): Promise<boolean> {
+    for (let tries = 1; ; tries += 1) {
+      try {
+        return await write();
+      } catch (error) {
+        if (tries >= ANSWER_WRITE_TRIES) throw error;
+        this.logger.warn(`pack ${row.reference}: recording the answer failed, trying again`);
+        await sleep(ANSWER_WRITE_BACKOFF_MS * 2 ** (tries - 1));
+      }
     }
   }
 
