@@ -1,4 +1,6 @@
-import { OrdersService } from '../../server/src/modules/orders/orders.service.js';
+import { JobQueueService } from '../../server/src/jobs/job-queue.service.js';
+import { QueueName } from '../../server/src/jobs/job.enum.js';
+import { OrdersService, paymentJobId } from '../../server/src/modules/orders/orders.service.js';
 import { UpiGatewayAdapter } from '../../server/src/providers/upigateway/upigateway.adapter.js';
 import { startTestApp, type TestApp } from '../utils/app.js';
 import {
@@ -133,6 +135,26 @@ describe('UPI payments against the simulator', () => {
       .query({ webhook: 'skip' })
       .expect(200);
     await waitFor(async () => (await orderRow(app, orderid)).status === 'Completed', 20_000);
+  });
+
+  it('an unpaid order is a waiting payment job, not a failing one', async () => {
+    const shopper = await newShopper(app);
+    const { orderid } = await placeUpi(app, shopper, diamonds);
+    const queue = app.store.app.get(JobQueueService).getQueue(QueueName.Payments);
+    const job = await waitFor(async () => {
+      const found = await queue.getJob(paymentJobId(orderid, 0));
+      return Number(found?.data.polls ?? 0) >= 2 && found;
+    }, 15_000);
+    expect(await job.getState()).toBe('delayed');
+    expect(job.attemptsMade).toBe(0);
+    expect(job.failedReason).toBeFalsy();
+    await app
+      .http()
+      .post(`/sandbox/upigateway/orders/${orderid}/pay`)
+      .query({ webhook: 'skip' })
+      .expect(200);
+    await waitFor(async () => (await orderRow(app, orderid)).status !== 'Created', 20_000);
+    expect(PAID).toContain((await orderRow(app, orderid)).status);
   });
 
   it('treats the webhook as a trigger only: unknown ids and duplicates are harmless', async () => {

@@ -5,7 +5,7 @@ import {
   Logger,
   OnApplicationBootstrap,
 } from '@nestjs/common';
-import { Worker } from 'bullmq';
+import { DelayedError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import os from 'node:os';
 import { DataSource } from 'typeorm';
@@ -16,6 +16,8 @@ import { JobName, JobStatus, QueueName } from './job.enum.js';
 import { jobDefinitions } from './job.types.js';
 import { JobQueueService, untilRedisAnswers } from './job-queue.service.js';
 import { JobRegistry } from './job-registry.service.js';
+
+const MAX_WAIT_MS = 60_000;
 
 const instance = `${os.hostname()}-${process.pid}`;
 
@@ -50,12 +52,13 @@ export class JobWorkerService implements OnApplicationBootstrap, BeforeApplicati
     this.connections.push(connection);
     const worker = new Worker(
       queue,
-      async (job) => {
+      async (job, token) => {
         const name = job.name as JobName;
         const status = jobDefinitions[name].every
           ? await this.runExclusive(name, () => this.registry.get(name)(job.data))
           : await this.registry.get(name)(job.data);
         if (status === JobStatus.Failed) throw new Error(`${name} failed`);
+        if (status === JobStatus.Waiting) await this.askAgainLater(job, token);
         return status;
       },
       {
@@ -73,6 +76,19 @@ export class JobWorkerService implements OnApplicationBootstrap, BeforeApplicati
       this.logger.warn(`job ${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`),
     );
     return worker;
+  }
+
+  /**
+   * BullMQ's delayed-job pattern: the same job waits (backing off, at most a minute) and runs
+   * again, without counting a failed attempt, so a failure in the log means one.
+   */
+  private async askAgainLater(job: Job, token: string | undefined) {
+    const polls = Number((job.data as { polls?: number }).polls ?? 0) + 1;
+    const base = jobDefinitions[job.name as JobName].backoffMs ?? 1_000;
+    const delay = Math.min(MAX_WAIT_MS, base * 2 ** (polls - 1));
+    await job.updateData({ ...job.data, polls });
+    await job.moveToDelayed(Date.now() + delay, token);
+    throw new DelayedError();
   }
 
   private async upsertSchedules() {

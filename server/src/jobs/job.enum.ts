@@ -22,4 +22,6 @@ export enum JobStatus {
   Success = 'success',
   Failed = 'failed',
   Skipped = 'skipped',
+  /** Nothing went wrong, the subject is just not ready (an unpaid order): ask again later. */
+  Waiting = 'waiting',
 }

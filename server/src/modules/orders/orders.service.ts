@@ -414,7 +414,9 @@ export class OrdersService {
 
   @OnJob({ name: JobName.OrderVerifyPayment, queue: QueueName.Payments })
   async handleVerifyPayment({ orderid }: JobOf<JobName.OrderVerifyPayment>): Promise<JobStatus> {
-    return (await this.verifyPayment(orderid)) === 'pending' ? JobStatus.Failed : JobStatus.Success;
+    return (await this.verifyPayment(orderid)) === 'pending'
+      ? JobStatus.Waiting
+      : JobStatus.Success;
   }
 
   /** For the payments sweep: settles expired orders now and re-enqueues any whose job is gone. */

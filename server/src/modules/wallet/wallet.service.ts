@@ -203,7 +203,7 @@ export class WalletService {
 
   @OnJob({ name: JobName.WalletTopupVerify, queue: QueueName.Payments })
   async handleTopupVerify({ txnid }: JobOf<JobName.WalletTopupVerify>): Promise<JobStatus> {
-    return (await this.verifyTopup(txnid)) === 'pending' ? JobStatus.Failed : JobStatus.Success;
+    return (await this.verifyTopup(txnid)) === 'pending' ? JobStatus.Waiting : JobStatus.Success;
   }
 
   /** For the payments sweep: settles expired top-ups and re-enqueues any whose job is gone. */
