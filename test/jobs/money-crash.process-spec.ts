@@ -263,6 +263,49 @@ describe('money across API processes', () => {
     expect(await ledgerProblems(db.url)).toEqual([]);
   }, 60_000);
 
+  it("M13 at the exact point: the API killed after an order's commit, before its answer is stored; the retry places nothing", async () => {
+    const first = await startApi('all');
+    const item = await manualItem('BGMI', '60 UC');
+    const [shopper] = await newShoppers(1);
+    await credit(first.url, shopper, 1_000);
+    const key = randomUUID();
+    // The API's write of the stored answer hangs, so the kill lands after the order's commit.
+    await sql(`CREATE FUNCTION test_hold_claim_answer() RETURNS trigger AS $$
+      BEGIN PERFORM pg_sleep(60); RETURN NEW; END $$ LANGUAGE plpgsql`);
+    await sql(`CREATE TRIGGER test_hold_claim_answer BEFORE UPDATE ON idempotency_keys
+      FOR EACH ROW WHEN (NEW.status = 'done') EXECUTE FUNCTION test_hold_claim_answer()`);
+
+    const lost = walletOrder(first.url, shopper, item, key);
+    const deadline = Date.now() + 10_000;
+    while (
+      (await sql(`SELECT 1 FROM pg_stat_activity WHERE wait_event = 'PgSleep'`)).length === 0
+    ) {
+      if (Date.now() > deadline) throw new Error('the answer was never written');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    first.api.signal('SIGKILL');
+    await first.api.waitForExit(10_000);
+    expect('refused' in (await lost)).toBe(true);
+    // The dead process's connection goes with it, and its unfinished write rolls back.
+    await sql(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE wait_event = 'PgSleep'`,
+    );
+    await sql('DROP TRIGGER test_hold_claim_answer ON idempotency_keys');
+
+    const second = await startApi('all', first.port);
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const retry = await walletOrder(second.url, shopper, item, key);
+    expect(answerLost(retry)).toBe(true);
+    const [row] = await sql<{ orders: number; balance: string }>(
+      `SELECT u.balance, (SELECT count(*)::int FROM orders o WHERE o.user_id = u.id) AS orders
+       FROM users u WHERE u.id = $1`,
+      [shopper.id],
+    );
+    expect(row.orders).toBe(1);
+    expect(Number(row.balance)).toBe(1_000_00 - item.price);
+    expect(await ledgerProblems(db.url)).toEqual([]);
+  }, 60_000);
+
   async function orphanMoneyRows() {
     const [movements] = await sql<{ count: number }>(
       `SELECT count(*)::int AS count FROM ledger_movements m
