@@ -576,7 +576,10 @@ describe('Security (RELIABILITY S1, S3, S4, S6, S7)', () => {
         expect({ route, status: response.status, message: response.body.message }).toEqual({
           route,
           status: 401,
-          message: Messages.unauthorized,
+          message:
+            route === 'POST /api/coupon/validatecoupon'
+              ? Messages.couponLoginRequired
+              : Messages.unauthorized,
         });
       }
     });

@@ -9,6 +9,7 @@ import type { Role } from '../../modules/users/entities/user.entity.js';
 
 export const PUBLIC_KEY = 'auth:public';
 export const ROLES_KEY = 'auth:roles';
+export const SIGNED_OUT_MESSAGE_KEY = 'auth:signed-out-message';
 
 /** The signed-in caller, as the auth guard read it from the database for this request. */
 export interface AuthUser {
@@ -23,6 +24,9 @@ export const Public = () => SetMetadata(PUBLIC_KEY, true);
 /** Requires a signed-in caller, and one of `roles` when given (checked on the server). */
 export const Authenticated = (...roles: Role[]) =>
   applyDecorators(SetMetadata(ROLES_KEY, roles), ApiBearerAuth());
+
+/** What a caller without a token is told on this route, when the spec words it. */
+export const SignedOutMessage = (message: string) => SetMetadata(SIGNED_OUT_MESSAGE_KEY, message);
 
 export const CurrentUser = createParamDecorator((_: unknown, context: ExecutionContext) => {
   const request = context.switchToHttp().getRequest<{ auth?: AuthUser }>();

@@ -1,4 +1,15 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  Header,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -51,6 +62,7 @@ export class AuthController {
   @Post('login')
   @Public()
   @HttpCode(200)
+  @Header('cache-control', 'no-store')
   @ApiOkResponse({ type: SessionResponseDto })
   login(@ClientIp() ip: string, @Body() dto: LoginDto) {
     return this.service.login(ip, dto);
@@ -118,6 +130,7 @@ export class AuthController {
 
   @Get('login/success')
   @Public()
+  @Header('cache-control', 'no-store')
   @ApiOkResponse({ type: SessionResponseDto })
   async loginSuccess(
     @Req() request: FastifyRequest,

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Header, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { ClientIp, Public } from '../../common/auth/auth.decorators.js';
 import {
@@ -33,6 +33,7 @@ export class OtpController {
 
   @Post('verify-otp')
   @Public()
+  @Header('cache-control', 'no-store')
   @HttpCode(200)
   @ApiOkResponse({ type: OtpSessionResponseDto })
   verify(@Body() dto: VerifyOtpDto) {

@@ -1,6 +1,12 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
+import {
+  Authenticated,
+  CurrentUser,
+  SignedOutMessage,
+  type AuthUser,
+} from '../../common/auth/auth.decorators.js';
+import { Messages } from '../../common/messages.js';
 import { CouponsService } from './coupons.service.js';
 import { CouponValidateDto, CouponValidationDto } from './dto/coupon.dto.js';
 
@@ -12,6 +18,7 @@ export class CouponsController {
   @Post('validatecoupon')
   @HttpCode(200)
   @Authenticated()
+  @SignedOutMessage(Messages.couponLoginRequired)
   @ApiOkResponse({ type: CouponValidationDto })
   validate(@CurrentUser() auth: AuthUser, @Body() dto: CouponValidateDto) {
     return this.service.validate(auth, dto);
