@@ -49,6 +49,8 @@ export const Messages = {
   tokenExpired: 'Token has expired. Please login again.',
   sessionExpiredToast: 'Session expired! Please re-login to proceed.',
   unauthorized: 'Please login to continue.',
+  googleNotConfigured:
+    'Google sign-in is not available right now. Please sign in with your email or mobile number.',
   forbidden: 'You do not have access to this.',
   notFound: 'Not found.',
   tooManyRequests: 'Too many requests. Please try again later.',
@@ -159,6 +161,7 @@ export const Messages = {
   productStockUpdated: 'Product instock status updated successfully',
   itemDeleted: 'Item deleted successfully.',
   productDeleted: 'Product deleted successfully.',
+  userUpdated: 'User updated successfully!, Please Refresh/Reload Page',
   // admin console: coupons
   couponCodeRequired: 'Coupon Code is required',
   couponExpiryRequired: 'Expiry Date is required',
@@ -179,6 +182,8 @@ export const Messages = {
   galleryTypeInvalid: 'Type must be one of CarouselMb, CarouselPc, Banner, Popup, Item, Product.',
   galleryFileType: 'Only PNG, JPEG, WebP and GIF images can be uploaded.',
   galleryFileTooLarge: 'The image must be at most 2 MB.',
+  galleryImageTooLarge: 'The image must be at most 25 megapixels.',
+  imageUploaded: 'Image uploaded successfully!',
   imageDeleted: 'Image deleted successfully!',
   galleryRedirectInvalid: 'The redirect URL must start with /, http:// or https://.',
 } as const;

@@ -24,6 +24,13 @@ describe('loadConfig', () => {
     expect(config.jwt.secret).toBe(DEV_JWT_SECRET);
     expect(config.rateLimits.login).toEqual({ limit: 10, windowMs: 60_000 });
     expect(config.rateLimits.otpSendNumber).toEqual({ limit: 5, windowMs: 3_600_000 });
+    expect(config.rateLimits).toMatchObject({
+      loginAccount: { limit: 30, windowMs: 900_000 },
+      loginSlowed: { limit: 1, windowMs: 2_000 },
+      passwordResetSubmit: { limit: 10, windowMs: 3_600_000 },
+      topup: { limit: 10, windowMs: 600_000 },
+      webhookCheck: { limit: 1, windowMs: 5_000 },
+    });
   });
 
   it('lists every bad variable in one error', () => {

@@ -53,6 +53,14 @@ export interface AppConfig {
     passwordReset: RateLimit;
     userActions: RateLimit;
     checkid: RateLimit;
+    /** Wrong passwords on one account, from every address, before its sign-ins slow down. */
+    loginAccount: RateLimit;
+    /** How fast a slowed-down account's sign-ins are evaluated. */
+    loginSlowed: RateLimit;
+    passwordResetSubmit: RateLimit;
+    topup: RateLimit;
+    /** Gateway status checks one order's webhook calls may cause. */
+    webhookCheck: RateLimit;
   };
   logLevel: string;
   /** UPIGateway: an unset base URL means the built-in simulator under /sandbox/upigateway. */
@@ -120,6 +128,31 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       problems,
     ),
     checkid: parseLimit('RATE_LIMIT_CHECKID', env.RATE_LIMIT_CHECKID, '20/60', problems),
+    loginAccount: parseLimit(
+      'RATE_LIMIT_LOGIN_ACCOUNT',
+      env.RATE_LIMIT_LOGIN_ACCOUNT,
+      '30/900',
+      problems,
+    ),
+    loginSlowed: parseLimit(
+      'RATE_LIMIT_LOGIN_SLOWED',
+      env.RATE_LIMIT_LOGIN_SLOWED,
+      '1/2',
+      problems,
+    ),
+    passwordResetSubmit: parseLimit(
+      'RATE_LIMIT_PASSWORD_RESET_SUBMIT',
+      env.RATE_LIMIT_PASSWORD_RESET_SUBMIT,
+      '10/3600',
+      problems,
+    ),
+    topup: parseLimit('RATE_LIMIT_TOPUP', env.RATE_LIMIT_TOPUP, '10/600', problems),
+    webhookCheck: parseLimit(
+      'RATE_LIMIT_WEBHOOK_CHECK',
+      env.RATE_LIMIT_WEBHOOK_CHECK,
+      '1/5',
+      problems,
+    ),
   };
 
   const smsBaseUrl = env.FAST2SMS_BASE_URL ?? (sandbox ? undefined : 'https://www.fast2sms.com');

@@ -230,6 +230,26 @@ export class EnvDto {
   RATE_LIMIT_CHECKID?: string;
 
   @IsOptional()
+  @IsString()
+  RATE_LIMIT_LOGIN_ACCOUNT?: string;
+
+  @IsOptional()
+  @IsString()
+  RATE_LIMIT_LOGIN_SLOWED?: string;
+
+  @IsOptional()
+  @IsString()
+  RATE_LIMIT_PASSWORD_RESET_SUBMIT?: string;
+
+  @IsOptional()
+  @IsString()
+  RATE_LIMIT_TOPUP?: string;
+
+  @IsOptional()
+  @IsString()
+  RATE_LIMIT_WEBHOOK_CHECK?: string;
+
+  @IsOptional()
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL?: string;
 

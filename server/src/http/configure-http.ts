@@ -70,6 +70,10 @@ export async function configureHttp(
     prefix: '/uploads/',
     decorateReply: false,
     index: false,
+    setHeaders: (reply, file) => {
+      void reply.header('content-disposition', `inline; filename="${path.basename(file)}"`);
+      void reply.header('x-content-type-options', 'nosniff');
+    },
   });
 
   const spa = async (root: string, prefix: string) => {

@@ -27,7 +27,8 @@ export function parseListQuery(
   const [field, order] = parseJson<[string, string]>(query.sort, defaultSort);
   const [from, to] = parseJson<[number, number]>(query.range, [0, 24]);
   const start = Math.max(0, Math.floor(Number(from) || 0));
-  const end = Math.max(start, Math.floor(Number(to) || start + 24));
+  const last = Number(to);
+  const end = Math.max(start, Math.floor(Number.isFinite(last) ? last : start + 24));
   return {
     sortField: sortable.includes(field) ? field : defaultSort[0],
     sortOrder: String(order).toUpperCase() === 'DESC' ? 'DESC' : 'ASC',

@@ -64,8 +64,14 @@ export class CatalogAdminController {
   @HttpCode(200)
   @ApiBody({ type: ProductWriteDto })
   @ApiOkResponse({ type: AdminProductDto })
-  editProduct(@CurrentUser() auth: AuthUser, @Param('_id') id: string, @Body() body: JsonBody) {
-    return this.service.editProduct(auth, id, body ?? {});
+  async editProduct(
+    @CurrentUser() auth: AuthUser,
+    @Param('_id') id: string,
+    @Body() body: JsonBody,
+  ) {
+    // The spec answers the updated product; DESIGN 13 adds the success text beside its fields.
+    const product = await this.service.editProduct(auth, id, body ?? {});
+    return { message: Messages.productUpdated, ...product };
   }
 
   @Post('updateproduct')

@@ -33,7 +33,9 @@ export class GalleryAdminController {
   @ApiBody({ type: GalleryUploadDto })
   @ApiOkResponse({ type: GalleryImageDto })
   async upload(@CurrentUser() auth: AuthUser, @Req() request: FastifyRequest) {
-    return this.service.upload(auth, await readGalleryUpload(request));
+    // The spec answers the created image; DESIGN 13 adds the success text beside its fields.
+    const image = await this.service.upload(auth, await readGalleryUpload(request));
+    return { message: Messages.imageUploaded, ...image };
   }
 
   @Post('deleteimage/:id')

@@ -11,6 +11,7 @@ import {
   UpdateUserDataDto,
   UsersPageQueryDto,
 } from './dto/user-admin.dto.js';
+import { Messages } from '../../common/messages.js';
 import { Role } from './entities/user.entity.js';
 import { USER_SORTABLE, UsersAdminService } from './users-admin.service.js';
 import { ApiAdminOperation, ApiErrors } from '../../common/openapi/api-docs.decorators.js';
@@ -38,7 +39,7 @@ export class UsersAdminController {
   async updateUserData(@CurrentUser() auth: AuthUser, @Body() dto: UpdateUserDataDto) {
     const { _id: id, userid: _userid, ...changes } = dto;
     const user = await this.service.update(auth, id, changes);
-    return { message: 'User updated successfully!', user };
+    return { message: Messages.userUpdated, user };
   }
 
   @Get('rest/users')
