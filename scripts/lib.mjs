@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -70,20 +71,26 @@ export function ensureDependencies() {
 
 /**
  * Installs what is missing, then makes sure this script runs on the project's Node: on an older
- * system Node it runs itself again with the one in node_modules (the `node` devDependency).
+ * system Node it runs itself again with the one in node_modules (the `node` devDependency),
+ * passes signals on, and exits as that run exits (the returned promise then never settles).
  */
 export function ensureRuntime() {
   ensureDependencies();
-  if (isSupported(process.versions.node)) return;
-  const result = spawnSync(projectNode, process.argv.slice(1), {
-    cwd: process.cwd(),
+  if (isSupported(process.versions.node)) return Promise.resolve();
+  const child = spawn(projectNode, process.argv.slice(1), {
     stdio: 'inherit',
     env: {
       ...process.env,
       PATH: `${path.dirname(projectNode)}${path.delimiter}${process.env.PATH}`,
     },
   });
-  process.exit(result.status ?? 1);
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.on(signal, () => child.kill(signal));
+  }
+  child.on('exit', (code, signal) =>
+    process.exit(code ?? 128 + (os.constants.signals[signal] ?? 0)),
+  );
+  return new Promise(() => {});
 }
 
 const parts = {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { canConnect, ensureBuilt, ensureRuntime, onPath, root, spawn } from './lib.mjs';
 
-ensureRuntime();
+await ensureRuntime();
 ensureBuilt();
 
 const env = { ...process.env };

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import { canConnect, ensureBuilt, ensureRuntime, root, runScript, spawn } from './lib.mjs';
 
-ensureRuntime();
+await ensureRuntime();
 console.log(`Node ${process.version} (${process.execPath})`);
 
 const databaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
