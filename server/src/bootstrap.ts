@@ -1,4 +1,4 @@
-import type { INestApplicationContext } from '@nestjs/common';
+import { Logger, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { AddressInfo } from 'node:net';
@@ -18,6 +18,14 @@ export interface RunningStore {
   port?: number;
   /** Stops taking requests, lets in-flight requests and jobs finish, then closes everything. */
   close(): Promise<void>;
+}
+
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
+function isLoopback(host: string) {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
 /** Starts one store process in the role the configuration names. */
@@ -43,7 +51,9 @@ export async function startStore(config: AppConfig, roots: StaticRoots): Promise
   }
 
   const adapter = new FastifyAdapter({
-    trustProxy: config.trustProxy || false,
+    // A hop count becomes the function Fastify would make of it (Nest's type omits numbers).
+    trustProxy:
+      typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Long enough for the e-mailed link tokens, so a bad one gets the spec's answer, not a 414,
     // and for an admin's order reason (up to 500 characters, percent-encoded in the path).
@@ -54,8 +64,15 @@ export async function startStore(config: AppConfig, roots: StaticRoots): Promise
   });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, { logger });
   await configureHttp(app, config, roots);
-  await app.listen(config.port, '0.0.0.0');
+  await app.listen(config.port, config.host);
   const port = (app.getHttpServer().address() as AddressInfo).port;
+  if (config.sandbox && !isLoopback(config.host)) {
+    new Logger('Sandbox').warn(
+      `SANDBOX MODE LISTENS ON ${config.host}:${port}, BEYOND LOOPBACK: anyone who reaches it can ` +
+        'sign in as any account through the Google simulator, read every OTP in the outbox and ' +
+        'mark orders paid. Use it only on a private network; never for real customers.',
+    );
+  }
   app.get(ProviderUrls).setListening(port);
   await app.get(DemoDataService).seedIfEmpty();
   return {

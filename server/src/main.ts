@@ -22,7 +22,10 @@ async function main() {
     admin: fromHere('../../admin/dist'),
   });
   if (store.port) {
-    console.log(`Z Store (${config.role}) listening on http://localhost:${store.port}`);
+    const where = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${store.port}`;
+    console.log(
+      `Z Store (${config.role}) listening on ${where} (Node ${process.version}); open ${config.publicUrl}`,
+    );
   } else console.log(`Z Store worker running`);
 
   let stopping = false;

@@ -20,7 +20,7 @@ export interface StaticRoots {
 
 /**
  * Everything the one origin serves besides the API: security headers, cookies, compression,
- * `/api/docs`, `/uploads`, the console under `/admin` and the storefront everywhere else.
+ * `/api/docs` (unless turned off), `/uploads`, the console under `/admin` and the storefront everywhere else.
  */
 export async function configureHttp(
   app: NestFastifyApplication,
@@ -60,8 +60,10 @@ export async function configureHttp(
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
-  const document = createApiDocument(app, config);
-  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+  if (config.apiDocs) {
+    const document = createApiDocument(app, config);
+    SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+  }
 
   const uploads = path.join(config.dataDir, 'uploads');
   fs.mkdirSync(uploads, { recursive: true });
