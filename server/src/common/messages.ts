@@ -55,6 +55,7 @@ export const Messages = {
   notFound: 'Not found.',
   tooManyRequests: 'Too many requests. Please try again later.',
   internal: 'Something went wrong! Please try again.',
+  unhealthy: 'A part of the store is down.',
   busy: 'The store is busy right now. Please try again in a moment.',
   // orders and payments (DESIGN section 13)
   insufficientBalance: 'Insufficient balance. Please top up your wallet.',
