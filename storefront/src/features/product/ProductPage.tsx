@@ -121,7 +121,7 @@ function OrderForm({ product }: { product: Product }) {
 
   const confirm = async (mode: PaymentMode, couponCode: string) => {
     if (!user || !selected) return;
-    const redirected = await placeOrder(
+    const outcome = await placeOrder(
       {
         itemid: selected.itemid,
         product_id: product._id,
@@ -133,7 +133,7 @@ function OrderForm({ product }: { product: Product }) {
       },
       mode,
     );
-    if (!redirected) setSheetOpen(false);
+    if (outcome === 'refused') setSheetOpen(false);
   };
 
   const username =

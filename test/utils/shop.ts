@@ -1,0 +1,65 @@
+import type { Page } from 'playwright-core';
+import type { TestApp } from './app.js';
+
+/** What a customer does on the storefront, for browser tests against an in-process store. */
+export function shopper(app: TestApp, page: () => Page) {
+  const input = (label: string) =>
+    page().getByLabel(label, { exact: true }).and(page().locator('input, select'));
+  const button = (name: string) => page().getByRole('button', { name, exact: true });
+
+  const productId = async (name: string) =>
+    (await app.sql<{ id: string }>('SELECT id FROM products WHERE name = $1', [name]))[0].id;
+
+  async function logIn(email: string, password: string) {
+    await page().goto('/login');
+    await input('Email').fill(email);
+    await input('Password').fill(password);
+    await button('Sign In').click();
+    await page().waitForURL('**/home');
+  }
+
+  async function fill(label: string, value: string) {
+    const field = input(label);
+    if ((await field.evaluate((el) => el.tagName)) === 'SELECT') await field.selectOption(value);
+    else await field.fill(value);
+  }
+
+  async function choosePack(
+    product: string,
+    pack: string,
+    first: [string, string],
+    second: [string, string],
+  ) {
+    await page().goto(`/product/${await productId(product)}`);
+    await fill(...first);
+    await fill(...second);
+    await page()
+      .getByRole('button', { name: new RegExp(`\\b${pack.replace(/[+()]/g, '\\$&')}`) })
+      .click();
+  }
+
+  /**
+   * The first request to `path` reaches the server and is carried out, but its answer never
+   * reaches the browser (the connection drops). Returns how many answers were lost so far.
+   */
+  async function loseFirstAnswer(path: string) {
+    let lost = 0;
+    await page().route(`**/api${path}`, async (route) => {
+      if (lost > 0) return route.continue();
+      lost += 1;
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    return () => lost;
+  }
+
+  return { input, button, productId, logIn, fill, choosePack, loseFirstAnswer };
+}
+
+export async function userByEmail(app: TestApp, email: string) {
+  const [user] = await app.sql<{ id: string; userid: string; balance: string }>(
+    'SELECT id, userid, balance FROM users WHERE email = $1',
+    [email],
+  );
+  return { id: user.id, userid: Number(user.userid), balance: Number(user.balance) / 100 };
+}
