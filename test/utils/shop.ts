@@ -34,7 +34,7 @@ export function shopper(app: TestApp, page: () => Page) {
     await fill(...first);
     await fill(...second);
     await page()
-      .getByRole('button', { name: new RegExp(`\\b${pack.replace(/[+()]/g, '\\$&')}`) })
+      .getByRole('button', { name: new RegExp(`(?<!\\w)${pack.replace(/[+()]/g, '\\$&')}`) })
       .click();
   }
 
@@ -62,4 +62,22 @@ export async function userByEmail(app: TestApp, email: string) {
     [email],
   );
   return { id: user.id, userid: Number(user.userid), balance: Number(user.balance) / 100 };
+}
+
+/** A bearer token for a demo account, through the API. */
+export async function apiToken(app: TestApp, email: string, password: string) {
+  const { body } = await app.http().post('/api/auth/login').send({ email, password }).expect(200);
+  return body.token as string;
+}
+
+/** The demo admin credits the customer's Z-Coins, as from the console. */
+export async function adminCredit(app: TestApp, email: string, rupees: number) {
+  const token = await apiToken(app, 'admin@example.com', 'Admin@12345');
+  const { userid } = await userByEmail(app, email);
+  await app
+    .http()
+    .post('/api/admin/adduserbalance')
+    .set('Authorization', `Bearer ${token}`)
+    .send({ userId: userid, email, amount: rupees })
+    .expect(200);
 }

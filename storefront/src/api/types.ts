@@ -20,6 +20,7 @@ export interface Product {
   name: string;
   imgpath: string;
   type: string;
+  category: string;
   isApi: boolean;
   importantnote?: string;
   inputs: ProductInput[];

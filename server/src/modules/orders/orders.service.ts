@@ -6,6 +6,7 @@ import { Clock } from '../../common/clock.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { RateLimitService } from '../../common/http/rate-limit.service.js';
 import { Messages } from '../../common/messages.js';
+import { inputsValid } from '../../common/order-inputs.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { JobName, JobStatus, QueueName } from '../../jobs/job.enum.js';
 import { JobQueueService } from '../../jobs/job-queue.service.js';
@@ -39,24 +40,6 @@ export const fulfilJobId = (orderid: string, generation: number) =>
 /** How long a failed UPI order is still checked for a payment that arrives late. */
 const LATE_CHECK_MS = 60 * 60_000;
 const MAX_PAGE = 500;
-const GENSHIN_SERVERS = ['America', 'Asia', 'Europe', 'TW_HK_Mo'];
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** DESIGN section 13's input rules: player ids, zones, servers, e-mails for OTT. */
-export function inputsValid(
-  product: Pick<ProductRow, 'type' | 'category'>,
-  input1: string,
-  input2: string,
-) {
-  if (!input2 || input2.length > 64) return false;
-  if (product.category === 'ott' || product.category === 'others') {
-    return EMAIL.test(input1) && input1.length <= 254;
-  }
-  if (!/^\d{6,12}$/.test(input1)) return false;
-  if (product.type === 'MLBB') return /^\d{1,5}$/.test(input2);
-  if (product.type === 'GENSHIN') return GENSHIN_SERVERS.includes(input2);
-  return true;
-}
 
 /**
  * Orders: creation (UPI or Z-Coins), payment confirmation, and the moves after it. Every status

@@ -16,7 +16,7 @@ import { EnterInfoStep, type UsernameCheck } from './EnterInfoStep';
 import { OrderSummaryStep } from './OrderSummaryStep';
 import { PaymentSheet } from './PaymentSheet';
 import { ProductHeader } from './ProductHeader';
-import { isGenshin, needsUsernameCheck, priceFor } from './productRules';
+import { inputFields, needsUsernameCheck, orderInputsValid, priceFor } from './productRules';
 import { SelectRechargeStep } from './SelectRechargeStep';
 import { usePlaceOrder } from './usePlaceOrder';
 import './product.css';
@@ -68,8 +68,9 @@ function OrderForm({ product }: { product: Product }) {
   // Until the user picks one, the first pack in stock is selected.
   const selected = chosen ?? items?.find((item) => item.inStock) ?? null;
 
-  const firstLabel = product.inputs[0]?.label || 'User ID';
-  const secondLabel = product.inputs[1]?.label || (isGenshin(product) ? 'Server' : 'Zone ID');
+  const fields = inputFields(product);
+  const firstLabel = fields.first.label;
+  const secondLabel = fields.second.label;
   const price = selected ? priceFor(selected, user?.role) : null;
 
   const changeInput = (setter: (value: string) => void) => (value: string) => {
@@ -108,7 +109,7 @@ function OrderForm({ product }: { product: Product }) {
       void navigate('/login');
       return;
     }
-    if (!selected || !input1 || !input2) {
+    if (!selected || !orderInputsValid(product, input1, input2)) {
       detailsToast();
       return;
     }
