@@ -79,6 +79,11 @@ export interface Order {
   useremail?: string;
   paymentmode: PaymentMode;
   reason?: string;
+  /** Why it ended as it did and where the money went, in plain words. */
+  customerReason?: string | null;
+  /** The in-game name the player check found at checkout. */
+  username?: string | null;
+  isApi?: boolean;
   createdAt: string;
   updatedAt?: string;
 }
@@ -89,6 +94,7 @@ export interface WalletTransaction {
   _id: string;
   txnid: string;
   type: 'Debit' | 'Credit' | 'Refunded';
+  purpose?: 'topup' | 'order' | 'refund' | 'admin' | 'redeem' | 'late_payment';
   status: WalletTxnStatus;
   amount: number;
   createdAt: string;

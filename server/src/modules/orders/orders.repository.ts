@@ -24,6 +24,8 @@ export interface OrderRow {
   fulfilment_status: string;
   attention: string | null;
   reason: string | null;
+  customer_reason: string | null;
+  player_name: string | null;
   is_api: boolean;
   api_type: string | null;
   itemidarray: string[];
@@ -51,6 +53,7 @@ export interface NewOrder {
   itemname: string;
   input1: string;
   input2: string;
+  playerName: string | null;
   price: number;
   discount: number;
   value: number;
@@ -91,8 +94,8 @@ export class OrdersRepository {
     const rows: OrderRow[] = await manager.query(
       `INSERT INTO orders (orderid, user_id, userid, useremail, product_id, item_id, productname, itemname, input1, input2,
                            price, discount, value, coupon_id, coupon_held, paymentmode, status, is_api, api_type, itemidarray,
-                           transactionid, txn_date, expires_at, paid_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)
+                           transactionid, txn_date, expires_at, paid_at, player_name)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25)
        RETURNING *`,
       [
         order.orderid,
@@ -119,9 +122,18 @@ export class OrdersRepository {
         order.txnDate,
         order.expiresAt,
         order.paidAt,
+        order.playerName,
       ],
     );
     return rows[0];
+  }
+
+  /** What the customer reads about how the order ended (the `reason` stays for the admin). */
+  async setCustomerReason(manager: EntityManager, orderid: string, text: string) {
+    await manager.query('UPDATE orders SET customer_reason = $2 WHERE orderid = $1', [
+      orderid,
+      text,
+    ]);
   }
 
   async get(

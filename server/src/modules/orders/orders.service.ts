@@ -25,6 +25,8 @@ import { UsersRepository } from '../users/users.repository.js';
 import { PointsService } from '../wallet/points.service.js';
 import { WalletService } from '../wallet/wallet.service.js';
 import { mapOrder, type OrderCreateDto, type OrderStatusRequestDto } from './dto/order.dto.js';
+import { CheckedPlayers } from './checked-players.js';
+import { refundWords } from './customer-reasons.js';
 import { sourcesOf, type OrderStatus } from './order-state.js';
 import {
   OrdersRepository,
@@ -64,6 +66,7 @@ export class OrdersService {
     private readonly idempotency: IdempotencyService,
     private readonly limits: RateLimitService,
     private readonly audit: AuditService,
+    private readonly checkedPlayers: CheckedPlayers,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -108,6 +111,7 @@ export class OrdersService {
       );
     }
     const price = Number(user.role === Role.Reseller ? item.resellprice : item.discountedprice);
+    const playerName = await this.checkedPlayers.find(product.id, dto.input1, dto.input2);
     const now = this.clock.now();
     const orderid = newBusinessId('ZS');
 
@@ -140,6 +144,7 @@ export class OrdersService {
         itemname: item.name,
         input1: dto.input1,
         input2: dto.input2,
+        playerName,
         price,
         discount,
         value: total,
@@ -437,15 +442,23 @@ export class OrdersService {
    * row, the ledger credit and the coupon given back, in one transaction; a second call gets 409.
    * With `actorId` (an admin's action) the move is audited in the same transaction.
    */
-  async refundToWallet(orderid: string, reason?: string, fence?: DeliveryFence, actorId?: string) {
+  async refundToWallet(
+    orderid: string,
+    reason?: string,
+    fence?: DeliveryFence,
+    actorId?: string,
+    customerWhy: string | undefined = actorId ? reason : undefined,
+  ) {
     const order = await this.db.transaction(async (manager) => {
-      const row = await this.transition(
+      const moved = await this.transition(
         manager,
         orderid,
         'Refunded',
         { fulfilmentStatus: 'refunded', ...(reason ? { reason } : {}) },
         fence,
       );
+      const row = { ...moved, customer_reason: refundWords(customerWhy, Number(moved.value)) };
+      await this.orders.setCustomerReason(manager, orderid, row.customer_reason);
       const amount = Number(row.value);
       if (amount > 0) {
         await this.wallet.record(

@@ -4,6 +4,7 @@ import { ApiError } from '@/api/client';
 import { fetchOrderStatus } from '@/api/order';
 import type { Order } from '@/api/types';
 import { StatusMessage } from '@/components/StatusMessage';
+import { deliveryWindow } from '@/lib/delivery';
 import { formatRupees, todayInIndia } from '@/lib/format';
 import { usePolling } from '@/lib/usePolling';
 import './confirmation.css';
@@ -31,14 +32,20 @@ function OrderDetails({
   checking: boolean;
   onCheck: () => void;
 }) {
+  // Supplier-delivered orders keep a zone or server in the second field; the others a name.
+  const secondIsName = !order.isApi;
   const rows: [string, string][] = [
     ['Order ID', order.orderid],
     ['Item', order.itemname],
     ['Payment Mode', order.paymentmode === 'wallet' ? 'Z-Coins' : 'UPI'],
     ['UID/Email', order.input1],
-    ['Username', order.input2 || '-'],
+    ['Username', order.username || (secondIsName && order.input2) || '-'],
+    ...(!secondIsName && order.input2
+      ? [['Zone ID/Server', order.input2] as [string, string]]
+      : []),
     ['Price', formatRupees(Number(order.value))],
   ];
+  const why = order.customerReason || order.reason;
   return (
     <div className="card confirmation-card">
       <div className={`confirmation-status ${statusClass(order.status)}`}>
@@ -47,7 +54,7 @@ function OrderDetails({
       </div>
       {order.status === 'Processing' && (
         <p className="confirmation-note">
-          Your payment is confirmed. The order completes within 30 minutes.
+          Your payment is confirmed. The order completes within {deliveryWindow(!!order.isApi)}.
         </p>
       )}
       {order.status === 'Created' && (
@@ -66,8 +73,8 @@ function OrderDetails({
           </button>
         </div>
       )}
-      {order.reason && order.status !== 'Processing' && (
-        <p className="confirmation-note confirmation-note-muted">{order.reason}</p>
+      {why && order.status !== 'Processing' && (
+        <p className="confirmation-note confirmation-note-muted">{why}</p>
       )}
       <dl className="detail-list">
         {rows.map(([label, value]) => (

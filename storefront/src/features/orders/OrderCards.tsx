@@ -36,8 +36,8 @@ export function OrderCards({ orders }: { orders: Order[] }) {
               <dd>{formatDateTime(order.createdAt)}</dd>
             </div>
           </dl>
-          {order.reason && order.status !== 'Completed' && (
-            <p className="order-reason muted">{order.reason}</p>
+          {(order.customerReason || order.reason) && order.status !== 'Completed' && (
+            <p className="order-reason muted">{order.customerReason || order.reason}</p>
           )}
           <div className="row-between">
             <span className="order-amount">{formatRupees(Number(order.value))}</span>

@@ -1,5 +1,6 @@
 import { firstInputKind, inputsValid, secondInputKind } from '@shared/order-inputs';
 import type { Item, Product, Role } from '@/api/types';
+import { deliveryWindow } from '@/lib/delivery';
 
 const typeOf = (product: Product) => product.type?.toUpperCase() ?? '';
 
@@ -38,7 +39,9 @@ export function discountPercent(item: Item, price: number): number {
 
 export function deliveryNote(product: Product): string {
   if (product.deliveryTime) return product.deliveryTime;
-  return product.isApi ? 'Instant delivery in 1-6 minutes' : 'Delivered within about 30 minutes';
+  return product.isApi
+    ? `Instant delivery in ${deliveryWindow(true)}`
+    : `Delivered within ${deliveryWindow(false)}`;
 }
 
 /** The displayed coupon maths: discount rounded up, total rounded down, never below zero. */

@@ -120,6 +120,18 @@ export class OrderResponseDto {
   @ApiProperty({ enum: ['pending', 'in_progress', 'delivered', 'needs_attention', 'refunded'] })
   fulfilmentStatus: string;
   @ApiPropertyOptional({ nullable: true, type: String }) attention: string | null;
+  @ApiPropertyOptional({
+    nullable: true,
+    type: String,
+    description: 'Why the order ended as it did and where the money went, in plain words',
+  })
+  customerReason: string | null;
+  @ApiPropertyOptional({
+    nullable: true,
+    type: String,
+    description: 'The in-game name the player check found at checkout',
+  })
+  username: string | null;
   @ApiProperty({ description: 'Delivered by a supplier API' }) isApi: boolean;
   @ApiProperty() createdAt: string;
   @ApiProperty() updatedAt: string;
@@ -145,6 +157,8 @@ export function mapOrder(row: OrderRow): OrderResponseDto {
     reason: row.reason,
     fulfilmentStatus: row.fulfilment_status,
     attention: row.attention,
+    customerReason: row.customer_reason ?? null,
+    username: row.player_name ?? null,
     isApi: row.is_api,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
