@@ -72,6 +72,8 @@ export interface Order {
   transactionid?: string;
   productname?: string;
   itemname: string;
+  productId?: string;
+  itemId?: string;
   status: OrderStatus;
   input1: string;
   input2?: string;

@@ -1,6 +1,7 @@
 import type { Order } from '@/api/types';
 import { StatusPill } from '@/components/StatusPill';
 import { formatDateTime, formatRupees } from '@/lib/format';
+import { BuyAgainLink } from './BuyAgainLink';
 import { VerifyPaymentLink } from './VerifyPaymentLink';
 
 export function OrderCards({ orders }: { orders: Order[] }) {
@@ -41,7 +42,10 @@ export function OrderCards({ orders }: { orders: Order[] }) {
           )}
           <div className="row-between">
             <span className="order-amount">{formatRupees(Number(order.value))}</span>
-            <VerifyPaymentLink order={order} />
+            <span className="row">
+              <VerifyPaymentLink order={order} />
+              <BuyAgainLink order={order} />
+            </span>
           </div>
         </li>
       ))}

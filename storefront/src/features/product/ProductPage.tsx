@@ -1,5 +1,5 @@
-import { useCallback, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { Messages } from '@shared/messages';
 import { ApiError } from '@/api/client';
@@ -7,6 +7,7 @@ import { fetchItems } from '@/api/item';
 import { checkPlayerId } from '@/api/order';
 import { fetchProduct } from '@/api/product';
 import type { Item, PaymentMode, Product } from '@/api/types';
+import { clearReturnTo, setReturnTo } from '@/auth/returnTo';
 import { useSession } from '@/auth/SessionContext';
 import { PageLoader } from '@/components/PageLoader';
 import { StatusMessage } from '@/components/StatusMessage';
@@ -15,6 +16,7 @@ import { interpretCheckId } from './checkIdMessage';
 import { EnterInfoStep, type UsernameCheck } from './EnterInfoStep';
 import { OrderSummaryStep } from './OrderSummaryStep';
 import { PaymentSheet } from './PaymentSheet';
+import { draftUrl, readDraft, rememberedPlayer, rememberPlayer } from './purchaseDraft';
 import { ProductHeader } from './ProductHeader';
 import { inputFields, needsUsernameCheck, orderInputsValid, priceFor } from './productRules';
 import { SelectRechargeStep } from './SelectRechargeStep';
@@ -52,9 +54,15 @@ function OrderForm({ product }: { product: Product }) {
   const { user, isLoggedIn } = useSession();
   const loadItems = useCallback(() => fetchItems(product._id), [product._id]);
   const itemsResult = useAsync(loadItems);
+  const [searchParams] = useSearchParams();
+  // Coming back after sign-in or from 'Buy again': the URL's pack and player; else the last
+  // player this customer bought for here.
+  const [draft] = useState(
+    () => readDraft(searchParams) ?? (user ? rememberedPlayer(user.userid, product._id) : null),
+  );
   const [chosen, setChosen] = useState<Item | null>(null);
-  const [input1, setInput1] = useState('');
-  const [input2, setInput2] = useState('');
+  const [input1, setInput1] = useState(draft?.input1 ?? '');
+  const [input2, setInput2] = useState(draft?.input2 ?? '');
   const [usernameCheck, setUsernameCheck] = useState<UsernameCheck>({ status: 'idle' });
   const [sheetOpen, setSheetOpen] = useState(false);
   const { placeOrder, submitting } = usePlaceOrder();
@@ -65,8 +73,21 @@ function OrderForm({ product }: { product: Product }) {
     itemsResult.error.status === 404;
   const items: Item[] | null =
     itemsResult.status === 'ready' ? (itemsResult.data.items ?? []) : itemsNotFound ? [] : null;
-  // Until the user picks one, the first pack in stock is selected.
-  const selected = chosen ?? items?.find((item) => item.inStock) ?? null;
+  // Until the user picks one, the draft's pack (or else the first pack in stock) is selected.
+  const selected =
+    chosen ??
+    items?.find((item) => item.inStock && item._id === draft?.itemId) ??
+    items?.find((item) => item.inStock) ??
+    null;
+
+  useEffect(() => {
+    if (isLoggedIn) clearReturnTo();
+  }, [isLoggedIn]);
+
+  const logInFirst = () => {
+    setReturnTo(draftUrl(product._id, { itemId: selected?._id, input1, input2 }));
+    void navigate('/login');
+  };
 
   const fields = inputFields(product);
   const firstLabel = fields.first.label;
@@ -106,7 +127,7 @@ function OrderForm({ product }: { product: Product }) {
 
   const proceed = () => {
     if (!isLoggedIn) {
-      void navigate('/login');
+      logInFirst();
       return;
     }
     if (!selected || !orderInputsValid(product, input1, input2)) {
@@ -122,6 +143,7 @@ function OrderForm({ product }: { product: Product }) {
 
   const confirm = async (mode: PaymentMode, couponCode: string) => {
     if (!user || !selected) return;
+    rememberPlayer(user.userid, product._id, input1, input2);
     const outcome = await placeOrder(
       {
         itemid: selected.itemid,
@@ -178,7 +200,7 @@ function OrderForm({ product }: { product: Product }) {
           processing={submitting}
           fallbackImage={product.imgpath}
           onProceed={proceed}
-          onLogin={() => void navigate('/login')}
+          onLogin={logInFirst}
         />
       </aside>
       {sheetOpen && user && selected && price !== null && (

@@ -106,6 +106,8 @@ export class OrderResponseDto {
   @ApiPropertyOptional({ nullable: true, type: String }) transactionid: string | null;
   @ApiProperty() productname: string;
   @ApiProperty() itemname: string;
+  @ApiProperty({ description: "The product's _id" }) productId: string;
+  @ApiProperty({ description: "The item's _id" }) itemId: string;
   @ApiProperty({ enum: ['Created', 'Processing', 'Completed', 'Refunded', 'Failed', 'Cancelled'] })
   status: string;
   @ApiProperty() input1: string;
@@ -145,6 +147,8 @@ export function mapOrder(row: OrderRow): OrderResponseDto {
     transactionid: row.transactionid,
     productname: row.productname,
     itemname: row.itemname,
+    productId: row.product_id,
+    itemId: row.item_id,
     status: row.status,
     input1: row.input1,
     input2: row.input2,

@@ -1,0 +1,94 @@
+import type { Browser, Page } from 'playwright-core';
+import { startTestApp, type TestApp } from '../utils/app.js';
+import { launchBrowser, phonePage, screenshot } from '../utils/browser.js';
+import { ledgerProblems } from '../utils/ledger.js';
+import { freePort } from '../utils/process.js';
+import { shopper } from '../utils/shop.js';
+
+/**
+ * The store does not lose the customer: signing in from the product page comes back to it with
+ * the pack and player kept, the last player of a game is remembered, and a past order can be
+ * bought again in one tap.
+ */
+describe('coming back to a purchase in the browser', () => {
+  const email = 'user@example.com';
+  let app: TestApp;
+  let browser: Browser;
+  let page: Page;
+  const shop = () => shopper(app, () => page);
+
+  beforeAll(async () => {
+    const port = await freePort();
+    app = await startTestApp(
+      { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, RATE_LIMIT_LOGIN: '100/60' },
+      { serveBuilds: true },
+    );
+    browser = await launchBrowser();
+    page = await phonePage(browser, app.url);
+    page.setDefaultTimeout(10_000);
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+  afterEach(async () => expect(await ledgerProblems(app.databaseUrl)).toEqual([]));
+
+  const selectedPack = () => page.locator('.item-card[aria-pressed="true"]');
+
+  it('comes back to the product with the pack and player kept after Please Login First', async () => {
+    const { choosePack, button, input } = shop();
+    await choosePack('BGMI', '325 UC', ['Character ID', '5123456789'], ['Player Name', 'Ravi']);
+    await button('Please Login First').click();
+    await page.waitForURL('**/login');
+    await input('Email').fill(email);
+    await input('Password').fill('User@12345');
+    await button('Sign In').click();
+
+    await page.waitForURL('**/product/**');
+    expect(await input('Character ID').inputValue()).toBe('5123456789');
+    expect(await input('Player Name').inputValue()).toBe('Ravi');
+    expect(await selectedPack().innerText()).toContain('325 UC');
+    await screenshot(page, 'journeys-01-back-after-login');
+    await button('Proceed to Payment').click();
+    await page.getByRole('radio', { name: /Z-Coins/ }).click();
+    await button('Confirm Order').click();
+    await page.waitForURL('**/confirmation?client_txn_id=*');
+  });
+
+  it('remembers the last player of a game and fills it in next time', async () => {
+    const { choosePack, button, input, productId } = shop();
+    await choosePack(
+      'Mobile Legends (Brazil server)',
+      '86 Diamonds',
+      ['User ID', '10000001'],
+      ['Zone ID', '1001'],
+    );
+    await button('Check Username').click();
+    await page.getByText('Username: SandboxHero').first().waitFor();
+    await button('Proceed to Payment').click();
+    await page.getByRole('radio', { name: /Z-Coins/ }).click();
+    await button('Confirm Order').click();
+    await page.waitForURL('**/confirmation?client_txn_id=*');
+
+    await page.goto(`/product/${await productId('Mobile Legends (Brazil server)')}`);
+    await page.getByText('86 Diamonds').first().waitFor();
+    expect(await input('User ID').inputValue()).toBe('10000001');
+    expect(await input('Zone ID').inputValue()).toBe('1001');
+    await screenshot(page, 'journeys-02-remembered-player');
+  });
+
+  it('buys a past order again from the orders page', async () => {
+    const { button, input } = shop();
+    await page.goto('/orders');
+    const bgmi = page.locator('.order-card').filter({ hasText: '325 UC' }).first();
+    await bgmi.getByRole('link', { name: 'Buy again' }).click();
+    await page.waitForURL('**/product/**');
+    expect(await input('Character ID').inputValue()).toBe('5123456789');
+    expect(await input('Player Name').inputValue()).toBe('Ravi');
+    expect(await selectedPack().innerText()).toContain('325 UC');
+    await screenshot(page, 'journeys-03-buy-again');
+    await button('Proceed to Payment').click();
+    await page.getByText('Select Payment').waitFor();
+  });
+});
