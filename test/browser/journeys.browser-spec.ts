@@ -91,4 +91,23 @@ describe('coming back to a purchase in the browser', () => {
     await button('Proceed to Payment').click();
     await page.getByText('Select Payment').waitFor();
   });
+
+  it('keeps the total and the buy button in a bar at the bottom of a phone screen', async () => {
+    const { productId } = shop();
+    const signedIn = page;
+    page = await phonePage(browser, app.url);
+    await page.goto(`/product/${await productId('Genshin Impact')}`);
+    await page.getByRole('button', { name: /980 \+ 110 Genesis Crystals/ }).click();
+    const bar = page.getByRole('region', { name: 'Your order' });
+    await bar.getByText('₹1,149.00').waitFor();
+    const box = (await bar.boundingBox())!;
+    expect(box.y + box.height).toBeCloseTo(844, -1);
+    await page.mouse.wheel(0, 400);
+    expect((await bar.boundingBox())!.y).toBeCloseTo(box.y, 0);
+    await page.screenshot({ path: 'test-artifacts/browser/journeys-04-buy-bar.png' });
+    await bar.getByRole('button', { name: 'Please Login First' }).click();
+    await page.waitForURL('**/login');
+    await page.context().close();
+    page = signedIn;
+  });
 });

@@ -12,6 +12,7 @@ import { useSession } from '@/auth/SessionContext';
 import { PageLoader } from '@/components/PageLoader';
 import { StatusMessage } from '@/components/StatusMessage';
 import { useAsync } from '@/lib/useAsync';
+import { BuyBar } from './BuyBar';
 import { interpretCheckId } from './checkIdMessage';
 import { EnterInfoStep, type UsernameCheck } from './EnterInfoStep';
 import { OrderSummaryStep } from './OrderSummaryStep';
@@ -203,6 +204,14 @@ function OrderForm({ product }: { product: Product }) {
           onLogin={logInFirst}
         />
       </aside>
+      <BuyBar
+        item={selected}
+        price={price}
+        isLoggedIn={isLoggedIn}
+        processing={submitting}
+        onProceed={proceed}
+        onLogin={logInFirst}
+      />
       {sheetOpen && user && selected && price !== null && (
         <PaymentSheet
           user={user}
