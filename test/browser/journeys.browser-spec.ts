@@ -110,4 +110,17 @@ describe('coming back to a purchase in the browser', () => {
     await page.context().close();
     page = signedIn;
   });
+
+  it("shows each home tile's starting price and best discount", async () => {
+    await page.goto('/home');
+    const tile = (name: string) => page.locator('.product-tile').filter({ hasText: name }).first();
+    await tile('Genshin Impact').getByText('from ₹79').waitFor();
+    expect(await tile('Genshin Impact').innerText()).toContain('Up to 20% off');
+    await tile('Brazil server').getByText('from ₹119').waitFor();
+    await tile('Philippines server').getByText('from ₹119').waitFor();
+    for (const region of ['Brazil server', 'Philippines server']) {
+      await page.locator('.product-tile').getByText(region, { exact: true }).first().waitFor();
+    }
+    await screenshot(page, 'journeys-05-home-tiles');
+  });
 });

@@ -27,6 +27,9 @@ export interface Product {
   apiType?: string;
   deliveryTime?: string;
   guideImage?: string;
+  /** Home tiles: the lowest price of a pack in stock, and its best discount in percent. */
+  fromPrice?: number;
+  bestDiscount?: number;
 }
 
 export interface HomeProducts {
