@@ -123,4 +123,53 @@ describe('coming back to a purchase in the browser', () => {
     }
     await screenshot(page, 'journeys-05-home-tiles');
   });
+
+  it('pays again on the same gateway order after leaving the UPI page, and anew after a failure', async () => {
+    const { choosePack, button, logIn } = shop();
+    await page.goto('/home');
+    if (!(await page.evaluate(() => localStorage.getItem('token')))) {
+      await logIn(email, 'User@12345');
+    }
+    const countOrders = async () =>
+      Number(
+        (
+          await app.sql<{ n: string }>(
+            `SELECT count(*) AS n FROM orders o JOIN users u ON u.id = o.user_id
+             WHERE u.email = $1 AND o.paymentmode = 'upi'`,
+            [email],
+          )
+        )[0].n,
+      );
+    const before = await countOrders();
+    await choosePack('BGMI', '60 UC', ['Character ID', '5123456789'], ['Player Name', 'Ravi']);
+    await button('Proceed to Payment').click();
+    await page.getByRole('radio', { name: /UPI Payment/ }).click();
+    await button('Confirm Order').click();
+    await page.waitForURL('**/sandbox/upigateway/pay/**');
+    await button('Leave').click();
+    await page.waitForURL('**/confirmation?client_txn_id=*');
+    const first = new URL(page.url()).searchParams.get('client_txn_id');
+    await page.getByText('Created', { exact: true }).waitFor();
+    await screenshot(page, 'journeys-06-pay-again');
+    await page.getByRole('link', { name: 'Pay again' }).click();
+    await page.waitForURL('**/sandbox/upigateway/pay/**');
+    await button('Fail').click();
+    await page.waitForURL('**/confirmation?client_txn_id=*');
+    expect(new URL(page.url()).searchParams.get('client_txn_id')).toBe(first);
+    await page.getByText('Failed', { exact: true }).waitFor();
+    expect(await countOrders()).toBe(before + 1);
+
+    // The gateway order is over: Pay again starts a new order with the same pack and player.
+    await page.getByRole('link', { name: 'Pay again' }).click();
+    await page.waitForURL('**/product/**');
+    expect(await selectedPack().innerText()).toContain('60 UC');
+    await button('Proceed to Payment').click();
+    await page.getByRole('radio', { name: /UPI Payment/ }).click();
+    await button('Confirm Order').click();
+    await page.waitForURL('**/sandbox/upigateway/pay/**');
+    await button('Pay').click();
+    await page.waitForURL('**/confirmation?client_txn_id=*');
+    await page.getByText('Processing', { exact: true }).waitFor();
+    expect(await countOrders()).toBe(before + 2);
+  });
 });

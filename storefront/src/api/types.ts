@@ -89,6 +89,8 @@ export interface Order {
   /** The in-game name the player check found at checkout. */
   username?: string | null;
   isApi?: boolean;
+  /** An unpaid UPI order's payment page, while it can still be paid. */
+  paymentUrl?: string | null;
   createdAt: string;
   updatedAt?: string;
 }

@@ -26,6 +26,7 @@ export interface OrderRow {
   reason: string | null;
   customer_reason: string | null;
   player_name: string | null;
+  payment_url: string | null;
   is_api: boolean;
   api_type: string | null;
   itemidarray: string[];
@@ -224,10 +225,10 @@ export class OrdersRepository {
     return rows[0] ? { couponId: rows[0].coupon_id, userId: rows[0].user_id } : undefined;
   }
 
-  async setGateway(orderid: string, gatewayOrderId: string) {
+  async setGateway(orderid: string, gatewayOrderId: string, paymentUrl: string) {
     await this.db.query(
-      'UPDATE orders SET gateway_order_id = $2, updated_at = now() WHERE orderid = $1',
-      [orderid, gatewayOrderId],
+      'UPDATE orders SET gateway_order_id = $2, payment_url = $3, updated_at = now() WHERE orderid = $1',
+      [orderid, gatewayOrderId, paymentUrl],
     );
   }
 

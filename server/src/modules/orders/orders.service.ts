@@ -205,7 +205,7 @@ export class OrdersService {
         udf1: 'order',
       });
       paymentUrl = created.paymentUrl;
-      await this.orders.setGateway(order.orderid, created.orderId);
+      await this.orders.setGateway(order.orderid, created.orderId, created.paymentUrl);
     } catch (error) {
       this.logger.warn(`order ${order.orderid}: ${(error as Error).message}`);
       await this.db.transaction((manager) =>

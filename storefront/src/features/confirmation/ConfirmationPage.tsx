@@ -4,6 +4,7 @@ import { ApiError } from '@/api/client';
 import { fetchOrderStatus } from '@/api/order';
 import type { Order } from '@/api/types';
 import { StatusMessage } from '@/components/StatusMessage';
+import { draftUrl } from '@/features/product/purchaseDraft';
 import { deliveryWindow } from '@/lib/delivery';
 import { formatRupees, todayInIndia } from '@/lib/format';
 import { usePolling } from '@/lib/usePolling';
@@ -21,6 +22,32 @@ function statusClass(status: string): string {
   if (status === 'Processing') return 'status-processing';
   if (status === 'Completed') return 'status-completed';
   return 'status-failed';
+}
+
+/**
+ * An unpaid UPI order: back to the same payment page while the gateway order lives; once it
+ * failed or expired, a new order with the same pack and player.
+ */
+function PayAgain({ order }: { order: Order }) {
+  if (order.paymentmode !== 'upi') return null;
+  if (order.status === 'Created' && order.paymentUrl) {
+    return (
+      <a href={order.paymentUrl} className="btn btn-primary btn-block">
+        Pay again
+      </a>
+    );
+  }
+  if (order.status !== 'Failed' || !order.productId) return null;
+  const to = draftUrl(order.productId, {
+    itemId: order.itemId,
+    input1: order.input1,
+    input2: order.input2 ?? '',
+  });
+  return (
+    <Link to={to} className="btn btn-primary btn-block">
+      Pay again
+    </Link>
+  );
 }
 
 function OrderDetails({
@@ -84,6 +111,7 @@ function OrderDetails({
           </div>
         ))}
       </dl>
+      <PayAgain order={order} />
       <div className="action-pair">
         <Link to="/home" className="btn btn-secondary">
           Return Home

@@ -134,9 +134,21 @@ export class OrderResponseDto {
     description: 'The in-game name the player check found at checkout',
   })
   username: string | null;
+  @ApiPropertyOptional({
+    nullable: true,
+    type: String,
+    description: "The gateway's payment page, while an unpaid UPI order can still be paid",
+  })
+  paymentUrl: string | null;
   @ApiProperty({ description: 'Delivered by a supplier API' }) isApi: boolean;
   @ApiProperty() createdAt: string;
   @ApiProperty() updatedAt: string;
+}
+
+/** An unpaid UPI order's payment page stays usable until the order expires. */
+function payableUntilExpiry(row: OrderRow): string | null {
+  if (row.status !== 'Created' || !row.payment_url || !row.expires_at) return null;
+  return new Date(row.expires_at).getTime() > Date.now() ? row.payment_url : null;
 }
 
 export function mapOrder(row: OrderRow): OrderResponseDto {
@@ -163,6 +175,7 @@ export function mapOrder(row: OrderRow): OrderResponseDto {
     attention: row.attention,
     customerReason: row.customer_reason ?? null,
     username: row.player_name ?? null,
+    paymentUrl: payableUntilExpiry(row),
     isApi: row.is_api,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
