@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from '../utils/app.js';
 import { launchBrowser, phonePage, screenshot } from '../utils/browser.js';
 import { ledgerProblems } from '../utils/ledger.js';
 import { freePort } from '../utils/process.js';
-import { shopper } from '../utils/shop.js';
+import { adminCredit, placeWalletOrder, shopper } from '../utils/shop.js';
 
 /**
  * The store does not lose the customer: signing in from the product page comes back to it with
@@ -171,5 +171,34 @@ describe('coming back to a purchase in the browser', () => {
     await page.waitForURL('**/confirmation?client_txn_id=*');
     await page.getByText('Processing', { exact: true }).waitFor();
     expect(await countOrders()).toBe(before + 2);
+  });
+
+  it('offers a signed-out customer Login on the confirmation page and comes back to it', async () => {
+    const { button, input } = shop();
+    await adminCredit(app, email, 75);
+    const orderid = await placeWalletOrder(app, email, 'User@12345', {
+      product: 'BGMI',
+      pack: '60 UC',
+      input1: '5123456789',
+      input2: 'Ravi',
+    });
+    const signedIn = page;
+    page = await phonePage(browser, app.url);
+    page.setDefaultTimeout(10_000);
+    try {
+      await page.goto(`/confirmation?client_txn_id=${orderid}`);
+      await page.locator('main').getByRole('button', { name: 'Login', exact: true }).click();
+      await page.waitForURL('**/login');
+      await input('Email').fill(email);
+      await input('Password').fill('User@12345');
+      await button('Sign In').click();
+      await page.waitForURL(`**/confirmation?client_txn_id=${orderid}`);
+      await page.getByText(orderid).waitFor();
+      await page.getByText('Processing', { exact: true }).waitFor();
+      await screenshot(page, 'journeys-07-confirmation-after-login');
+    } finally {
+      await page.context().close();
+      page = signedIn;
+    }
   });
 });

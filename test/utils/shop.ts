@@ -81,3 +81,32 @@ export async function adminCredit(app: TestApp, email: string, rupees: number) {
     .send({ userId: userid, email, amount: rupees })
     .expect(200);
 }
+
+/** A Z-Coins order placed through the API, as another device of the customer would; its orderid. */
+export async function placeWalletOrder(
+  app: TestApp,
+  email: string,
+  password: string,
+  order: { product: string; pack: string; input1: string; input2: string },
+) {
+  const token = await apiToken(app, email, password);
+  const [item] = await app.sql<{ id: string; itemid: string; product_id: string }>(
+    `SELECT i.id, i.itemid, p.id AS product_id FROM products p
+     JOIN items i ON i.itemid = ANY (p.items) WHERE p.name = $1 AND i.name = $2`,
+    [order.product, order.pack],
+  );
+  const { body } = await app
+    .http()
+    .post('/api/order/createWalletOrder')
+    .set('Authorization', `Bearer ${token}`)
+    .send({
+      itemid: Number(item.itemid),
+      item_id: item.id,
+      product_id: item.product_id,
+      userid: (await userByEmail(app, email)).userid,
+      input1: order.input1,
+      input2: order.input2,
+    })
+    .expect(200);
+  return body.orderid as string;
+}

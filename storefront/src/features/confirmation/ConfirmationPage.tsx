@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '@/api/client';
 import { fetchOrderStatus } from '@/api/order';
 import type { Order } from '@/api/types';
+import { setReturnTo } from '@/auth/returnTo';
+import { useSession } from '@/auth/SessionContext';
 import { StatusMessage } from '@/components/StatusMessage';
 import { draftUrl } from '@/features/product/purchaseDraft';
 import { deliveryWindow } from '@/lib/delivery';
@@ -124,7 +126,35 @@ function OrderDetails({
   );
 }
 
+/** Signed out (another device, an expired session): sign in and come back to this order. */
+function SignInToSee() {
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const logIn = () => {
+    setReturnTo(`${pathname}${search}`);
+    void navigate('/login');
+  };
+  return (
+    <div className="container page page-narrow">
+      <div className="card">
+        <StatusMessage icon="login" title="Sign in to see this order">
+          <p className="muted">Your orders are kept in your account.</p>
+          <button type="button" className="btn btn-primary" onClick={logIn}>
+            Login
+          </button>
+        </StatusMessage>
+      </div>
+    </div>
+  );
+}
+
 export default function ConfirmationPage() {
+  const { isLoggedIn } = useSession();
+  if (!isLoggedIn) return <SignInToSee />;
+  return <OrderConfirmation />;
+}
+
+function OrderConfirmation() {
   const [searchParams] = useSearchParams();
   const clientTxnId = searchParams.get('client_txn_id') ?? '';
   const [state, setState] = useState<LoadState>({ status: 'loading' });
