@@ -17,9 +17,14 @@ import {
 import { SmileOneAdapter, type SmileRegion } from '../../providers/smileone/smileone.adapter.js';
 import { SupplierRefusal } from '../../providers/supplier-http.js';
 import { fulfilJobId, OrdersService } from '../orders/orders.service.js';
+import { playerRefusalWords, type PlayerRefusal } from '../orders/customer-reasons.js';
 import type { OrderRow } from '../orders/orders.repository.js';
 import { mapOrderPack } from './dto/delivery.dto.js';
-import { classifySupplierFailure, MOOGOLD_PLAYER_STATES } from './supplier-refusals.js';
+import {
+  classifySupplierFailure,
+  MOOGOLD_PLAYER_STATES,
+  playerRefusalOf,
+} from './supplier-refusals.js';
 import { SupplierPurchasesRepository, type PurchaseRow } from './supplier-purchases.repository.js';
 
 /** Sends of one pack that could not reach the supplier before the order waits for the admin. */
@@ -35,7 +40,7 @@ const SWEEP_BATCH = 25;
 
 type PackOutcome =
   | { kind: 'confirmed' }
-  | { kind: 'player' | 'store' | 'unknown'; reason: string }
+  | { kind: 'player' | 'store' | 'unknown'; reason: string; refusal?: PlayerRefusal }
   | { kind: 'retry' }
   | { kind: 'superseded' };
 
@@ -100,7 +105,10 @@ export class FulfilmentService {
       if (outcome.kind === 'retry') return 'retry';
       if (outcome.kind === 'superseded') return 'skipped';
       if (outcome.kind === 'player' && (await this.purchases.confirmedCount(orderid)) === 0) {
-        await this.settle(() => this.orders.refundToWallet(orderid, outcome.reason, fence));
+        const why = playerRefusalWords(outcome.refusal ?? 'details-refused', order.api_type);
+        await this.settle(() =>
+          this.orders.refundToWallet(orderid, outcome.reason, fence, undefined, why),
+        );
         return 'done';
       }
       await this.attention(order, `Pack ${row.pack}: ${outcome.reason}`);
@@ -335,7 +343,9 @@ export class FulfilmentService {
           failure: 'player',
           error: reason,
         });
-        return moved ? { kind: 'player', reason } : SUPERSEDED;
+        const refusal =
+          detail.order_status === 'incorrect-details' ? 'unknown-player' : 'details-refused';
+        return moved ? { kind: 'player', reason, refusal } : SUPERSEDED;
       }
       await sleep(POLL_MS);
     }
@@ -369,7 +379,7 @@ export class FulfilmentService {
       failure: kind,
       error: reason,
     });
-    return moved ? { kind, reason } : SUPERSEDED;
+    return moved ? { kind, reason, refusal: playerRefusalOf(error) } : SUPERSEDED;
   }
 
   private async attention(order: OrderRow, reason: string) {

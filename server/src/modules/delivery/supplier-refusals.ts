@@ -1,3 +1,4 @@
+import type { PlayerRefusal } from '../orders/customer-reasons.js';
 import {
   SupplierRefusal,
   SupplierUnavailable,
@@ -28,3 +29,11 @@ export function classifySupplierFailure(error: unknown): FailureKind {
 
 /** MooGold order states that mean the player's details were refused. */
 export const MOOGOLD_PLAYER_STATES = new Set(['refunded', 'incorrect-details']);
+
+/** What a Smile.one refusal about the player means for the customer (PROVIDERS.md 2.5). */
+export function playerRefusalOf(error: unknown): PlayerRefusal | undefined {
+  if (!(error instanceof SupplierRefusal) || error.provider !== 'smileone') return undefined;
+  if (error.code === '20003' || error.code === '20004') return 'unknown-player';
+  if (error.code === '201' || error.code === '202') return 'region-blocked';
+  return undefined;
+}

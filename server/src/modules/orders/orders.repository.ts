@@ -24,6 +24,9 @@ export interface OrderRow {
   fulfilment_status: string;
   attention: string | null;
   reason: string | null;
+  customer_reason: string | null;
+  player_name: string | null;
+  payment_url: string | null;
   is_api: boolean;
   api_type: string | null;
   itemidarray: string[];
@@ -51,6 +54,7 @@ export interface NewOrder {
   itemname: string;
   input1: string;
   input2: string;
+  playerName: string | null;
   price: number;
   discount: number;
   value: number;
@@ -91,8 +95,8 @@ export class OrdersRepository {
     const rows: OrderRow[] = await manager.query(
       `INSERT INTO orders (orderid, user_id, userid, useremail, product_id, item_id, productname, itemname, input1, input2,
                            price, discount, value, coupon_id, coupon_held, paymentmode, status, is_api, api_type, itemidarray,
-                           transactionid, txn_date, expires_at, paid_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)
+                           transactionid, txn_date, expires_at, paid_at, player_name)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25)
        RETURNING *`,
       [
         order.orderid,
@@ -119,9 +123,18 @@ export class OrdersRepository {
         order.txnDate,
         order.expiresAt,
         order.paidAt,
+        order.playerName,
       ],
     );
     return rows[0];
+  }
+
+  /** What the customer reads about how the order ended (the `reason` stays for the admin). */
+  async setCustomerReason(manager: EntityManager, orderid: string, text: string) {
+    await manager.query('UPDATE orders SET customer_reason = $2 WHERE orderid = $1', [
+      orderid,
+      text,
+    ]);
   }
 
   async get(
@@ -212,10 +225,10 @@ export class OrdersRepository {
     return rows[0] ? { couponId: rows[0].coupon_id, userId: rows[0].user_id } : undefined;
   }
 
-  async setGateway(orderid: string, gatewayOrderId: string) {
+  async setGateway(orderid: string, gatewayOrderId: string, paymentUrl: string) {
     await this.db.query(
-      'UPDATE orders SET gateway_order_id = $2, updated_at = now() WHERE orderid = $1',
-      [orderid, gatewayOrderId],
+      'UPDATE orders SET gateway_order_id = $2, payment_url = $3, updated_at = now() WHERE orderid = $1',
+      [orderid, gatewayOrderId, paymentUrl],
     );
   }
 

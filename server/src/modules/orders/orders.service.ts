@@ -6,6 +6,7 @@ import { Clock } from '../../common/clock.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { RateLimitService } from '../../common/http/rate-limit.service.js';
 import { Messages } from '../../common/messages.js';
+import { inputsValid } from '../../common/order-inputs.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { JobName, JobStatus, QueueName } from '../../jobs/job.enum.js';
 import { JobQueueService } from '../../jobs/job-queue.service.js';
@@ -24,6 +25,8 @@ import { UsersRepository } from '../users/users.repository.js';
 import { PointsService } from '../wallet/points.service.js';
 import { WalletService } from '../wallet/wallet.service.js';
 import { mapOrder, type OrderCreateDto, type OrderStatusRequestDto } from './dto/order.dto.js';
+import { CheckedPlayers } from './checked-players.js';
+import { refundWords } from './customer-reasons.js';
 import { sourcesOf, type OrderStatus } from './order-state.js';
 import {
   OrdersRepository,
@@ -39,24 +42,6 @@ export const fulfilJobId = (orderid: string, generation: number) =>
 /** How long a failed UPI order is still checked for a payment that arrives late. */
 const LATE_CHECK_MS = 60 * 60_000;
 const MAX_PAGE = 500;
-const GENSHIN_SERVERS = ['America', 'Asia', 'Europe', 'TW_HK_Mo'];
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** DESIGN section 13's input rules: player ids, zones, servers, e-mails for OTT. */
-export function inputsValid(
-  product: Pick<ProductRow, 'type' | 'category'>,
-  input1: string,
-  input2: string,
-) {
-  if (!input2 || input2.length > 64) return false;
-  if (product.category === 'ott' || product.category === 'others') {
-    return EMAIL.test(input1) && input1.length <= 254;
-  }
-  if (!/^\d{6,12}$/.test(input1)) return false;
-  if (product.type === 'MLBB') return /^\d{1,5}$/.test(input2);
-  if (product.type === 'GENSHIN') return GENSHIN_SERVERS.includes(input2);
-  return true;
-}
 
 /**
  * Orders: creation (UPI or Z-Coins), payment confirmation, and the moves after it. Every status
@@ -81,6 +66,7 @@ export class OrdersService {
     private readonly idempotency: IdempotencyService,
     private readonly limits: RateLimitService,
     private readonly audit: AuditService,
+    private readonly checkedPlayers: CheckedPlayers,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -125,6 +111,7 @@ export class OrdersService {
       );
     }
     const price = Number(user.role === Role.Reseller ? item.resellprice : item.discountedprice);
+    const playerName = await this.checkedPlayers.find(product.id, dto.input1, dto.input2);
     const now = this.clock.now();
     const orderid = newBusinessId('ZS');
 
@@ -157,6 +144,7 @@ export class OrdersService {
         itemname: item.name,
         input1: dto.input1,
         input2: dto.input2,
+        playerName,
         price,
         discount,
         value: total,
@@ -217,7 +205,7 @@ export class OrdersService {
         udf1: 'order',
       });
       paymentUrl = created.paymentUrl;
-      await this.orders.setGateway(order.orderid, created.orderId);
+      await this.orders.setGateway(order.orderid, created.orderId, created.paymentUrl);
     } catch (error) {
       this.logger.warn(`order ${order.orderid}: ${(error as Error).message}`);
       await this.db.transaction((manager) =>
@@ -456,15 +444,23 @@ export class OrdersService {
    * row, the ledger credit and the coupon given back, in one transaction; a second call gets 409.
    * With `actorId` (an admin's action) the move is audited in the same transaction.
    */
-  async refundToWallet(orderid: string, reason?: string, fence?: DeliveryFence, actorId?: string) {
+  async refundToWallet(
+    orderid: string,
+    reason?: string,
+    fence?: DeliveryFence,
+    actorId?: string,
+    customerWhy: string | undefined = actorId ? reason : undefined,
+  ) {
     const order = await this.db.transaction(async (manager) => {
-      const row = await this.transition(
+      const moved = await this.transition(
         manager,
         orderid,
         'Refunded',
         { fulfilmentStatus: 'refunded', ...(reason ? { reason } : {}) },
         fence,
       );
+      const row = { ...moved, customer_reason: refundWords(customerWhy, Number(moved.value)) };
+      await this.orders.setCustomerReason(manager, orderid, row.customer_reason);
       const amount = Number(row.value);
       if (amount > 0) {
         await this.wallet.record(
