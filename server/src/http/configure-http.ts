@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AppConfig } from '../config/config.js';
 import { GALLERY_MAX_BYTES } from '../modules/gallery/gallery-files.js';
+import { refuseMalformedRequests } from './request-shape.js';
 
 export interface StaticRoots {
   storefront: string;
@@ -27,6 +28,7 @@ export async function configureHttp(
   roots: StaticRoots,
 ) {
   const fastify = app.getHttpAdapter().getInstance();
+  refuseMalformedRequests(fastify);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
