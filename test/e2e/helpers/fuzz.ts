@@ -151,7 +151,7 @@ export const TEXT_CORPUS: string[] = [
 
 /** The few values sent where a role is refused anyway (the guard answers before any parsing). */
 const LIGHT_VALUES = new Set(['null', 'NUL', '1e308', '[]', 'nested 3000']);
-const LIGHT_TEXTS = new Set(['\u0000', '1e308', '[]']);
+const LIGHT_TEXTS = new Set(['\u0000', '1e308', '99999999999999999999', '[]']);
 
 /** Path segments sent as they are: already percent-encoded or meant to be odd. */
 const RAW_PATH_SEGMENTS = ['%00', 'a%00b', '%E0%A4%A', '%25', '%2F', '%2e%2e', '%20'];
