@@ -233,6 +233,15 @@ describe('malformed requests get a 4xx, never a 5xx', () => {
       }
     });
 
+    it('still takes the empty text/plain DELETE that react-admin sends', async () => {
+      const response = await app
+        .http()
+        .delete('/api/admin/rest/coupons/00000000-0000-4000-8000-000000000000')
+        .set(admin.auth)
+        .set('Content-Type', 'text/plain');
+      expectRefused(response, 404);
+    });
+
     it('refuses a price of 1e308 and a null where a value is required', async () => {
       const item = {
         name: 'Big gems',

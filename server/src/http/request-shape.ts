@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../common/errors/app-error.js';
+import { AppError, ErrorCode } from '../common/errors/app-error.js';
 import { isCleanInput } from '../common/http/input-shape.js';
 import { Messages } from '../common/messages.js';
 
@@ -13,10 +13,15 @@ const isObject = (value: unknown) =>
  * One check for every route, before guards, pipes and handlers read the request: path
  * parameters, query and body hold clean text nested no deeper than a real client nests them
  * (see `isCleanInput`), and a JSON body is an object. Only JSON, form and multipart bodies are
- * parsed; any other type (text/plain included) is refused with 415.
+ * parsed; a text/plain body is refused with 415 unless it is empty (ra-data-simple-rest labels
+ * its DELETE requests text/plain), and any other type is refused by Fastify with 415.
  */
 export function refuseMalformedRequests(fastify: FastifyInstance) {
   fastify.removeContentTypeParser('text/plain');
+  fastify.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, text, done) => {
+    if (text === '') done(null, undefined);
+    else done(new AppError(ErrorCode.Validation, Messages.malformedRequest, 415));
+  });
   fastify.addHook('preValidation', async (request) => {
     const body: unknown = request.body;
     const wrongBody = body !== undefined && isJson(request) && !isObject(body);
