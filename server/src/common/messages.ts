@@ -133,6 +133,7 @@ export const Messages = {
   adminCreditUserUnknown: 'No user has this user id.',
   adminCreditEmailMismatch: 'This email does not belong to that user.',
   malformedListQuery: 'Malformed list query.',
+  malformedRequest: 'Malformed request.',
   // admin console: products and items (spec 002 sections 5 and 8)
   productNameRequired: 'Name is required.',
   productTypeRequired: 'Type is required.',

@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { AppConfig } from '../config/config.js';
 import { createApiDocument } from './api-document.js';
 import { GALLERY_MAX_BYTES } from '../modules/gallery/gallery-files.js';
+import { refuseMalformedRequests } from './request-shape.js';
 
 export interface StaticRoots {
   storefront: string;
@@ -28,6 +29,7 @@ export async function configureHttp(
   roots: StaticRoots,
 ) {
   const fastify = app.getHttpAdapter().getInstance();
+  refuseMalformedRequests(fastify);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

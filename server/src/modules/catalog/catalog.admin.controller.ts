@@ -13,7 +13,7 @@ import {
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
-import { contentRange, parseListQuery } from '../../common/http/simple-rest.js';
+import { contentRange, ListQueryDto, parseListQuery } from '../../common/http/simple-rest.js';
 import { Messages } from '../../common/messages.js';
 import { Role } from '../users/entities/user.entity.js';
 import { CatalogAdminService } from './catalog-admin.service.js';
@@ -161,7 +161,7 @@ export class CatalogAdminController {
   @ApiErrors(400)
   @ApiOkResponse({ type: [AdminProductDto] })
   async listProducts(
-    @Query() query: Record<string, string>,
+    @Query() query: ListQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const list = parseListQuery(query, Object.keys(PRODUCT_SORT), ['productid', 'ASC']);
@@ -215,10 +215,7 @@ export class CatalogAdminController {
   )
   @ApiErrors(400)
   @ApiOkResponse({ type: [AdminItemDto] })
-  async listItems(
-    @Query() query: Record<string, string>,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
+  async listItems(@Query() query: ListQueryDto, @Res({ passthrough: true }) reply: FastifyReply) {
     const list = parseListQuery(query, Object.keys(ITEM_SORT), ['itemid', 'ASC']);
     const { items, total } = await this.service.listItems(list);
     void reply.header('Content-Range', contentRange('items', list, items.length, total));

@@ -2,7 +2,7 @@ import { Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from 
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
-import { contentRange, parseListQuery } from '../../common/http/simple-rest.js';
+import { contentRange, ListQueryDto, parseListQuery } from '../../common/http/simple-rest.js';
 import { Messages } from '../../common/messages.js';
 import { Role } from '../users/entities/user.entity.js';
 import { GalleryImageDto, GalleryMessageDto, GalleryUploadDto } from './dto/gallery-admin.dto.js';
@@ -55,10 +55,7 @@ export class GalleryAdminController {
   )
   @ApiErrors(400)
   @ApiOkResponse({ type: [GalleryImageDto] })
-  async list(
-    @Query() query: Record<string, string>,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
+  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) reply: FastifyReply) {
     const list = parseListQuery(query, Object.keys(GALLERY_SORT), ['id', 'DESC']);
     const { images, total } = await this.service.list(list);
     void reply.header('Content-Range', contentRange('gallery', list, images.length, total));

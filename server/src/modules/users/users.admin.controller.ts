@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
-import { contentRange, parseListQuery } from '../../common/http/simple-rest.js';
+import { contentRange, ListQueryDto, parseListQuery } from '../../common/http/simple-rest.js';
 import {
   AdminUserResponseDto,
   AdminUsersPageDto,
@@ -49,10 +49,7 @@ export class UsersAdminController {
   )
   @ApiErrors(400)
   @ApiOkResponse({ type: [AdminUserResponseDto] })
-  async list(
-    @Query() query: Record<string, string>,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
+  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) reply: FastifyReply) {
     const list = parseListQuery(query, USER_SORTABLE, ['userid', 'ASC']);
     const { users, total } = await this.service.list(list);
     void reply.header('Content-Range', contentRange('users', list, users.length, total));
