@@ -20,6 +20,7 @@ import { PaymentsModule } from './modules/payments/payments.module.js';
 import { WalletModule } from './modules/wallet/wallet.module.js';
 import { DemoModule } from './modules/demo/demo.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
+import { OperationsModule } from './modules/operations/operations.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { ProvidersModule } from './providers/providers.module.js';
 import { RedisModule } from './redis/redis.module.js';
@@ -45,6 +46,7 @@ export class AppModule {
       PaymentsModule,
       DeliveryModule,
       AuditModule,
+      OperationsModule,
     ];
     const sandbox: Type[] = config.sandbox ? [SandboxModule, SandboxApiModule] : [];
     if (config.sandbox) apiModules.push(SandboxApiModule);
@@ -57,6 +59,7 @@ export class AppModule {
         JobsModule,
         AuditModule,
         ProvidersModule,
+        OperationsModule,
         NotificationsModule,
         AuthModule,
         UsersModule,

@@ -55,6 +55,10 @@ export interface AppConfig {
     checkid: RateLimit;
   };
   logLevel: string;
+  /** `/api/metrics`: a bearer token, or loopback callers only when unset. */
+  metrics: { token?: string };
+  /** How long a supplier balance read stays fresh in Redis before the worker asks again. */
+  supplierBalanceRefreshMs: number;
   /** UPIGateway: an unset base URL means the built-in simulator under /sandbox/upigateway. */
   upi: { baseUrl?: string; apiKey: string; paymentTtlMs: number; sandboxExpireMs: number };
   /** Smile.one: an unset base URL means the built-in simulator under /sandbox/smileone. */
@@ -225,6 +229,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       .filter(Boolean),
     rateLimits,
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
+    metrics: { token: env.METRICS_TOKEN },
+    supplierBalanceRefreshMs: env.SUPPLIER_BALANCE_REFRESH_MS ?? 60_000,
     upi: {
       baseUrl: upiBaseUrl?.replace(/\/$/, ''),
       apiKey: upiKey,

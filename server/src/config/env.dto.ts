@@ -233,6 +233,20 @@ export class EnvDto {
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL?: string;
 
+  /** Bearer token for `GET /api/metrics`; unset = the page answers loopback callers only. */
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsString()
+  @MinLength(16)
+  METRICS_TOKEN?: string;
+
+  /** How often the worker asks the suppliers for their balances (default 60000). */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  SUPPLIER_BALANCE_REFRESH_MS?: number;
+
   /** UPIGateway API base (e.g. https://api.ekqr.in/api); unset in sandbox mode = the built-in simulator. */
   @IsOptional()
   @Transform(emptyToUndefined)

@@ -11,6 +11,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AppConfig } from '../config/config.js';
 import { GALLERY_MAX_BYTES } from '../modules/gallery/gallery-files.js';
+import { recordHttpMetrics } from '../modules/operations/http-metrics.js';
+import { StoreMetrics } from '../modules/operations/store-metrics.js';
 
 export interface StaticRoots {
   storefront: string;
@@ -27,6 +29,7 @@ export async function configureHttp(
   roots: StaticRoots,
 ) {
   const fastify = app.getHttpAdapter().getInstance();
+  recordHttpMetrics(fastify, app.get(StoreMetrics));
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

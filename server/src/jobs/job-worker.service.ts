@@ -11,6 +11,7 @@ import os from 'node:os';
 import { DataSource } from 'typeorm';
 import { withAdvisoryLock } from '../database/advisory-lock.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { StoreMetrics } from '../modules/operations/store-metrics.js';
 import { createRedis } from '../redis/redis.module.js';
 import { JobName, JobStatus, QueueName } from './job.enum.js';
 import { jobDefinitions } from './job.types.js';
@@ -36,6 +37,7 @@ export class JobWorkerService implements OnApplicationBootstrap, BeforeApplicati
     private readonly registry: JobRegistry,
     private readonly queues: JobQueueService,
     private readonly dataSource: DataSource,
+    private readonly metrics: StoreMetrics,
   ) {}
 
   async onApplicationBootstrap() {
@@ -68,10 +70,14 @@ export class JobWorkerService implements OnApplicationBootstrap, BeforeApplicati
       },
     );
     worker.on('error', (error) => this.logger.warn(`worker ${queue}: ${error.message}`));
-    worker.on('stalled', (jobId) => this.logger.warn(`job ${jobId} stalled and will run again`));
-    worker.on('failed', (job, error) =>
-      this.logger.warn(`job ${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`),
-    );
+    worker.on('stalled', (jobId) => {
+      this.metrics.jobsStalled.inc({ queue });
+      this.logger.warn(`job ${jobId} stalled and will run again`);
+    });
+    worker.on('failed', (job, error) => {
+      this.metrics.jobsFailed.inc({ queue });
+      this.logger.warn(`job ${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`);
+    });
     return worker;
   }
 

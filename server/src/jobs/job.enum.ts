@@ -16,6 +16,7 @@ export enum JobName {
   PaymentSweepPending = 'PaymentSweepPending',
   OrderFulfil = 'OrderFulfil',
   FulfilmentSweepPending = 'FulfilmentSweepPending',
+  SupplierBalanceRefresh = 'SupplierBalanceRefresh',
 }
 
 export enum JobStatus {

@@ -31,6 +31,7 @@ import {
   type OrderPatch,
   type OrderRow,
 } from './orders.repository.js';
+import { StoreMetrics } from '../operations/store-metrics.js';
 
 export const paymentJobId = (orderid: string, generation: number) => `pay-${orderid}-${generation}`;
 /** The delivery job of an order's generation `n` (DESIGN section 5): `fulfil-<orderid>-<n>`. */
@@ -83,6 +84,7 @@ export class OrdersService {
     private readonly audit: AuditService,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly metrics: StoreMetrics,
   ) {}
 
   createUpiOrder(auth: AuthUser, idempotencyKey: string | undefined, dto: OrderCreateDto) {
@@ -522,6 +524,10 @@ export class OrdersService {
       await this.auditMove(manager, row, actorId);
       return row;
     });
+    if (order.paid_at) {
+      const waited = this.clock.now().getTime() - new Date(order.paid_at).getTime();
+      this.metrics.paymentToCompletion.observe(Math.max(0, waited) / 1000);
+    }
     return mapOrder(order);
   }
 
