@@ -2,6 +2,7 @@ import { DynamicModule, Module, ValidationPipe, type Type } from '@nestjs/common
 import { APP_FILTER, APP_PIPE, RouterModule } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppError, ErrorCode } from './common/errors/app-error.js';
+import { LoggingModule } from './common/logging/logging.module.js';
 import { GlobalExceptionFilter } from './common/errors/global-exception.filter.js';
 import type { AppConfig } from './config/config.js';
 import { CoreModule } from './config/config.module.js';
@@ -54,6 +55,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         CoreModule.forRoot(config),
+        LoggingModule.forRoot(config),
         TypeOrmModule.forRoot(dataSourceOptions({ url: config.databaseUrl })),
         RedisModule,
         JobsModule,

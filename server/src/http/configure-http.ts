@@ -11,6 +11,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AppConfig } from '../config/config.js';
 import { GALLERY_MAX_BYTES } from '../modules/gallery/gallery-files.js';
+import { LogContext } from '../common/logging/log-context.js';
+import { logRequests } from '../common/logging/request-logging.js';
 import { recordHttpMetrics } from '../modules/operations/http-metrics.js';
 import { StoreMetrics } from '../modules/operations/store-metrics.js';
 
@@ -30,6 +32,7 @@ export async function configureHttp(
 ) {
   const fastify = app.getHttpAdapter().getInstance();
   recordHttpMetrics(fastify, app.get(StoreMetrics));
+  logRequests(fastify, app.get(LogContext));
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

@@ -9,6 +9,7 @@ import { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import os from 'node:os';
 import { DataSource } from 'typeorm';
+import { jobBindings, LogContext } from '../common/logging/log-context.js';
 import { withAdvisoryLock } from '../database/advisory-lock.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { StoreMetrics } from '../modules/operations/store-metrics.js';
@@ -38,6 +39,7 @@ export class JobWorkerService implements OnApplicationBootstrap, BeforeApplicati
     private readonly queues: JobQueueService,
     private readonly dataSource: DataSource,
     private readonly metrics: StoreMetrics,
+    private readonly logContext: LogContext,
   ) {}
 
   async onApplicationBootstrap() {
@@ -52,14 +54,20 @@ export class JobWorkerService implements OnApplicationBootstrap, BeforeApplicati
     this.connections.push(connection);
     const worker = new Worker(
       queue,
-      async (job) => {
-        const name = job.name as JobName;
-        const status = jobDefinitions[name].every
-          ? await this.runExclusive(name, () => this.registry.get(name)(job.data))
-          : await this.registry.get(name)(job.data);
-        if (status === JobStatus.Failed) throw new Error(`${name} failed`);
-        return status;
-      },
+      (job) =>
+        this.logContext.run(jobBindings(job.name, job.id, job.data), async () => {
+          const name = job.name as JobName;
+          const scheduled = Boolean(jobDefinitions[name].every);
+          const status = scheduled
+            ? await this.runExclusive(name, () => this.registry.get(name)(job.data))
+            : await this.registry.get(name)(job.data);
+          if (status === JobStatus.Failed) throw new Error(`${name} failed`);
+          // Sweeps run every few seconds: their lines are only wanted when debugging.
+          const line = `job ${name} finished: ${status}`;
+          if (scheduled) this.logger.debug(line);
+          else this.logger.log(line);
+          return status;
+        }),
       {
         connection,
         prefix: this.config.redisPrefix,
@@ -76,7 +84,9 @@ export class JobWorkerService implements OnApplicationBootstrap, BeforeApplicati
     });
     worker.on('failed', (job, error) => {
       this.metrics.jobsFailed.inc({ queue });
-      this.logger.warn(`job ${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`);
+      const line = `job ${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`;
+      if (!job) return this.logger.warn(line);
+      this.logContext.run(jobBindings(job.name, job.id, job.data), () => this.logger.warn(line));
     });
     return worker;
   }

@@ -350,6 +350,7 @@ export class FulfilmentService {
   }
 
   private async attention(order: OrderRow, reason: string) {
+    this.logger.warn(`order needs attention: ${reason}`);
     await this.db.query(
       `UPDATE orders SET fulfilment_status = 'needs_attention', attention = $3, updated_at = now()
        WHERE orderid = $1 AND status = 'Processing' AND fulfil_generation = $2
