@@ -57,6 +57,8 @@ export interface AppConfig {
   logLevel: string;
   /** `/api/metrics`: a bearer token, or loopback callers only when unset. */
   metrics: { token?: string };
+  /** Alerts to the admin: e-mailed, and posted as JSON to the webhook when one is set. */
+  alerts: { email: string; webhookUrl?: string };
   /** How long a supplier balance read stays fresh in Redis before the worker asks again. */
   supplierBalanceRefreshMs: number;
   /** UPIGateway: an unset base URL means the built-in simulator under /sandbox/upigateway. */
@@ -230,6 +232,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimits,
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
     metrics: { token: env.METRICS_TOKEN },
+    alerts: {
+      email: env.ALERT_EMAIL ?? env.ADMIN_EMAIL ?? DEV_ADMIN.email,
+      webhookUrl: env.ALERT_WEBHOOK_URL,
+    },
     supplierBalanceRefreshMs: env.SUPPLIER_BALANCE_REFRESH_MS ?? 60_000,
     upi: {
       baseUrl: upiBaseUrl?.replace(/\/$/, ''),

@@ -240,6 +240,18 @@ export class EnvDto {
   @MinLength(16)
   METRICS_TOKEN?: string;
 
+  /** Where alerts to the admin are e-mailed (default ADMIN_EMAIL). */
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsEmail()
+  ALERT_EMAIL?: string;
+
+  /** Optional URL that receives each alert as a JSON post (Slack, Discord, Telegram bridges). */
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsUrl({ require_tld: false })
+  ALERT_WEBHOOK_URL?: string;
+
   /** How often the worker asks the suppliers for their balances (default 60000). */
   @IsOptional()
   @Transform(toInt)

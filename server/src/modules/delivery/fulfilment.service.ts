@@ -20,6 +20,7 @@ import { fulfilJobId, OrdersService } from '../orders/orders.service.js';
 import type { OrderRow } from '../orders/orders.repository.js';
 import { mapOrderPack } from './dto/delivery.dto.js';
 import { classifySupplierFailure, MOOGOLD_PLAYER_STATES } from './supplier-refusals.js';
+import { SupplierBalanceGuard } from './supplier-balance-guard.js';
 import { SupplierPurchasesRepository, type PurchaseRow } from './supplier-purchases.repository.js';
 
 /** Sends of one pack that could not reach the supplier before the order waits for the admin. */
@@ -61,6 +62,7 @@ export class FulfilmentService {
     private readonly jobs: JobQueueService,
     private readonly audit: AuditService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly balanceGuard: SupplierBalanceGuard,
   ) {}
 
   @OnJob({ name: JobName.OrderFulfil, queue: QueueName.Fulfilment })
@@ -89,6 +91,9 @@ export class FulfilmentService {
     for (const [index, productRef] of order.itemidarray.entries()) {
       const row = await this.purchases.reserve(orderid, index + 1, supplier, productRef);
       if (row.status === 'confirmed') continue;
+      if (row.status === 'reserved' && !(await this.balanceGuard.mayBuy(order, supplier))) {
+        return 'done';
+      }
       const outcome = await this.buyPack(order, row).catch((error: Error) => {
         this.logger.warn(`order ${orderid} pack ${row.pack}: ${error.message}`);
         return { kind: 'retry' } as const;
@@ -96,6 +101,12 @@ export class FulfilmentService {
       if (outcome.kind === 'confirmed') continue;
       if (outcome.kind === 'retry') return 'retry';
       if (outcome.kind === 'superseded') return 'skipped';
+      if (
+        outcome.kind === 'store' &&
+        (await this.balanceGuard.refused(order, row, outcome.reason))
+      ) {
+        return 'done';
+      }
       if (outcome.kind === 'player' && (await this.purchases.confirmedCount(orderid)) === 0) {
         await this.settle(() => this.orders.refundToWallet(orderid, outcome.reason, fence));
         return 'done';

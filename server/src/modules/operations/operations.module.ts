@@ -1,14 +1,17 @@
 import { Global, Module } from '@nestjs/common';
+import { NotificationsModule } from '../notifications/notifications.module.js';
+import { AdminAlertsService } from './admin-alerts.service.js';
 import { MetricsCollector } from './metrics.collector.js';
 import { MetricsController } from './metrics.controller.js';
 import { StoreMetrics } from './store-metrics.js';
 import { SupplierBalancesService } from './supplier-balances.service.js';
 
-/** Running the store: metrics, cached supplier balances. */
+/** Running the store: metrics, cached supplier balances, alerts to the admin. */
 @Global()
 @Module({
+  imports: [NotificationsModule],
   controllers: [MetricsController],
-  providers: [StoreMetrics, MetricsCollector, SupplierBalancesService],
-  exports: [StoreMetrics, SupplierBalancesService],
+  providers: [StoreMetrics, MetricsCollector, SupplierBalancesService, AdminAlertsService],
+  exports: [StoreMetrics, SupplierBalancesService, AdminAlertsService],
 })
 export class OperationsModule {}

@@ -80,6 +80,21 @@ export class SupplierBalancesService {
     return JobStatus.Success;
   }
 
+  /** Asks one supplier now (after it refused a purchase for its balance). */
+  async refreshOne(supplier: SupplierBalance['supplier'], region: string) {
+    const now = this.clock.now().getTime();
+    if (supplier === 'smileone') {
+      await this.read(supplier, region, true, now, async () =>
+        Number((await this.smileone.querypoints(region as SmileRegion)).smilePoints),
+      );
+    } else {
+      await this.read(supplier, region, true, now, async () =>
+        Number((await this.moogold.balance()).balance),
+      );
+    }
+    return this.cachedOne(supplier, region);
+  }
+
   private async read(
     supplier: SupplierBalance['supplier'],
     region: string,
