@@ -58,7 +58,16 @@ export interface AppConfig {
   /** `/api/metrics`: a bearer token, or loopback callers only when unset. */
   metrics: { token?: string };
   /** Alerts to the admin: e-mailed, and posted as JSON to the webhook when one is set. */
-  alerts: { email: string; webhookUrl?: string };
+  alerts: {
+    email: string;
+    webhookUrl?: string;
+    smileonePointsBelow: number;
+    moogoldUsdBelow: number;
+    attentionMinutes: number;
+    failures: number;
+    failureWindowMinutes: number;
+    queueBacklog: number;
+  };
   /** How long a supplier balance read stays fresh in Redis before the worker asks again. */
   supplierBalanceRefreshMs: number;
   /** UPIGateway: an unset base URL means the built-in simulator under /sandbox/upigateway. */
@@ -235,6 +244,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     alerts: {
       email: env.ALERT_EMAIL ?? env.ADMIN_EMAIL ?? DEV_ADMIN.email,
       webhookUrl: env.ALERT_WEBHOOK_URL,
+      smileonePointsBelow: env.ALERT_SMILEONE_POINTS_BELOW ?? 1000,
+      moogoldUsdBelow: env.ALERT_MOOGOLD_USD_BELOW ?? 20,
+      attentionMinutes: env.ALERT_ATTENTION_MINUTES ?? 30,
+      failures: env.ALERT_FAILURES ?? 10,
+      failureWindowMinutes: env.ALERT_FAILURE_WINDOW_MINUTES ?? 15,
+      queueBacklog: env.ALERT_QUEUE_BACKLOG ?? 500,
     },
     supplierBalanceRefreshMs: env.SUPPLIER_BALANCE_REFRESH_MS ?? 60_000,
     upi: {

@@ -252,6 +252,48 @@ export class EnvDto {
   @IsUrl({ require_tld: false })
   ALERT_WEBHOOK_URL?: string;
 
+  /** Alert when the cached Smile.one points of a region fall below this (default 1000). */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  ALERT_SMILEONE_POINTS_BELOW?: number;
+
+  /** Alert when the cached MooGold balance (USD) falls below this (default 20). */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  ALERT_MOOGOLD_USD_BELOW?: number;
+
+  /** Alert when a paid order has waited for the admin longer than this (default 30). */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  ALERT_ATTENTION_MINUTES?: number;
+
+  /** Alert when this many payments, or this many deliveries, failed within the window (default 10). */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  ALERT_FAILURES?: number;
+
+  /** The window the failures are counted in (default 15). */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  ALERT_FAILURE_WINDOW_MINUTES?: number;
+
+  /** Alert when a queue has more jobs waiting than this (default 500). */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  ALERT_QUEUE_BACKLOG?: number;
+
   /** How often the worker asks the suppliers for their balances (default 60000). */
   @IsOptional()
   @Transform(toInt)

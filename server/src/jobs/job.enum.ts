@@ -17,6 +17,7 @@ export enum JobName {
   OrderFulfil = 'OrderFulfil',
   FulfilmentSweepPending = 'FulfilmentSweepPending',
   SupplierBalanceRefresh = 'SupplierBalanceRefresh',
+  AdminAlertsCheck = 'AdminAlertsCheck',
 }
 
 export enum JobStatus {

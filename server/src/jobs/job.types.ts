@@ -11,6 +11,7 @@ export interface JobPayloads {
   [JobName.OrderFulfil]: { orderid: string; generation: number };
   [JobName.FulfilmentSweepPending]: Record<string, never>;
   [JobName.SupplierBalanceRefresh]: Record<string, never>;
+  [JobName.AdminAlertsCheck]: Record<string, never>;
 }
 
 export type JobOf<T extends JobName> = JobPayloads[T];
@@ -39,4 +40,5 @@ export const jobDefinitions: Record<JobName, JobDefinition> = {
   [JobName.FulfilmentSweepPending]: { queue: QueueName.Maintenance, attempts: 1, every: 'sweep' },
   // Reads the suppliers only when the cached balances are older than SUPPLIER_BALANCE_REFRESH_MS.
   [JobName.SupplierBalanceRefresh]: { queue: QueueName.Maintenance, attempts: 1, every: 'sweep' },
+  [JobName.AdminAlertsCheck]: { queue: QueueName.Maintenance, attempts: 1, every: 'sweep' },
 };

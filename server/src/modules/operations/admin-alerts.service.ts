@@ -29,7 +29,8 @@ export class AdminAlertsService {
 
   /** Opens the alert `key`; true when this call started a new episode (and told the admin). */
   async open(key: string, kind: string, message: string): Promise<boolean> {
-    const [rows] = (await this.db.query(
+    // An INSERT answers its rows (an UPDATE answers [rows, count]).
+    const rows = (await this.db.query(
       `INSERT INTO admin_alerts (key, kind, message) VALUES ($1, $2, $3)
        ON CONFLICT (key) DO UPDATE
          SET message = EXCLUDED.message, opened_at = now(), resolved_at = NULL,
@@ -37,7 +38,7 @@ export class AdminAlertsService {
          WHERE admin_alerts.resolved_at IS NOT NULL
        RETURNING key`,
       [key, kind, message],
-    )) as [Array<{ key: string }>, number];
+    )) as Array<{ key: string }>;
     if (rows.length === 0) return false;
     this.logger.warn(`alert: ${message}`);
     await this.mail.send({

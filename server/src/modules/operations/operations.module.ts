@@ -1,6 +1,8 @@
 import { Global, Module } from '@nestjs/common';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { AdminAlertsService } from './admin-alerts.service.js';
+import { AlertChecksService } from './alert-checks.service.js';
+import { AlertsAdminController } from './alerts.admin.controller.js';
 import { MetricsCollector } from './metrics.collector.js';
 import { MetricsController } from './metrics.controller.js';
 import { StoreMetrics } from './store-metrics.js';
@@ -10,8 +12,14 @@ import { SupplierBalancesService } from './supplier-balances.service.js';
 @Global()
 @Module({
   imports: [NotificationsModule],
-  controllers: [MetricsController],
-  providers: [StoreMetrics, MetricsCollector, SupplierBalancesService, AdminAlertsService],
+  controllers: [MetricsController, AlertsAdminController],
+  providers: [
+    StoreMetrics,
+    MetricsCollector,
+    SupplierBalancesService,
+    AdminAlertsService,
+    AlertChecksService,
+  ],
   exports: [StoreMetrics, SupplierBalancesService, AdminAlertsService],
 })
 export class OperationsModule {}
