@@ -43,7 +43,7 @@ export class AdminAlertsService {
     this.logger.warn(`alert: ${message}`);
     await this.mail.send({
       to: this.config.alerts.email,
-      subject: `Z Store alert: ${message.split('.')[0]}`,
+      subject: `Z Store alert: ${message.split('. ')[0]}`,
       text: `${message}\n\nOpen alerts are listed on the console's overview.`,
     });
     await this.post(kind, message);
