@@ -18,6 +18,7 @@ export enum JobName {
   FulfilmentSweepPending = 'FulfilmentSweepPending',
   SupplierBalanceRefresh = 'SupplierBalanceRefresh',
   AdminAlertsCheck = 'AdminAlertsCheck',
+  RetentionPurge = 'RetentionPurge',
 }
 
 export enum JobStatus {

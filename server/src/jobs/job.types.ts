@@ -12,6 +12,7 @@ export interface JobPayloads {
   [JobName.FulfilmentSweepPending]: Record<string, never>;
   [JobName.SupplierBalanceRefresh]: Record<string, never>;
   [JobName.AdminAlertsCheck]: Record<string, never>;
+  [JobName.RetentionPurge]: Record<string, never>;
 }
 
 export type JobOf<T extends JobName> = JobPayloads[T];
@@ -41,4 +42,5 @@ export const jobDefinitions: Record<JobName, JobDefinition> = {
   // Reads the suppliers only when the cached balances are older than SUPPLIER_BALANCE_REFRESH_MS.
   [JobName.SupplierBalanceRefresh]: { queue: QueueName.Maintenance, attempts: 1, every: 'sweep' },
   [JobName.AdminAlertsCheck]: { queue: QueueName.Maintenance, attempts: 1, every: 'sweep' },
+  [JobName.RetentionPurge]: { queue: QueueName.Maintenance, attempts: 1, every: 'sweep' },
 };

@@ -3,6 +3,7 @@ import { NotificationsModule } from '../notifications/notifications.module.js';
 import { AdminAlertsService } from './admin-alerts.service.js';
 import { AlertChecksService } from './alert-checks.service.js';
 import { AlertsAdminController } from './alerts.admin.controller.js';
+import { RetentionService } from './retention.service.js';
 import { MetricsCollector } from './metrics.collector.js';
 import { MetricsController } from './metrics.controller.js';
 import { StoreMetrics } from './store-metrics.js';
@@ -19,6 +20,7 @@ import { SupplierBalancesService } from './supplier-balances.service.js';
     SupplierBalancesService,
     AdminAlertsService,
     AlertChecksService,
+    RetentionService,
   ],
   exports: [StoreMetrics, SupplierBalancesService, AdminAlertsService],
 })
