@@ -1,5 +1,6 @@
 import { Logger, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { Logger as PinoLogger } from 'nestjs-pino';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { AddressInfo } from 'node:net';
 import { AppModule } from './app.module.js';
@@ -34,10 +35,15 @@ export async function startStore(config: AppConfig, roots: StaticRoots): Promise
   const databaseUrl = config.databaseUrl ?? embedded!.url;
   await migrate(databaseUrl);
   const module = AppModule.forRoot({ ...config, databaseUrl });
-  const logger = config.logLevel === 'silent' ? false : new StoreLogger(config.logLevel);
+  const silent = config.logLevel === 'silent';
+  const logging = silent ? { logger: false as const } : { bufferLogs: true };
+  const useStoreLogger = (app: INestApplicationContext) => {
+    if (!silent) app.useLogger(new StoreLogger(app.get(PinoLogger), config.logLevel));
+  };
 
   if (!config.runsHttp) {
-    const app = await NestFactory.createApplicationContext(module, { logger });
+    const app = await NestFactory.createApplicationContext(module, logging);
+    useStoreLogger(app);
     await app.init();
     return {
       app,
@@ -62,7 +68,8 @@ export async function startStore(config: AppConfig, roots: StaticRoots): Promise
     // Requests already sent on open connections when SIGTERM arrives are served, not refused.
     return503OnClosing: false,
   });
-  const app = await NestFactory.create<NestFastifyApplication>(module, adapter, { logger });
+  const app = await NestFactory.create<NestFastifyApplication>(module, adapter, logging);
+  useStoreLogger(app);
   await configureHttp(app, config, roots);
   await app.listen(config.port, config.host);
   const port = (app.getHttpServer().address() as AddressInfo).port;

@@ -429,6 +429,7 @@ describe('Security (RELIABILITY S1, S3, S4, S6, S7)', () => {
       'GET /api/admin/rest/users/{id}': { access: 'admin' },
       'PUT /api/admin/rest/users/{id}': { access: 'admin' },
       'POST /api/admin/querypoints': { access: 'admin' },
+      'GET /api/admin/alerts': { access: 'admin' },
       'POST /api/admin/querypoints/ph': { access: 'admin' },
       'POST /api/admin/orders/{_id}/retry-delivery': { access: 'admin' },
       'POST /api/admin/orders/{_id}/settle-pack': { access: 'admin' },

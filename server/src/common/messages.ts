@@ -111,6 +111,8 @@ export const Messages = {
   deliveryRefusedByPlayer: "The supplier refused the player's details",
   deliverySupplierUnavailable: 'The supplier could not be reached after 5 tries',
   deliveryNoSupplier: 'This item names no supplier or supplier product.',
+  deliveryAwaitingBalance:
+    'Waiting for supplier balance: delivery resumes by itself once the supplier account is topped up.',
   deliveryNotRetryable: 'Only a paid API order flagged for the admin can be retried.',
   deliveryRetried: 'Delivery retried.',
   orderBeingDelivered:

@@ -61,6 +61,21 @@ export interface AppConfig {
     webhookCheck: RateLimit;
   };
   logLevel: string;
+  /** `/api/metrics`: a bearer token, or loopback callers only when unset. */
+  metrics: { token?: string };
+  /** Alerts to the admin: e-mailed, and posted as JSON to the webhook when one is set. */
+  alerts: {
+    email: string;
+    webhookUrl?: string;
+    smileonePointsBelow: number;
+    moogoldUsdBelow: number;
+    attentionMinutes: number;
+    failures: number;
+    failureWindowMinutes: number;
+    queueBacklog: number;
+  };
+  /** How long a supplier balance read stays fresh in Redis before the worker asks again. */
+  supplierBalanceRefreshMs: number;
   /** UPIGateway: an unset base URL means the built-in simulator under /sandbox/upigateway. */
   upi: { baseUrl?: string; apiKey: string; paymentTtlMs: number; sandboxExpireMs: number };
   /** Smile.one: an unset base URL means the built-in simulator under /sandbox/smileone. */
@@ -183,6 +198,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       webhookCheck: env.RATE_LIMIT_WEBHOOK_CHECK,
     },
     logLevel: env.LOG_LEVEL,
+    metrics: { token: env.METRICS_TOKEN },
+    alerts: {
+      email: env.ALERT_EMAIL ?? env.ADMIN_EMAIL,
+      webhookUrl: env.ALERT_WEBHOOK_URL,
+      smileonePointsBelow: env.ALERT_SMILEONE_POINTS_BELOW,
+      moogoldUsdBelow: env.ALERT_MOOGOLD_USD_BELOW,
+      attentionMinutes: env.ALERT_ATTENTION_MINUTES,
+      failures: env.ALERT_FAILURES,
+      failureWindowMinutes: env.ALERT_FAILURE_WINDOW_MINUTES,
+      queueBacklog: env.ALERT_QUEUE_BACKLOG,
+    },
+    supplierBalanceRefreshMs: env.SUPPLIER_BALANCE_REFRESH_MS,
     upi: {
       baseUrl: env.UPIGATEWAY_BASE_URL,
       apiKey: env.UPIGATEWAY_API_KEY,

@@ -129,6 +129,21 @@ export const envSchema = {
   MOOGOLD_VALIDATE_ENABLED: withDefault(bool, (basis) => basis.sandbox),
   FULFILMENT_ENABLED: withDefault(bool, true),
 
+  // Operations
+  /** Bearer token for `GET /api/metrics`; unset = the page answers loopback callers only. */
+  METRICS_TOKEN: optional(secret(16)),
+  /** Where alerts to the admin are e-mailed (default ADMIN_EMAIL). */
+  ALERT_EMAIL: optional(email),
+  /** A URL that receives each alert as a JSON post (Slack, Discord, Telegram bridges). */
+  ALERT_WEBHOOK_URL: optional(url),
+  ALERT_SMILEONE_POINTS_BELOW: withDefault(int({ min: 0 }), 1000),
+  ALERT_MOOGOLD_USD_BELOW: withDefault(int({ min: 0 }), 20),
+  ALERT_ATTENTION_MINUTES: withDefault(int({ min: 1 }), 30),
+  ALERT_FAILURES: withDefault(int({ min: 1 }), 10),
+  ALERT_FAILURE_WINDOW_MINUTES: withDefault(int({ min: 1 }), 15),
+  ALERT_QUEUE_BACKLOG: withDefault(int({ min: 1 }), 500),
+  SUPPLIER_BALANCE_REFRESH_MS: withDefault(int({ min: 1000 }), 60_000),
+
   // Jobs
   SWEEP_INTERVAL_MS: withDefault(int({ min: 100 }), 30_000),
   JOB_LOCK_DURATION_MS: withDefault(int({ min: 500 }), 30_000),

@@ -13,6 +13,10 @@ import type { AppConfig } from '../config/config.js';
 import { createApiDocument } from './api-document.js';
 import { GALLERY_MAX_BYTES } from '../modules/gallery/gallery-files.js';
 import { refuseMalformedRequests } from './request-shape.js';
+import { LogContext } from '../common/logging/log-context.js';
+import { logRequests } from '../common/logging/request-logging.js';
+import { recordHttpMetrics } from '../modules/operations/http-metrics.js';
+import { StoreMetrics } from '../modules/operations/store-metrics.js';
 
 export interface StaticRoots {
   storefront: string;
@@ -30,6 +34,8 @@ export async function configureHttp(
 ) {
   const fastify = app.getHttpAdapter().getInstance();
   refuseMalformedRequests(fastify);
+  recordHttpMetrics(fastify, app.get(StoreMetrics));
+  logRequests(fastify, app.get(LogContext));
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

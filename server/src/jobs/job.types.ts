@@ -10,6 +10,9 @@ export interface JobPayloads {
   [JobName.PaymentSweepPending]: Record<string, never>;
   [JobName.OrderFulfil]: { orderid: string; generation: number };
   [JobName.FulfilmentSweepPending]: Record<string, never>;
+  [JobName.SupplierBalanceRefresh]: Record<string, never>;
+  [JobName.AdminAlertsCheck]: Record<string, never>;
+  [JobName.RetentionPurge]: Record<string, never>;
 }
 
 export type JobOf<T extends JobName> = JobPayloads[T];
@@ -36,4 +39,8 @@ export const jobDefinitions: Record<JobName, JobDefinition> = {
   // after 2 s, 4 s, 8 s, 16 s; the pack row counts its sends, so a fifth failure flags the order.
   [JobName.OrderFulfil]: { queue: QueueName.Fulfilment, attempts: 5, backoffMs: 2_000 },
   [JobName.FulfilmentSweepPending]: { queue: QueueName.Maintenance, attempts: 1, every: 'sweep' },
+  // Reads the suppliers only when the cached balances are older than SUPPLIER_BALANCE_REFRESH_MS.
+  [JobName.SupplierBalanceRefresh]: { queue: QueueName.Maintenance, attempts: 1, every: 'sweep' },
+  [JobName.AdminAlertsCheck]: { queue: QueueName.Maintenance, attempts: 1, every: 'sweep' },
+  [JobName.RetentionPurge]: { queue: QueueName.Maintenance, attempts: 1, every: 'sweep' },
 };

@@ -8,6 +8,7 @@ import { AdminCatalog1764100000100 } from './1764100000100-AdminCatalog.js';
 import { IdempotencyLease1764200000000 } from './1764200000000-IdempotencyLease.js';
 import { OrderCustomerWords1764300200000 } from './1764300200000-OrderCustomerWords.js';
 import { OrderPaymentUrl1764300200100 } from './1764300200100-OrderPaymentUrl.js';
+import { AdminAlerts1764300400000 } from './1764300400000-AdminAlerts.js';
 
 /** Every migration, oldest first. Listed explicitly so the build and the tests load the same set. */
 export const migrations = [
@@ -21,4 +22,5 @@ export const migrations = [
   IdempotencyLease1764200000000,
   OrderCustomerWords1764300200000,
   OrderPaymentUrl1764300200100,
+  AdminAlerts1764300400000,
 ];

@@ -25,6 +25,7 @@ import {
   MOOGOLD_PLAYER_STATES,
   playerRefusalOf,
 } from './supplier-refusals.js';
+import { SupplierBalanceGuard } from './supplier-balance-guard.js';
 import { SupplierPurchasesRepository, type PurchaseRow } from './supplier-purchases.repository.js';
 
 /** Sends of one pack that could not reach the supplier before the order waits for the admin. */
@@ -69,6 +70,7 @@ export class FulfilmentService {
     private readonly jobs: JobQueueService,
     private readonly audit: AuditService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly balanceGuard: SupplierBalanceGuard,
   ) {}
 
   @OnJob({ name: JobName.OrderFulfil, queue: QueueName.Fulfilment })
@@ -97,6 +99,9 @@ export class FulfilmentService {
     for (const [index, productRef] of order.itemidarray.entries()) {
       const row = await this.purchases.reserve(orderid, index + 1, supplier, productRef);
       if (row.status === 'confirmed') continue;
+      if (row.status === 'reserved' && !(await this.balanceGuard.mayBuy(order, supplier))) {
+        return 'done';
+      }
       const outcome = await this.buyPack(order, row).catch((error: Error) => {
         this.logger.warn(`order ${orderid} pack ${row.pack}: ${error.message}`);
         return { kind: 'retry' } as const;
@@ -104,6 +109,12 @@ export class FulfilmentService {
       if (outcome.kind === 'confirmed') continue;
       if (outcome.kind === 'retry') return 'retry';
       if (outcome.kind === 'superseded') return 'skipped';
+      if (
+        outcome.kind === 'store' &&
+        (await this.balanceGuard.refused(order, row, outcome.reason))
+      ) {
+        return 'done';
+      }
       if (outcome.kind === 'player' && (await this.purchases.confirmedCount(orderid)) === 0) {
         const why = playerRefusalWords(outcome.refusal ?? 'details-refused', order.api_type);
         await this.settle(() =>
@@ -383,6 +394,7 @@ export class FulfilmentService {
   }
 
   private async attention(order: OrderRow, reason: string) {
+    this.logger.warn(`order needs attention: ${reason}`);
     await this.db.query(
       `UPDATE orders SET fulfilment_status = 'needs_attention', attention = $3, updated_at = now()
        WHERE orderid = $1 AND status = 'Processing' AND fulfil_generation = $2

@@ -37,3 +37,14 @@ export function playerRefusalOf(error: unknown): PlayerRefusal | undefined {
   if (error.code === '201' || error.code === '202') return 'region-blocked';
   return undefined;
 }
+
+/** Supplier codes that mean our account's balance cannot pay for the pack. */
+const BALANCE_CODES: Record<string, Set<string>> = {
+  smileone: new Set(['20010']),
+  moogold: new Set(['111', '416']),
+};
+
+/** A refusal `"<code> <reason>"` (as a failed pack records it) for our balance being too low. */
+export function isBalanceRefusal(supplier: string, reason: string) {
+  return BALANCE_CODES[supplier]?.has(reason.split(' ')[0]) ?? false;
+}

@@ -34,6 +34,8 @@ import {
   type OrderPatch,
   type OrderRow,
 } from './orders.repository.js';
+import { StoreMetrics } from '../operations/store-metrics.js';
+import { LogContext } from '../../common/logging/log-context.js';
 
 export const paymentJobId = (orderid: string, generation: number) => `pay-${orderid}-${generation}`;
 /** The delivery job of an order's generation `n` (DESIGN section 5): `fulfil-<orderid>-<n>`. */
@@ -69,6 +71,8 @@ export class OrdersService {
     private readonly checkedPlayers: CheckedPlayers,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly metrics: StoreMetrics,
+    private readonly logContext: LogContext,
   ) {}
 
   createUpiOrder(auth: AuthUser, idempotencyKey: string | undefined, dto: OrderCreateDto) {
@@ -114,6 +118,7 @@ export class OrdersService {
     const playerName = await this.checkedPlayers.find(product.id, dto.input1, dto.input2);
     const now = this.clock.now();
     const orderid = newBusinessId('ZS');
+    this.logContext.bind({ orderid });
 
     const order = await this.db.transaction(async (manager) => {
       let total = price;
@@ -186,6 +191,7 @@ export class OrdersService {
     });
 
     const confirmation = `/confirmation?client_txn_id=${order.orderid}`;
+    this.logger.log(`order placed (${order.status}, ${mode})`);
     if (order.status === 'Processing') {
       await this.afterPaid(order);
       return mode === 'wallet'
@@ -301,6 +307,7 @@ export class OrdersService {
    * wallet once (unique late-payment row and ledger key) and flags the order.
    */
   async verifyPayment(orderid: string): Promise<'pending' | 'settled'> {
+    this.logContext.bind({ orderid });
     const order = await this.orders.get(orderid);
     if (!order || order.paymentmode !== 'upi') return 'settled';
     const now = this.clock.now();
@@ -313,6 +320,7 @@ export class OrdersService {
     if (data?.status === 'success') {
       if (toPaise(data.amount) !== Number(order.value) || data.client_txn_id !== order.orderid) {
         await this.orders.flag(order.orderid, Messages.paymentMismatch);
+        this.logger.warn(`order flagged: ${Messages.paymentMismatch}`);
         return 'settled';
       }
       const paid = await this.db.transaction(async (manager) => {
@@ -324,8 +332,10 @@ export class OrdersService {
         });
         return moved;
       });
-      if (paid) await this.afterPaid(paid);
-      else await this.creditLatePayment(order.orderid, data.upi_txn_id || null);
+      if (paid) {
+        this.logger.log('order paid by UPI');
+        await this.afterPaid(paid);
+      } else await this.creditLatePayment(order.orderid, data.upi_txn_id || null);
       return 'settled';
     }
     if (order.status !== 'Created') return 'settled';
@@ -333,12 +343,14 @@ export class OrdersService {
       await this.db.transaction((manager) =>
         this.failUnpaid(manager, order.orderid, Messages.paymentFailed, now),
       );
+      this.logger.log('order failed: the payment failed');
       return 'settled';
     }
     if (order.expires_at && now > new Date(order.expires_at)) {
       await this.db.transaction((manager) =>
         this.failUnpaid(manager, order.orderid, Messages.paymentExpired, now),
       );
+      this.logger.log('order failed: the payment expired');
       return 'settled';
     }
     return 'pending';
@@ -496,6 +508,10 @@ export class OrdersService {
       await this.auditMove(manager, row, actorId);
       return row;
     });
+    this.logContext.bind({ orderid });
+    this.logger.log(
+      actorId ? 'order refunded to the wallet by an admin' : 'order refunded to the wallet',
+    );
     return mapOrder(order);
   }
 
@@ -520,6 +536,12 @@ export class OrdersService {
       await this.auditMove(manager, row, actorId);
       return row;
     });
+    if (order.paid_at) {
+      const waited = this.clock.now().getTime() - new Date(order.paid_at).getTime();
+      this.metrics.paymentToCompletion.observe(Math.max(0, waited) / 1000);
+    }
+    this.logContext.bind({ orderid });
+    this.logger.log(actorId ? 'order completed by an admin' : 'order completed');
     return mapOrder(order);
   }
 
@@ -539,6 +561,8 @@ export class OrdersService {
       await this.auditMove(manager, row, actorId);
       return row;
     });
+    this.logContext.bind({ orderid });
+    this.logger.log(actorId ? 'order cancelled by an admin' : 'order cancelled');
     return mapOrder(order);
   }
 
