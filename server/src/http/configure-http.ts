@@ -12,6 +12,8 @@ import path from 'node:path';
 import type { AppConfig } from '../config/config.js';
 import { createApiDocument } from './api-document.js';
 import { GALLERY_MAX_BYTES } from '../modules/gallery/gallery-files.js';
+import { GalleryService, type GalleryImagesDto } from '../modules/gallery/gallery.service.js';
+import { homePreloads, withHeadTags } from './home-preloads.js';
 
 export interface StaticRoots {
   storefront: string;
@@ -97,14 +99,19 @@ export async function configureHttp(
   };
   const adminIndex = await spa(roots.admin, '/admin/');
   const storefrontIndex = await spa(roots.storefront, '/');
+  const homeIndex = homePage(app, storefrontIndex);
 
   // Client-side routes: any GET that is not an API, sandbox or file path gets the app's index.html.
-  fastify.get('/*', (request, reply) => {
+  fastify.get('/*', async (request, reply) => {
     const url = request.url.split('?')[0];
     if (/^\/(api|sandbox|uploads)(\/|$)/.test(url)) {
       return reply.status(404).send({ message: 'Not found.', code: 'NOT_FOUND' });
     }
-    const html = /^\/admin(\/|$)/.test(url) ? adminIndex : storefrontIndex;
+    const html = /^\/admin(\/|$)/.test(url)
+      ? adminIndex
+      : HOME_PATHS.has(url)
+        ? await homeIndex()
+        : storefrontIndex;
     if (!html) {
       return reply
         .status(404)
@@ -113,4 +120,28 @@ export async function configureHttp(
     }
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   });
+}
+
+const HOME_PATHS = new Set(['/', '/home']);
+
+/** The storefront's index.html for the home page, with its preloads for the gallery of the day. */
+function homePage(app: NestFastifyApplication, index: Buffer | undefined) {
+  const gallery = app.get(GalleryService, { strict: false });
+  let last: { json: string; html: string } | undefined;
+  return async () => {
+    if (!index) return undefined;
+    // The page works without its preloads: a failed gallery read only makes it slower.
+    const json = await gallery.images().catch(() => undefined);
+    if (json === undefined) return index;
+    if (last?.json !== json) {
+      last = {
+        json,
+        html: withHeadTags(
+          index.toString('utf8'),
+          homePreloads(JSON.parse(json) as GalleryImagesDto),
+        ),
+      };
+    }
+    return last.html;
+  };
 }
