@@ -3,10 +3,10 @@ import { Route, Routes } from 'react-router';
 import { GuestOnly } from './auth/GuestOnly';
 import { RequireRole } from './auth/RequireRole';
 import HomePage from './features/home/HomePage';
+import ProductPage from './features/product/ProductPage';
 import { AppLayout } from './layout/AppLayout';
 import { useDocumentHead } from './lib/useDocumentHead';
 
-const ProductPage = lazy(() => import('./features/product/ProductPage'));
 const ConfirmationPage = lazy(() => import('./features/confirmation/ConfirmationPage'));
 const OrdersPage = lazy(() => import('./features/orders/OrdersPage'));
 const DashboardPage = lazy(() => import('./features/dashboard/DashboardPage'));

@@ -63,4 +63,35 @@ describe('robots.txt, favicon.ico and sitemap.xml', () => {
     const response = await app.http().get('/product/anything').expect(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
   });
+
+  it("preloads the home page's first carousel slide and API answers, and a product page's product", async () => {
+    const [phone] = await app.sql<{ url: string }>(
+      "SELECT url FROM gallery_images WHERE type = 'CarouselMb' ORDER BY created_at, id LIMIT 1",
+    );
+    const home = await app.http().get('/').expect(200);
+    expect(home.text).toContain(
+      `<link rel="preload" href="${phone.url}" as="image" media="(max-width: 767px)" fetchpriority="high" />`,
+    );
+    expect(home.text).toContain(
+      '<link rel="preload" href="/api/gallery/images" as="fetch" crossorigin="anonymous" />',
+    );
+
+    const [product] = await app.sql<{ id: string }>(
+      'SELECT id FROM products WHERE deleted_at IS NULL LIMIT 1',
+    );
+    const page = await app.http().get(`/product/${product.id}`).expect(200);
+    expect(page.text).toContain(
+      `<link rel="preload" href="/api/product/eachproduct/${product.id}" as="fetch" crossorigin="anonymous" />`,
+    );
+    const other = await app.http().get('/about').expect(200);
+    expect(other.text).not.toContain('rel="preload"');
+  });
+
+  it('lets search engines list the console sign-in page and nothing else of the console', async () => {
+    const login = await app.http().get('/admin/login').expect(200);
+    expect(login.headers['x-robots-tag']).toBeUndefined();
+    expect(login.text).not.toMatch(/<meta name="robots"/);
+    const orders = await app.http().get('/admin/orders').expect(200);
+    expect(orders.headers['x-robots-tag']).toBe('noindex');
+  });
 });

@@ -13,7 +13,7 @@ import type { AppConfig } from '../config/config.js';
 import { createApiDocument } from './api-document.js';
 import { GALLERY_MAX_BYTES } from '../modules/gallery/gallery-files.js';
 import { GalleryService, type GalleryImagesDto } from '../modules/gallery/gallery.service.js';
-import { homePreloads, withHeadTags } from './home-preloads.js';
+import { homePreloads, productPreloads, withHeadTags } from './page-preloads.js';
 
 export interface StaticRoots {
   storefront: string;
@@ -99,7 +99,7 @@ export async function configureHttp(
   };
   const adminIndex = await spa(roots.admin, '/admin/');
   const storefrontIndex = await spa(roots.storefront, '/');
-  const homeIndex = homePage(app, storefrontIndex);
+  const storefrontPage = storefrontPages(app, storefrontIndex);
 
   // Client-side routes: any GET that is not an API, sandbox or file path gets the app's index.html.
   fastify.get('/*', async (request, reply) => {
@@ -107,41 +107,49 @@ export async function configureHttp(
     if (/^\/(api|sandbox|uploads)(\/|$)/.test(url)) {
       return reply.status(404).send({ message: 'Not found.', code: 'NOT_FOUND' });
     }
-    const html = /^\/admin(\/|$)/.test(url)
-      ? adminIndex
-      : HOME_PATHS.has(url)
-        ? await homeIndex()
-        : storefrontIndex;
+    const isConsole = /^\/admin(\/|$)/.test(url);
+    const html = isConsole ? adminIndex : await storefrontPage(url);
     if (!html) {
       return reply
         .status(404)
         .type('text/plain')
         .send('This part of the store has not been built (npm run build).');
     }
+    // Search engines may list the console's sign-in page, nothing else of it.
+    if (isConsole && url !== '/admin/login') void reply.header('x-robots-tag', 'noindex');
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   });
 }
 
 const HOME_PATHS = new Set(['/', '/home']);
+const PRODUCT_PATH = /^\/product\/([^/]+)$/;
 
-/** The storefront's index.html for the home page, with its preloads for the gallery of the day. */
-function homePage(app: NestFastifyApplication, index: Buffer | undefined) {
+/**
+ * The storefront's index.html for a path, with preloads of what the page will ask for first:
+ * the home page's gallery and catalogue, a product page's product.
+ */
+function storefrontPages(app: NestFastifyApplication, index: Buffer | undefined) {
   const gallery = app.get(GalleryService, { strict: false });
-  let last: { json: string; html: string } | undefined;
-  return async () => {
-    if (!index) return undefined;
+  const html = index?.toString('utf8');
+  let home: { json: string; html: string } | undefined;
+
+  const homePage = async (page: string) => {
     // The page works without its preloads: a failed gallery read only makes it slower.
     const json = await gallery.images().catch(() => undefined);
-    if (json === undefined) return index;
-    if (last?.json !== json) {
-      last = {
+    if (json === undefined) return page;
+    if (home?.json !== json) {
+      home = {
         json,
-        html: withHeadTags(
-          index.toString('utf8'),
-          homePreloads(JSON.parse(json) as GalleryImagesDto),
-        ),
+        html: withHeadTags(page, homePreloads(JSON.parse(json) as GalleryImagesDto)),
       };
     }
-    return last.html;
+    return home.html;
+  };
+
+  return async (url: string) => {
+    if (html === undefined) return undefined;
+    if (HOME_PATHS.has(url)) return homePage(html);
+    const productTags = productPreloads(PRODUCT_PATH.exec(url)?.[1] ?? '');
+    return productTags ? withHeadTags(html, productTags) : index;
   };
 }

@@ -34,6 +34,17 @@ export function homePreloads(gallery: GalleryImagesDto): string {
   return links.join('\n    ');
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A product page's preload of the product it shows (the same answer for every visitor; the
+ * items are not preloaded, as a reseller's differ from the public ones).
+ */
+export function productPreloads(productId: string): string | undefined {
+  if (!UUID.test(productId)) return undefined;
+  return `<link rel="preload" href="/api/product/eachproduct/${productId}" as="fetch" crossorigin="anonymous" />`;
+}
+
 /** The storefront's index.html with `tags` at the end of its head. */
 export function withHeadTags(html: string, tags: string): string {
   return html.replace('</head>', `  ${tags}\n  </head>`);
