@@ -27,6 +27,7 @@ import { ProvidersModule } from './providers/providers.module.js';
 import { RedisModule } from './redis/redis.module.js';
 import { SandboxApiModule } from './sandbox/sandbox-api.module.js';
 import { SandboxModule } from './sandbox/sandbox.module.js';
+import { SiteFilesModule } from './modules/site-files/site-files.module.js';
 
 /**
  * One module tree for every role: an `api` process serves the controllers and produces jobs,
@@ -75,6 +76,7 @@ export class AppModule {
         DeliveryModule,
         DemoModule,
         HealthModule,
+        SiteFilesModule,
         ...sandbox,
         RouterModule.register([{ path: 'api', children: apiModules }]),
       ],
