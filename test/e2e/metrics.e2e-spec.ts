@@ -125,7 +125,8 @@ describe('GET /api/metrics without METRICS_TOKEN: loopback only', () => {
   let app: TestApp;
 
   beforeAll(async () => {
-    app = await startTestApp();
+    // Listening beyond loopback, so a caller from the machine's other address can reach it.
+    app = await startTestApp({ HOST: '0.0.0.0' });
   });
   afterAll(() => app.close());
 

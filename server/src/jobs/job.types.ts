@@ -44,3 +44,9 @@ export const jobDefinitions: Record<JobName, JobDefinition> = {
   [JobName.AdminAlertsCheck]: { queue: QueueName.Maintenance, attempts: 1, every: 'sweep' },
   [JobName.RetentionPurge]: { queue: QueueName.Maintenance, attempts: 1, every: 'sweep' },
 };
+
+/**
+ * How long after its commit a subject's own enqueue may still be on its way (it follows a
+ * gateway call); sweeps leave younger subjects alone so they are not queued twice.
+ */
+export const ENQUEUE_GRACE_MS = 5_000;

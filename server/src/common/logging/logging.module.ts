@@ -36,7 +36,11 @@ export class LoggingModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: LoggingModule,
-      imports: [LoggerModule.forRoot({ pinoHttp: pinoOptions(config), forRoutes: [] })],
+      // Through `process.stdout` rather than pino's own file descriptor writer, so whatever
+      // hosts the process (a test, a supervisor piping it) sees every line in order.
+      imports: [
+        LoggerModule.forRoot({ pinoHttp: [pinoOptions(config), process.stdout], forRoutes: [] }),
+      ],
       providers: [LogContext],
       exports: [LogContext],
     };

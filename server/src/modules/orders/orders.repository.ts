@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { OrderStatus } from './order-state.js';
+import { ENQUEUE_GRACE_MS } from '../../jobs/job.types.js';
 
 export interface OrderRow {
   id: string;
@@ -247,7 +248,11 @@ export class OrdersRepository {
     ]);
   }
 
-  /** UPI orders the payments sweep looks at: unpaid, or failed recently enough to catch a late payment. */
+  /**
+   * UPI orders the payments sweep looks at: unpaid, or failed recently enough to catch a late
+   * payment. A brand-new order is left to its own enqueue, which follows its gateway call; the
+   * sweep reviving it too would poll it twice.
+   */
   awaitingPayment(
     now: Date,
     limit = 500,
@@ -261,9 +266,11 @@ export class OrdersRepository {
   > {
     return this.db.query(
       `SELECT orderid, status, verify_generation, expires_at FROM orders
-       WHERE paymentmode = 'upi' AND (status = 'Created' OR (status = 'Failed' AND late_check_until > $1))
+       WHERE paymentmode = 'upi'
+         AND ((status = 'Created' AND created_at < $1::timestamptz - make_interval(secs => $3))
+           OR (status = 'Failed' AND late_check_until > $1))
        ORDER BY created_at LIMIT $2`,
-      [now, limit],
+      [now, limit, ENQUEUE_GRACE_MS / 1000],
     );
   }
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { ENQUEUE_GRACE_MS } from '../../jobs/job.types.js';
 
 export type WalletTxnType = 'Credit' | 'Debit' | 'Refunded';
 export type WalletTxnStatus = 'Created' | 'Pending' | 'Success' | 'Failed' | 'Processing';
@@ -147,8 +148,10 @@ export class WalletRepository {
   ): Promise<Array<{ txnid: string; verify_generation: number; expires_at: Date | null }>> {
     return this.db.query(
       `SELECT txnid, verify_generation, expires_at FROM wallet_transactions
-       WHERE purpose = 'topup' AND status IN ('Created', 'Pending') ORDER BY created_at LIMIT $1`,
-      [limit],
+       WHERE purpose = 'topup' AND status IN ('Created', 'Pending')
+         AND created_at < now() - make_interval(secs => $2)
+       ORDER BY created_at LIMIT $1`,
+      [limit, ENQUEUE_GRACE_MS / 1000],
     );
   }
 
