@@ -405,8 +405,9 @@ describe('supplier fulfilment across processes', () => {
       expect({
         order: await orderState(run.orderid),
         packs: await packs(run.orderid),
-        bought: await supplierOrders(run.url, SMILEONE, run.orderid),
-      }).toEqual(before);
+      }).toEqual({ order: before.order, packs: before.packs });
+      // The held request may reach the supplier after the snapshot; it is still the only one.
+      expect((await supplierOrders(run.url, SMILEONE, run.orderid)).length).toBeLessThanOrEqual(1);
       await expectSmileOneFlagged(run.orderid);
     }, 90_000);
   });
