@@ -27,6 +27,7 @@ import { ProvidersModule } from './providers/providers.module.js';
 import { RedisModule } from './redis/redis.module.js';
 import { SandboxApiModule } from './sandbox/sandbox-api.module.js';
 import { SandboxModule } from './sandbox/sandbox.module.js';
+import { SavedPlayersModule } from './modules/saved-players/saved-players.module.js';
 import { SiteFilesModule } from './modules/site-files/site-files.module.js';
 
 /**
@@ -45,6 +46,7 @@ export class AppModule {
       CouponsModule,
       WalletModule,
       OrdersModule,
+      SavedPlayersModule,
       PaymentsModule,
       DeliveryModule,
       AuditModule,
@@ -72,6 +74,7 @@ export class AppModule {
         CouponsModule,
         WalletModule,
         OrdersModule,
+        SavedPlayersModule,
         PaymentsModule,
         DeliveryModule,
         DemoModule,

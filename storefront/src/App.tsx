@@ -3,12 +3,17 @@ import { ToastContainer } from 'react-toastify';
 import { SessionProvider } from './auth/SessionContext';
 import { ThemeProvider, useTheme } from './layout/ThemeContext';
 import { AppRoutes } from './routes';
+import { useMediaQuery } from './lib/useMediaQuery';
+
+const PHONE_QUERY = '(max-width: 767px)';
 
 function Toasts() {
   const { isDark } = useTheme();
+  // On a phone the heading fills the top of the screen: toasts come up from the bottom instead.
+  const isPhone = useMediaQuery(PHONE_QUERY);
   return (
     <ToastContainer
-      position="top-right"
+      position={isPhone ? 'bottom-center' : 'top-right'}
       autoClose={3000}
       newestOnTop
       theme={isDark ? 'dark' : 'light'}

@@ -53,6 +53,7 @@ export const Messages = {
     'Google sign-in is not available right now. Please sign in with your email or mobile number.',
   forbidden: 'You do not have access to this.',
   notFound: 'Not found.',
+  savedPlayerRemoved: 'Saved player removed.',
   tooManyRequests: 'Too many requests. Please try again later.',
   internal: 'Something went wrong! Please try again.',
   unhealthy: 'A part of the store is down.',

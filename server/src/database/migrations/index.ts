@@ -9,6 +9,7 @@ import { IdempotencyLease1764200000000 } from './1764200000000-IdempotencyLease.
 import { OrderCustomerWords1764300200000 } from './1764300200000-OrderCustomerWords.js';
 import { OrderPaymentUrl1764300200100 } from './1764300200100-OrderPaymentUrl.js';
 import { AdminAlerts1764300400000 } from './1764300400000-AdminAlerts.js';
+import { SavedPlayers1764300700000 } from './1764300700000-SavedPlayers.js';
 
 /** Every migration, oldest first. Listed explicitly so the build and the tests load the same set. */
 export const migrations = [
@@ -23,4 +24,5 @@ export const migrations = [
   OrderCustomerWords1764300200000,
   OrderPaymentUrl1764300200100,
   AdminAlerts1764300400000,
+  SavedPlayers1764300700000,
 ];

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CatalogModule } from '../catalog/catalog.module.js';
 import { CouponsModule } from '../coupons/coupons.module.js';
+import { SavedPlayersModule } from '../saved-players/saved-players.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { WalletModule } from '../wallet/wallet.module.js';
 import { CheckedPlayers } from './checked-players.js';
@@ -12,7 +13,7 @@ import { OrdersRepository } from './orders.repository.js';
 import { OrdersService } from './orders.service.js';
 
 @Module({
-  imports: [CatalogModule, CouponsModule, UsersModule, WalletModule],
+  imports: [CatalogModule, CouponsModule, SavedPlayersModule, UsersModule, WalletModule],
   controllers: [OrdersController, OrdersAdminController],
   providers: [
     OrdersRepository,

@@ -25,6 +25,7 @@ import { UsersRepository } from '../users/users.repository.js';
 import { PointsService } from '../wallet/points.service.js';
 import { WalletService } from '../wallet/wallet.service.js';
 import { mapOrder, type OrderCreateDto, type OrderStatusRequestDto } from './dto/order.dto.js';
+import { SavedPlayersRepository } from '../saved-players/saved-players.repository.js';
 import { CheckedPlayers } from './checked-players.js';
 import { refundWords } from './customer-reasons.js';
 import { sourcesOf, type OrderStatus } from './order-state.js';
@@ -69,6 +70,7 @@ export class OrdersService {
     private readonly limits: RateLimitService,
     private readonly audit: AuditService,
     private readonly checkedPlayers: CheckedPlayers,
+    private readonly savedPlayers: SavedPlayersRepository,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly metrics: StoreMetrics,
@@ -163,6 +165,12 @@ export class OrdersService {
         txnDate: istDate(now),
         expiresAt: paidNow ? null : new Date(now.getTime() + this.config.upi.paymentTtlMs),
         paidAt: paidNow ? now : null,
+      });
+      await this.savedPlayers.remember(manager, {
+        userId: user.id,
+        productId: product.id,
+        input1: dto.input1,
+        input2: dto.input2,
       });
       if (txnid) {
         await this.wallet.record(manager, {

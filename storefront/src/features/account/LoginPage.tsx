@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { Messages } from '@shared/messages';
 import { GOOGLE_SIGN_IN_URL, login } from '@/api/auth';
@@ -11,12 +11,14 @@ import { TextField } from '@/components/TextField';
 import { AuthCard } from './AuthCard';
 import { GoogleIcon } from './GoogleIcon';
 import { returnTo } from '@/auth/returnTo';
+import type { VerifiedNotice } from './VerificationPage';
 
 const NETWORK_ERROR = 'Something went wrong. Please try again.';
 
 export default function LoginPage() {
   const { signIn } = useSession();
   const navigate = useNavigate();
+  const verifiedNotice = (useLocation().state as Partial<VerifiedNotice> | null)?.verifiedNotice;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
@@ -66,6 +68,11 @@ export default function LoginPage() {
         </>
       }
     >
+      {verifiedNotice && (
+        <p className="form-success" role="status">
+          {verifiedNotice}
+        </p>
+      )}
       <form className="stack" onSubmit={(event) => void handleSubmit(event)}>
         <TextField
           label="Email"

@@ -12,6 +12,8 @@ import { FormMessage, useTimedMessage } from './FormMessage';
 const NETWORK_ERROR = 'Something went wrong. Please try again.';
 const MOBILE_PATTERN = /^\d{10}$/;
 const REDIRECT_DELAY_MS = 2000;
+const EMAIL_HINT =
+  'We will e-mail you a link: verify your e-mail with it before you sign in with your password.';
 
 type Step = 'details' | 'otp';
 
@@ -141,7 +143,7 @@ export default function RegisterPage() {
     <AuthCard
       icon="userPlus"
       title="Create Account"
-      subtitle="Join thousands of gamers topping up instantly."
+      subtitle="Two quick checks: a code by SMS for your mobile number, then a link by e-mail to verify your e-mail."
       footer={footer}
     >
       <form className="stack" onSubmit={(event) => void requestOtp(event)} noValidate>
@@ -170,6 +172,7 @@ export default function RegisterPage() {
           onChange={setField('email')}
           autoComplete="email"
           placeholder="you@example.com"
+          hint={EMAIL_HINT}
         />
         <PasswordField
           label="Password"

@@ -11,6 +11,16 @@ const REQUEST_FAILED = 'An error occurred. Please try again.';
 
 type Result = { state: 'pending' } | { state: 'done'; text: string; verified: boolean };
 
+/** What the login page shows after a verified link; read by LoginPage. */
+export interface VerifiedNotice {
+  verifiedNotice: string;
+}
+
+function titleOf(result: Result) {
+  if (result.state === 'pending') return 'Email Verification';
+  return result.verified ? 'Email Verified' : 'Email Not Verified';
+}
+
 export default function VerificationPage() {
   const { id = '', token = '' } = useParams();
   const navigate = useNavigate();
@@ -38,12 +48,16 @@ export default function VerificationPage() {
 
   useEffect(() => {
     if (result.state !== 'done' || !result.verified) return;
-    const timer = window.setTimeout(() => void navigate('/login'), REDIRECT_DELAY_MS);
+    const notice: VerifiedNotice = { verifiedNotice: result.text };
+    const timer = window.setTimeout(
+      () => void navigate('/login', { state: notice }),
+      REDIRECT_DELAY_MS,
+    );
     return () => window.clearTimeout(timer);
   }, [result, navigate]);
 
   return (
-    <AuthCard icon="mail" title="Email Verification">
+    <AuthCard icon="mail" title={titleOf(result)}>
       {result.state === 'pending' ? (
         <div className="notice">
           <span className="spinner" />

@@ -4,6 +4,7 @@ import { useSignOut } from '@/auth/useSignOut';
 import { Icon, type IconName } from '@/components/Icon';
 import { OrdersOverview } from './OrdersOverview';
 import { ProfileCard } from './ProfileCard';
+import { SavedPlayers } from './SavedPlayers';
 import './dashboard.css';
 
 const MENU: { to: string; label: string; icon: IconName; hint: string }[] = [
@@ -29,6 +30,7 @@ export default function DashboardPage() {
       <h1 className="page-title">Dashboard</h1>
       <ProfileCard user={user} />
       <OrdersOverview userid={user.userid} />
+      <SavedPlayers userid={user.userid} />
       <nav className="card dashboard-menu" aria-label="Account">
         {MENU.map((entry) => (
           <Link key={entry.to} to={entry.to} className="menu-row">

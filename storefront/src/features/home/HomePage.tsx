@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import { fetchGalleryImages } from '@/api/gallery';
 import { fetchHomeProducts } from '@/api/product';
 import type { GalleryImages, HomeProducts } from '@/api/types';
 import { StatusMessage } from '@/components/StatusMessage';
 import { useAsync, type AsyncResult } from '@/lib/useAsync';
 import { BannerCarousel } from './BannerCarousel';
+import { GameSearch, matchesQuery } from './GameSearch';
 import { PopupAd } from './PopupAd';
 import { ProductSection, ProductSectionSkeleton } from './ProductSection';
 import { useGoogleLoginCompletion } from './useGoogleLoginCompletion';
@@ -34,7 +36,31 @@ function Banners({ gallery }: { gallery: AsyncResult<GalleryImages> }) {
   );
 }
 
-function Catalogue({ products }: { products: AsyncResult<HomeProducts> }) {
+/** One tile per game whose name or region matches, in the order the sections list them. */
+function SearchResults({ products, query }: { products: HomeProducts; query: string }) {
+  const seen = new Set<string>();
+  const matches = sectionsOf(products)
+    .flatMap((section) => section.items)
+    .filter((product) => {
+      if (seen.has(product._id) || !matchesQuery(product.name, query)) return false;
+      seen.add(product._id);
+      return true;
+    });
+  const shown = query.trim();
+  return (
+    <div aria-live="polite">
+      {matches.length ? (
+        <ProductSection title={`Results for “${shown}”`} products={matches} />
+      ) : (
+        <StatusMessage icon="search" title={`No games match “${shown}”`}>
+          <p className="muted">Try another game name or a region, such as Brazil.</p>
+        </StatusMessage>
+      )}
+    </div>
+  );
+}
+
+function Catalogue({ products, query }: { products: AsyncResult<HomeProducts>; query: string }) {
   if (products.status === 'loading') {
     return (
       <>
@@ -53,6 +79,7 @@ function Catalogue({ products }: { products: AsyncResult<HomeProducts> }) {
       </StatusMessage>
     );
   }
+  if (query.trim()) return <SearchResults products={products.data} query={query} />;
   const sections = sectionsOf(products.data);
   if (sections.every((section) => !section.items.length)) {
     return (
@@ -70,12 +97,14 @@ export default function HomePage() {
   useGoogleLoginCompletion();
   const gallery = useAsync(fetchGalleryImages);
   const products = useAsync(fetchHomeProducts);
+  const [query, setQuery] = useState('');
 
   return (
     <div className="container page home">
       <h1 className="sr-only">Z Store: instant game top-ups in India</h1>
       <Banners gallery={gallery} />
-      <Catalogue products={products} />
+      <GameSearch query={query} onChange={setQuery} />
+      <Catalogue products={products} query={query} />
       {/* Below the catalogue only once it is there, so the sections never push it down. */}
       {products.status !== 'loading' && <WhyChooseUs />}
     </div>

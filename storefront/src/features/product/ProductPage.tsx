@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { Messages } from '@shared/messages';
@@ -6,6 +6,7 @@ import { ApiError } from '@/api/client';
 import { fetchItems } from '@/api/item';
 import { checkPlayerId } from '@/api/order';
 import { fetchProduct } from '@/api/product';
+import { fetchSavedPlayers } from '@/api/savedPlayers';
 import type { Item, PaymentMode, Product } from '@/api/types';
 import { clearReturnTo, setReturnTo } from '@/auth/returnTo';
 import { useSession } from '@/auth/SessionContext';
@@ -17,7 +18,13 @@ import { interpretCheckId } from './checkIdMessage';
 import { EnterInfoStep, type UsernameCheck } from './EnterInfoStep';
 import { OrderSummaryStep } from './OrderSummaryStep';
 import { PaymentSheet } from './PaymentSheet';
-import { draftUrl, readDraft, rememberedPlayer, rememberPlayer } from './purchaseDraft';
+import {
+  draftUrl,
+  forgetPlayer,
+  readDraft,
+  rememberedPlayer,
+  rememberPlayer,
+} from './purchaseDraft';
 import { ProductHeader } from './ProductHeader';
 import { inputFields, needsUsernameCheck, orderInputsValid, priceFor } from './productRules';
 import { SelectRechargeStep } from './SelectRechargeStep';
@@ -56,11 +63,13 @@ function OrderForm({ product }: { product: Product }) {
   const loadItems = useCallback(() => fetchItems(product._id), [product._id]);
   const itemsResult = useAsync(loadItems);
   const [searchParams] = useSearchParams();
+  const [urlDraft] = useState(() => readDraft(searchParams));
   // Coming back after sign-in or from 'Buy again': the URL's pack and player; else the last
-  // player this customer bought for here.
+  // player this customer bought for here, as this device remembers it until the account answers.
   const [draft] = useState(
-    () => readDraft(searchParams) ?? (user ? rememberedPlayer(user.userid, product._id) : null),
+    () => urlDraft ?? (user ? rememberedPlayer(user.userid, product._id) : null),
   );
+  const edited = useRef(false);
   const [chosen, setChosen] = useState<Item | null>(null);
   const [input1, setInput1] = useState(draft?.input1 ?? '');
   const [input2, setInput2] = useState(draft?.input2 ?? '');
@@ -95,7 +104,28 @@ function OrderForm({ product }: { product: Product }) {
   const secondLabel = fields.second.label;
   const price = selected ? priceFor(selected, user?.role) : null;
 
+  // The account's saved player follows the customer across devices, and wins once it answers.
+  const savedFor = urlDraft === null ? user?.userid : undefined;
+  useEffect(() => {
+    if (savedFor === undefined) return;
+    let active = true;
+    fetchSavedPlayers(savedFor)
+      .then((players) => {
+        if (!active || edited.current) return;
+        const saved = players.find((player) => player.product_id === product._id);
+        if (saved) rememberPlayer(savedFor, product._id, saved.input1, saved.input2);
+        else forgetPlayer(savedFor, product._id);
+        setInput1(saved?.input1 ?? '');
+        setInput2(saved?.input2 ?? '');
+      })
+      .catch(() => undefined);
+    return () => {
+      active = false;
+    };
+  }, [savedFor, product._id]);
+
   const changeInput = (setter: (value: string) => void) => (value: string) => {
+    edited.current = true;
     setter(value);
     setUsernameCheck({ status: 'idle' });
   };

@@ -47,3 +47,11 @@ export function rememberedPlayer(userid: number, productId: string): PurchaseDra
     return null;
   }
 }
+
+export function forgetPlayer(userid: number, productId: string) {
+  try {
+    localStorage.removeItem(playerKey(userid, productId));
+  } catch {
+    // Storage disabled: nothing was kept.
+  }
+}

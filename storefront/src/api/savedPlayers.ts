@@ -1,0 +1,14 @@
+import type { ApiAnswer } from '@api-contract';
+import { apiRequest } from './client';
+
+export type SavedPlayer = ApiAnswer<'/savedplayers/{userid}', 'get'>[number];
+
+/** The last player id and zone per product, kept by the server when an order is placed. */
+export const fetchSavedPlayers = (userid: number) =>
+  apiRequest<ApiAnswer<'/savedplayers/{userid}', 'get'>>(`/savedplayers/${userid}`);
+
+export const forgetSavedPlayer = (userid: number, productId: string) =>
+  apiRequest<ApiAnswer<'/savedplayers/{userid}/{productId}', 'delete'>>(
+    `/savedplayers/${userid}/${encodeURIComponent(productId)}`,
+    { method: 'DELETE' },
+  );

@@ -1,0 +1,40 @@
+import { useId } from 'react';
+import { Icon } from '@/components/Icon';
+
+interface GameSearchProps {
+  query: string;
+  onChange: (query: string) => void;
+}
+
+/** The field that narrows the home tiles to the games whose name or region matches. */
+export function GameSearch({ query, onChange }: GameSearchProps) {
+  const id = useId();
+  return (
+    <form className="game-search" role="search" onSubmit={(event) => event.preventDefault()}>
+      <label htmlFor={id} className="sr-only">
+        Search games
+      </label>
+      <Icon name="search" size={18} />
+      <input
+        id={id}
+        type="search"
+        className="input game-search-input"
+        value={query}
+        onChange={(event) => onChange(event.target.value)}
+        placeholder="Search games or regions"
+        autoComplete="off"
+        enterKeyHint="search"
+      />
+    </form>
+  );
+}
+
+/** Every word of the query appears in the name, whose region is in brackets: 'legends brazil'. */
+export function matchesQuery(name: string, query: string) {
+  const haystack = name.toLowerCase();
+  return query
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => haystack.includes(word));
+}

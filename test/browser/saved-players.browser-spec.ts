@@ -1,0 +1,82 @@
+import type { Browser, Page } from 'playwright-core';
+import { startTestApp, type TestApp } from '../utils/app.js';
+import { launchBrowser, phonePage, screenshot } from '../utils/browser.js';
+import { freePort } from '../utils/process.js';
+import { adminCredit, placeWalletOrder, shopper } from '../utils/shop.js';
+
+/** The player last ordered for follows the customer to a new phone, and can be deleted. */
+describe('saved players in the browser', () => {
+  const email = 'user@example.com';
+  const password = 'User@12345';
+  let app: TestApp;
+  let browser: Browser;
+  let page: Page;
+  const shop = () => shopper(app, () => page);
+
+  beforeAll(async () => {
+    const port = await freePort();
+    app = await startTestApp(
+      { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` },
+      { serveBuilds: true },
+    );
+    browser = await launchBrowser();
+    page = await phonePage(browser, app.url);
+    page.setDefaultTimeout(10_000);
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  it('fills in the player ordered for on another device', async () => {
+    await adminCredit(app, email, 100);
+    await placeWalletOrder(app, email, password, {
+      product: 'BGMI',
+      pack: '60 UC',
+      input1: '5123456789',
+      input2: 'Ravi',
+    });
+    const { logIn, input, productId } = shop();
+    await logIn(email, password);
+    await page.goto(`/product/${await productId('BGMI')}`);
+    await page.getByText('60 UC').first().waitFor();
+    await expectInputs(input, '5123456789', 'Ravi');
+    await screenshot(page, 'saved-players-01-prefilled');
+  });
+
+  it('lists the saved players on the dashboard and deletes one', async () => {
+    const { input, productId } = shop();
+    await page.goto('/dashboard');
+    const saved = page.getByRole('region', { name: 'Saved players' });
+    await saved.getByText('5123456789 · Ravi').waitFor();
+    expect(await saved.innerText()).toContain('BGMI');
+    await screenshot(page, 'saved-players-02-dashboard');
+
+    await saved.getByRole('button', { name: 'Delete saved player for BGMI' }).click();
+    await saved.getByText('No saved players yet', { exact: false }).waitFor();
+    await screenshot(page, 'saved-players-03-deleted');
+
+    const answered = page.waitForResponse((r) => r.url().includes('/api/savedplayers/'));
+    await page.goto(`/product/${await productId('BGMI')}`);
+    await answered;
+    await page.getByText('60 UC').first().waitFor();
+    await expectInputs(input, '', '');
+  });
+
+  async function expectInputs(
+    input: ReturnType<typeof shopper>['input'],
+    first: string,
+    second: string,
+  ) {
+    for (let attempt = 0; ; attempt += 1) {
+      const values = [
+        await input('Character ID').inputValue(),
+        await input('Player Name').inputValue(),
+      ];
+      if (values[0] === first && values[1] === second) return;
+      if (attempt > 30) expect(values).toEqual([first, second]);
+      await page.waitForTimeout(100);
+    }
+  }
+});
