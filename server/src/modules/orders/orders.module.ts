@@ -1,8 +1,14 @@
 import { Module } from '@nestjs/common';
 import { CatalogModule } from '../catalog/catalog.module.js';
 import { CouponsModule } from '../coupons/coupons.module.js';
+import { PaymentsModule } from '../payments/payments.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { WalletModule } from '../wallet/wallet.module.js';
+import { CheckoutService } from './checkout.service.js';
+import { OrderPayments } from './order-payments.js';
+import { OrderQuotes } from './order-quotes.service.js';
+import { OrderSettlementService } from './order-settlement.service.js';
+import { OrderTransitions } from './order-transitions.service.js';
 import { OrdersAdminController } from './orders.admin.controller.js';
 import { OrdersAdminRepository } from './orders-admin.repository.js';
 import { OrdersAdminService } from './orders-admin.service.js';
@@ -11,9 +17,19 @@ import { OrdersRepository } from './orders.repository.js';
 import { OrdersService } from './orders.service.js';
 
 @Module({
-  imports: [CatalogModule, CouponsModule, UsersModule, WalletModule],
+  imports: [CatalogModule, CouponsModule, PaymentsModule, UsersModule, WalletModule],
   controllers: [OrdersController, OrdersAdminController],
-  providers: [OrdersRepository, OrdersService, OrdersAdminRepository, OrdersAdminService],
+  providers: [
+    OrdersRepository,
+    OrderTransitions,
+    OrderQuotes,
+    CheckoutService,
+    OrderPayments,
+    OrderSettlementService,
+    OrdersService,
+    OrdersAdminRepository,
+    OrdersAdminService,
+  ],
   exports: [OrdersRepository, OrdersService],
 })
 export class OrdersModule {}

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { Messages } from '../../common/messages.js';
 import type { OrderStatus } from './order-state.js';
 
 export interface OrderRow {
@@ -232,6 +233,15 @@ export class OrdersRepository {
       orderid,
       attention,
     ]);
+  }
+
+  /** A late payment credited to the wallet: shown on the order, with the UPI reference. */
+  async markLatePayment(manager: EntityManager, orderid: string, upiTxnId: string | null) {
+    await manager.query(
+      `UPDATE orders SET attention = $2, reason = $2, transactionid = coalesce($3, transactionid), updated_at = now()
+         WHERE orderid = $1`,
+      [orderid, Messages.latePaymentCredited, upiTxnId],
+    );
   }
 
   /** UPI orders the payments sweep looks at: unpaid, or failed recently enough to catch a late payment. */

@@ -1,0 +1,111 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { AuditService } from '../audit/audit.service.js';
+import { toRupees } from '../ledger/money.js';
+import { WalletMovements } from '../wallet/wallet-movements.service.js';
+import { mapOrder } from './dto/order.dto.js';
+import { OrderTransitions } from './order-transitions.service.js';
+import type { DeliveryFence, OrderRow } from './orders.repository.js';
+
+/**
+ * The end of a paid order: delivered (points earned), refunded to the wallet, or cancelled.
+ * Each is one transaction with its money movement; with `actorId` (an admin's action) the move
+ * is audited in the same transaction.
+ */
+@Injectable()
+export class OrderSettlementService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly transitions: OrderTransitions,
+    private readonly movements: WalletMovements,
+    private readonly audit: AuditService,
+  ) {}
+
+  /**
+   * Refunds a `Processing` order to the user's Z-Coins wallet: the move, the `Refunded` wallet
+   * row, the ledger credit and the coupon given back, in one transaction; a second call gets 409.
+   * With `actorId` (an admin's action) the move is audited in the same transaction.
+   */
+  async refundToWallet(orderid: string, reason?: string, fence?: DeliveryFence, actorId?: string) {
+    const order = await this.db.transaction(async (manager) => {
+      const row = await this.transitions.transition(
+        manager,
+        orderid,
+        'Refunded',
+        { fulfilmentStatus: 'refunded', ...(reason ? { reason } : {}) },
+        fence,
+      );
+      const amount = Number(row.value);
+      if (amount > 0) {
+        await this.movements.refundOrder(manager, {
+          orderid,
+          holder: { id: row.user_id, userid: Number(row.userid), email: row.useremail },
+          amount,
+          paidBy: row.paymentmode === 'wallet' ? 'wallet' : 'upi',
+        });
+      }
+      await this.auditMove(manager, row, actorId);
+      return row;
+    });
+    return mapOrder(order);
+  }
+
+  /**
+   * Marks a `Processing` order delivered and credits its points once. With `actorId` (an admin's
+   * action) the admin's `reason` is kept and the move is audited in the same transaction.
+   */
+  async complete(orderid: string, fence?: DeliveryFence, reason?: string, actorId?: string) {
+    const order = await this.db.transaction(async (manager) => {
+      const row = await this.transitions.transition(
+        manager,
+        orderid,
+        'Completed',
+        { fulfilmentStatus: 'delivered', ...(reason ? { reason } : {}) },
+        fence,
+      );
+      await this.movements.earnPoints(manager, {
+        orderid,
+        userid: Number(row.userid),
+        value: Number(row.value),
+      });
+      await this.auditMove(manager, row, actorId);
+      return row;
+    });
+    return mapOrder(order);
+  }
+
+  /**
+   * Closes a `Processing` order without delivery or credit; the reason is shown to the customer.
+   * With `actorId` the move is audited in the same transaction.
+   */
+  async cancel(orderid: string, reason?: string, fence?: DeliveryFence, actorId?: string) {
+    const order = await this.db.transaction(async (manager) => {
+      const row = await this.transitions.transition(
+        manager,
+        orderid,
+        'Cancelled',
+        reason ? { reason } : {},
+        fence,
+      );
+      await this.auditMove(manager, row, actorId);
+      return row;
+    });
+    return mapOrder(order);
+  }
+
+  /** Audits an admin's move; called only after the guarded move succeeded. */
+  private async auditMove(manager: EntityManager, row: OrderRow, actorId: string | undefined) {
+    if (!actorId) return;
+    await this.audit.record(
+      {
+        actorId,
+        action: `order.${row.status.toLowerCase()}`,
+        entity: 'order',
+        entityId: row.orderid,
+        before: { status: 'Processing' },
+        after: { status: row.status, reason: row.reason, value: toRupees(row.value) },
+      },
+      manager,
+    );
+  }
+}
