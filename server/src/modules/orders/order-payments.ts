@@ -95,7 +95,7 @@ export class OrderPayments implements PaymentPort, OnModuleInit {
 
   async onSuccess(order: Payable, data: UpiStatusData, now: Date) {
     const paid = await this.db.transaction(async (manager) => {
-      const moved = await this.orders.move(manager, order.id, ['Created'], 'Processing', {
+      const moved = await this.transitions.tryTransition(manager, order.id, 'Processing', {
         transactionid: data.upi_txn_id || null,
         paidAt: now,
         gatewayData: data,

@@ -45,20 +45,30 @@ export class OrderTransitions {
     patch: OrderPatch = {},
     fence?: DeliveryFence,
   ): Promise<OrderRow> {
-    const moved = await this.orders.move(manager, orderid, sourcesOf(to), to, patch, fence);
-    if (moved) {
-      if (to === 'Failed' || to === 'Refunded') {
-        const held = await this.orders.releaseCoupon(manager, orderid);
-        if (held) await this.coupons.giveBack(manager, held.couponId, held.userId);
-      }
-      return moved;
-    }
+    const moved = await this.tryTransition(manager, orderid, to, patch, fence);
+    if (moved) return moved;
     if (!(await this.orders.get(orderid, manager))) throw AppError.notFound(Messages.notFound);
     throw commerceError(
       CommerceErrorCode.IllegalTransition,
       Messages.illegalTransition,
       HttpStatus.CONFLICT,
     );
+  }
+
+  /** `transition` for a caller that may lose the race: undefined when the order was elsewhere. */
+  async tryTransition(
+    manager: EntityManager,
+    orderid: string,
+    to: OrderStatus,
+    patch: OrderPatch = {},
+    fence?: DeliveryFence,
+  ): Promise<OrderRow | undefined> {
+    const moved = await this.orders.move(manager, orderid, sourcesOf(to), to, patch, fence);
+    if (moved && (to === 'Failed' || to === 'Refunded')) {
+      const held = await this.orders.releaseCoupon(manager, orderid);
+      if (held) await this.coupons.giveBack(manager, held.couponId, held.userId);
+    }
+    return moved;
   }
 
   /** Fails an unpaid order (undefined when it is no longer unpaid); a late payment is still caught. */

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { Messages } from '../../common/messages.js';
-import type { OrderStatus } from './order-state.js';
+import { requireMoves, sourcesOf } from '../../common/state-machine.js';
+import { deliveryOpen, fulfilmentTransitions, type FulfilmentStatus } from './fulfilment-state.js';
+import { orderTransitions, type OrderStatus } from './order-state.js';
 
 export interface OrderRow {
   id: string;
@@ -22,7 +24,7 @@ export interface OrderRow {
   coupon_held: boolean;
   paymentmode: 'upi' | 'wallet';
   status: OrderStatus;
-  fulfilment_status: string;
+  fulfilment_status: FulfilmentStatus;
   attention: string | null;
   reason: string | null;
   is_api: boolean;
@@ -71,7 +73,7 @@ export interface OrderPatch {
   reason?: string | null;
   attention?: string | null;
   transactionid?: string | null;
-  fulfilmentStatus?: string;
+  fulfilmentStatus?: FulfilmentStatus;
   paidAt?: Date;
   gatewayData?: unknown;
   lateCheckUntil?: Date;
@@ -157,7 +159,8 @@ export class OrdersRepository {
 
   /**
    * The guarded move: changes the status only if the row is in one of `from`, in one UPDATE.
-   * Undefined when it was not (someone else moved it first, or the move is illegal).
+   * `from` and a new delivery status are checked against the transition tables (a move they do
+   * not list throws). Undefined when the row was elsewhere (someone else moved it first).
    */
   async move(
     manager: EntityManager,
@@ -177,12 +180,13 @@ export class OrdersRepository {
          gateway_data = coalesce($11::jsonb, gateway_data),
          late_check_until = coalesce($12, late_check_until)
        WHERE orderid = $1 AND status = ANY($2::order_status[])
-         AND ($13::int IS NULL OR (fulfil_generation = $13 AND fulfilment_status IN ('pending', 'in_progress')))
+         AND ($9::text IS NULL OR fulfilment_status = ANY($15::text[]))
+         AND ($13::int IS NULL OR (fulfil_generation = $13 AND fulfilment_status = ANY($16::text[])))
          AND (NOT $14::boolean OR fulfilment_status IS DISTINCT FROM 'in_progress')
        RETURNING *`,
       [
         orderid,
-        from,
+        requireMoves('order', orderTransitions, from, to),
         to,
         patch.reason !== undefined,
         patch.reason ?? null,
@@ -195,6 +199,8 @@ export class OrdersRepository {
         patch.lateCheckUntil ?? null,
         fence && 'generation' in fence ? fence.generation : null,
         Boolean(fence && 'admin' in fence),
+        patch.fulfilmentStatus ? sourcesOf(fulfilmentTransitions, patch.fulfilmentStatus) : [],
+        deliveryOpen,
       ],
     )) as [OrderRow[], number];
     return rows[0];
