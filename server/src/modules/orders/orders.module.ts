@@ -5,6 +5,7 @@ import { PaymentsModule } from '../payments/payments.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { WalletModule } from '../wallet/wallet.module.js';
 import { CheckoutService } from './checkout.service.js';
+import { OrderDeliveries } from './order-deliveries.service.js';
 import { OrderPayments } from './order-payments.js';
 import { OrderQuotes } from './order-quotes.service.js';
 import { OrderSettlementService } from './order-settlement.service.js';
@@ -26,10 +27,11 @@ import { OrdersService } from './orders.service.js';
     CheckoutService,
     OrderPayments,
     OrderSettlementService,
+    OrderDeliveries,
     OrdersService,
     OrdersAdminRepository,
     OrdersAdminService,
   ],
-  exports: [OrdersRepository, OrdersService],
+  exports: [OrderDeliveries, OrdersService],
 })
 export class OrdersModule {}

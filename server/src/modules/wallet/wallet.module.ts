@@ -23,6 +23,6 @@ import { WalletService } from './wallet.service.js';
     WalletAdminRepository,
     WalletAdminService,
   ],
-  exports: [WalletRepository, WalletMovements, WalletService, PointsService],
+  exports: [WalletMovements, WalletService, PointsService],
 })
 export class WalletModule {}
