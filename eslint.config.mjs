@@ -19,9 +19,6 @@ const repositoryCrossingsToRemove = [
   'server/src/modules/demo/demo-data.service.ts',
   'server/src/modules/gallery/gallery-admin.repository.ts',
   'server/src/modules/orders/order-quotes.service.ts',
-  'server/src/modules/wallet/points.service.ts',
-  'server/src/modules/wallet/wallet-admin.service.ts',
-  'server/src/modules/wallet/wallet.service.ts',
 ];
 
 const otherRepositories = {

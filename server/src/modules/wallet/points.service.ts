@@ -8,7 +8,7 @@ import { commerceError, CommerceErrorCode } from '../ledger/commerce-errors.js';
 import { IdempotencyService } from '../ledger/idempotency.service.js';
 import { InsufficientFundsError } from '../ledger/ledger.service.js';
 import { toPoints, toRupees } from '../ledger/money.js';
-import { UsersRepository } from '../users/users.repository.js';
+import { UsersService } from '../users/users.service.js';
 import type { RedeemDto } from './dto/wallet.dto.js';
 import { WalletMovements } from './wallet-movements.service.js';
 
@@ -17,7 +17,7 @@ import { WalletMovements } from './wallet-movements.service.js';
 export class PointsService {
   constructor(
     private readonly db: DataSource,
-    private readonly users: UsersRepository,
+    private readonly users: UsersService,
     private readonly movements: WalletMovements,
     private readonly idempotency: IdempotencyService,
   ) {}

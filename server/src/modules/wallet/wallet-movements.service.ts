@@ -174,18 +174,7 @@ export class WalletMovements {
     amount: number,
     reference?: string,
   ) {
-    const txnid = newBusinessId('ZT');
-    await this.wallet.insert(manager, {
-      txnid,
-      userId: user.id,
-      userid: user.userid,
-      useremail: user.email,
-      type: 'Credit',
-      status: 'Success',
-      purpose: 'admin',
-      amount,
-      txnDate: istDate(this.clock.now()),
-    });
+    const txnid = await this.creditRow(manager, user, 'admin', amount);
     await this.ledger.post(manager, {
       key: `admin-${txnid}`,
       kind: 'admin_credit',
@@ -200,18 +189,7 @@ export class WalletMovements {
 
   /** Points turned into Z-Coins (hundredths of a point = paise), with its `Credit` row. */
   async redeemPoints(manager: EntityManager, user: WalletHolder, hundredths: number) {
-    const txnid = newBusinessId('ZT');
-    await this.wallet.insert(manager, {
-      txnid,
-      userId: user.id,
-      userid: user.userid,
-      useremail: user.email,
-      type: 'Credit',
-      status: 'Success',
-      purpose: 'redeem',
-      amount: hundredths,
-      txnDate: istDate(this.clock.now()),
-    });
+    const txnid = await this.creditRow(manager, user, 'redeem', hundredths);
     // 1 point (100 hundredths) buys 1 rupee (100 paise): both legs carry the same number.
     await this.ledger.post(manager, {
       key: `redeem-${txnid}`,
@@ -243,5 +221,27 @@ export class WalletMovements {
         { account: pointsAccount(order.userid), currency: 'POINT', amount: earned },
       ],
     });
+  }
+
+  /** A new `Credit` row, settled at once, for a credit that is not about an order. */
+  private async creditRow(
+    manager: EntityManager,
+    user: WalletHolder,
+    purpose: 'admin' | 'redeem',
+    amount: number,
+  ) {
+    const txnid = newBusinessId('ZT');
+    await this.wallet.insert(manager, {
+      txnid,
+      userId: user.id,
+      userid: user.userid,
+      useremail: user.email,
+      type: 'Credit',
+      status: 'Success',
+      purpose,
+      amount,
+      txnDate: istDate(this.clock.now()),
+    });
+    return txnid;
   }
 }

@@ -12,7 +12,7 @@ import { OnJob } from '../../jobs/on-job.decorator.js';
 import { commerceError, CommerceErrorCode } from '../ledger/commerce-errors.js';
 import { IdempotencyService } from '../ledger/idempotency.service.js';
 import { istDate, newBusinessId, toRupees } from '../ledger/money.js';
-import { UsersRepository } from '../users/users.repository.js';
+import { UsersService } from '../users/users.service.js';
 import { mapWalletTxn, type TopupDto, type TxnStatusDto } from './dto/wallet.dto.js';
 import { TopupPayments } from './topup-payments.js';
 import { WalletMovements } from './wallet-movements.service.js';
@@ -33,7 +33,7 @@ export class WalletService {
     private readonly db: DataSource,
     private readonly wallet: WalletRepository,
     private readonly movements: WalletMovements,
-    private readonly users: UsersRepository,
+    private readonly users: UsersService,
     private readonly payments: TopupPayments,
     private readonly idempotency: IdempotencyService,
     private readonly clock: Clock,
