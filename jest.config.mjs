@@ -1,3 +1,13 @@
+// Jest loads ES-module-only dependencies (content-disposition, file-type) with require(esm),
+// which it supports from Node 24.9. `npm test` runs on the project's Node (node_modules/.bin/node).
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < 24 || (major === 24 && minor < 9)) {
+  throw new Error(
+    `The tests need Node 24.9 or newer, this is ${process.version}: run them with npm test or ` +
+      'node_modules/.bin/node node_modules/jest/bin/jest.js',
+  );
+}
+
 const swc = [
   '@swc/jest',
   {
@@ -12,17 +22,8 @@ const swc = [
   },
 ];
 
-// @fastify/static (CommonJS) requires content-disposition, which ships only as ES modules;
-// Jest cannot require() ES modules on Node 20, so that one package is compiled to CommonJS.
-const esmOnlyDependencies = ['content-disposition'];
-const toCommonJs = ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }];
-
 const common = {
-  transform: {
-    [`node_modules/(${esmOnlyDependencies.join('|')})/.+\\.js$`]: toCommonJs,
-    '^.+\\.ts$': swc,
-  },
-  transformIgnorePatterns: [`/node_modules/(?!(${esmOnlyDependencies.join('|')})/)`],
+  transform: { '^.+\\.ts$': swc },
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   testEnvironment: 'node',

@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -30,6 +31,26 @@ function newestMtime(paths) {
   return newest;
 }
 
+const packageJson = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+/** The oldest Node the project runs on (package.json `engines`), e.g. [24, 9]. */
+const minimumNode = /(\d+)(?:\.(\d+))?/
+  .exec(packageJson.engines.node)
+  .slice(1)
+  .map((part) => Number(part ?? 0));
+const projectNode = path.join(root, 'node_modules/.bin/node');
+
+function isSupported(version) {
+  const [major, minor] = version.split('.').map(Number);
+  return major > minimumNode[0] || (major === minimumNode[0] && minor >= minimumNode[1]);
+}
+
+/** npm (and every script it starts) on the given Node binary's directory first on the PATH. */
+function npmOn(nodeDir, args) {
+  run('npm', args, {
+    env: { ...process.env, PATH: `${nodeDir}${path.delimiter}${process.env.PATH}` },
+  });
+}
+
 /** Installs dependencies when node_modules is missing or older than the lock file. */
 export function ensureDependencies() {
   const installed = path.join(root, 'node_modules/.package-lock.json');
@@ -38,8 +59,38 @@ export function ensureDependencies() {
     return;
   // `npm install` rather than `npm ci`: it keeps the locked versions and adds the platform
   // builds of optional native packages that npm leaves out of a lock file made elsewhere.
+  // npm runs on the project's Node, so engine checks and install scripts see the Node we run on.
+  const args = ['install', '--no-audit', '--no-fund'];
   console.log('Installing dependencies...');
-  run('npm', ['install', '--no-audit', '--no-fund']);
+  if (isSupported(process.versions.node)) return npmOn(path.dirname(process.execPath), args);
+  if (fs.existsSync(projectNode)) return npmOn(path.dirname(projectNode), args);
+  // A fresh clone on an older Node: npx fetches the locked Node package once to run npm on.
+  const { version } = JSON.parse(fs.readFileSync(lock, 'utf8')).packages['node_modules/node'];
+  run('npx', ['--yes', '--package', `node@${version}`, '--', 'npm', ...args]);
+}
+
+/**
+ * Installs what is missing, then makes sure this script runs on the project's Node: on an older
+ * system Node it runs itself again with the one in node_modules (the `node` devDependency),
+ * passes signals on, and exits as that run exits (the returned promise then never settles).
+ */
+export function ensureRuntime() {
+  ensureDependencies();
+  if (isSupported(process.versions.node)) return Promise.resolve();
+  const child = spawn(projectNode, process.argv.slice(1), {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      PATH: `${path.dirname(projectNode)}${path.delimiter}${process.env.PATH}`,
+    },
+  });
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.on(signal, () => child.kill(signal));
+  }
+  child.on('exit', (code, signal) =>
+    process.exit(code ?? 128 + (os.constants.signals[signal] ?? 0)),
+  );
+  return new Promise(() => {});
 }
 
 const parts = {
@@ -71,7 +122,7 @@ export function ensureBuilt({ force = false } = {}) {
       force || !fs.existsSync(output) || newestMtime(part.sources) > fs.statSync(output).mtimeMs;
     if (!stale) continue;
     console.log(`Building ${name}...`);
-    run('npm', ['run', 'build', '-w', name]);
+    npmOn(path.dirname(process.execPath), ['run', 'build', '-w', name]);
   }
 }
 
@@ -91,6 +142,11 @@ export function canConnect(url, timeoutMs = 1000) {
 
 export function onPath(binary) {
   return spawnSync('sh', ['-c', `command -v ${binary}`]).status === 0;
+}
+
+/** `npm run <script>` on the Node this script runs on. */
+export function runScript(script, ...args) {
+  npmOn(path.dirname(process.execPath), ['run', script, ...args]);
 }
 
 export { spawn };

@@ -2,9 +2,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { canConnect, ensureBuilt, ensureDependencies, onPath, root, spawn } from './lib.mjs';
+import { canConnect, ensureBuilt, ensureRuntime, onPath, root, spawn } from './lib.mjs';
 
-ensureDependencies();
+await ensureRuntime();
 ensureBuilt();
 
 const env = { ...process.env };

@@ -1,8 +1,9 @@
 // `npm test`: install, check the services, build, then run every tier of tests.
 import fs from 'node:fs';
-import { canConnect, ensureBuilt, ensureDependencies, root, run, spawn } from './lib.mjs';
+import { canConnect, ensureBuilt, ensureRuntime, root, runScript, spawn } from './lib.mjs';
 
-ensureDependencies();
+await ensureRuntime();
+console.log(`Node ${process.version} (${process.execPath})`);
 
 const databaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -25,8 +26,8 @@ if (problems.length) {
 ensureBuilt({ force: true });
 
 console.log('\n▶ lint and types');
-run('npm', ['run', 'lint', '--silent']);
-run('npm', ['run', 'typecheck', '--silent']);
+runScript('lint', '--silent');
+runScript('typecheck', '--silent');
 
 const jest = (args) =>
   new Promise((resolve) => {

@@ -11,9 +11,8 @@ export default defineConfig({
   plugins: [react()],
   resolve: {
     alias: {
-      '@shared/messages': fileURLToPath(
-        new URL('../server/src/common/messages.ts', import.meta.url),
-      ),
+      // Texts and input rules the server and the storefront share.
+      '@shared': fileURLToPath(new URL('../server/src/common', import.meta.url)),
       '@': fileURLToPath(new URL('./src', import.meta.url)),
     },
   },

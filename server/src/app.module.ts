@@ -2,6 +2,7 @@ import { DynamicModule, Module, ValidationPipe, type Type } from '@nestjs/common
 import { APP_FILTER, APP_PIPE, RouterModule } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppError, ErrorCode } from './common/errors/app-error.js';
+import { LoggingModule } from './common/logging/logging.module.js';
 import { GlobalExceptionFilter } from './common/errors/global-exception.filter.js';
 import type { AppConfig } from './config/config.js';
 import { CoreModule } from './config/config.module.js';
@@ -20,11 +21,13 @@ import { PaymentsModule } from './modules/payments/payments.module.js';
 import { WalletModule } from './modules/wallet/wallet.module.js';
 import { DemoModule } from './modules/demo/demo.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
+import { OperationsModule } from './modules/operations/operations.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { ProvidersModule } from './providers/providers.module.js';
 import { RedisModule } from './redis/redis.module.js';
 import { SandboxApiModule } from './sandbox/sandbox-api.module.js';
 import { SandboxModule } from './sandbox/sandbox.module.js';
+import { SiteFilesModule } from './modules/site-files/site-files.module.js';
 
 /**
  * One module tree for every role: an `api` process serves the controllers and produces jobs,
@@ -45,6 +48,7 @@ export class AppModule {
       PaymentsModule,
       DeliveryModule,
       AuditModule,
+      OperationsModule,
     ];
     const sandbox: Type[] = config.sandbox ? [SandboxModule, SandboxApiModule] : [];
     if (config.sandbox) apiModules.push(SandboxApiModule);
@@ -52,11 +56,13 @@ export class AppModule {
       module: AppModule,
       imports: [
         CoreModule.forRoot(config),
+        LoggingModule.forRoot(config),
         TypeOrmModule.forRoot(dataSourceOptions({ url: config.databaseUrl })),
         RedisModule,
         JobsModule,
         AuditModule,
         ProvidersModule,
+        OperationsModule,
         NotificationsModule,
         AuthModule,
         UsersModule,
@@ -70,6 +76,7 @@ export class AppModule {
         DeliveryModule,
         DemoModule,
         HealthModule,
+        SiteFilesModule,
         ...sandbox,
         RouterModule.register([{ path: 'api', children: apiModules }]),
       ],

@@ -1,5 +1,6 @@
-import type { INestApplicationContext } from '@nestjs/common';
+import { Logger, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { Logger as PinoLogger } from 'nestjs-pino';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { AddressInfo } from 'node:net';
 import { AppModule } from './app.module.js';
@@ -20,16 +21,29 @@ export interface RunningStore {
   close(): Promise<void>;
 }
 
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
+function isLoopback(host: string) {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
 /** Starts one store process in the role the configuration names. */
 export async function startStore(config: AppConfig, roots: StaticRoots): Promise<RunningStore> {
   const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(config.dataDir);
   const databaseUrl = config.databaseUrl ?? embedded!.url;
   await migrate(databaseUrl);
   const module = AppModule.forRoot({ ...config, databaseUrl });
-  const logger = config.logLevel === 'silent' ? false : new StoreLogger(config.logLevel);
+  const silent = config.logLevel === 'silent';
+  const logging = silent ? { logger: false as const } : { bufferLogs: true };
+  const useStoreLogger = (app: INestApplicationContext) => {
+    if (!silent) app.useLogger(new StoreLogger(app.get(PinoLogger), config.logLevel));
+  };
 
   if (!config.runsHttp) {
-    const app = await NestFactory.createApplicationContext(module, { logger });
+    const app = await NestFactory.createApplicationContext(module, logging);
+    useStoreLogger(app);
     await app.init();
     return {
       app,
@@ -43,7 +57,9 @@ export async function startStore(config: AppConfig, roots: StaticRoots): Promise
   }
 
   const adapter = new FastifyAdapter({
-    trustProxy: config.trustProxy || false,
+    // A hop count becomes the function Fastify would make of it (Nest's type omits numbers).
+    trustProxy:
+      typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Long enough for the e-mailed link tokens, so a bad one gets the spec's answer, not a 414,
     // and for an admin's order reason (up to 500 characters, percent-encoded in the path).
@@ -52,10 +68,18 @@ export async function startStore(config: AppConfig, roots: StaticRoots): Promise
     // Requests already sent on open connections when SIGTERM arrives are served, not refused.
     return503OnClosing: false,
   });
-  const app = await NestFactory.create<NestFastifyApplication>(module, adapter, { logger });
+  const app = await NestFactory.create<NestFastifyApplication>(module, adapter, logging);
+  useStoreLogger(app);
   await configureHttp(app, config, roots);
-  await app.listen(config.port, '0.0.0.0');
+  await app.listen(config.port, config.host);
   const port = (app.getHttpServer().address() as AddressInfo).port;
+  if (config.sandbox && !isLoopback(config.host)) {
+    new Logger('Sandbox').warn(
+      `SANDBOX MODE LISTENS ON ${config.host}:${port}, BEYOND LOOPBACK: anyone who reaches it can ` +
+        'sign in as any account through the Google simulator, read every OTP in the outbox and ' +
+        'mark orders paid. Use it only on a private network; never for real customers.',
+    );
+  }
   app.get(ProviderUrls).setListening(port);
   await app.get(DemoDataService).seedIfEmpty();
   return {

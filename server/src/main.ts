@@ -1,6 +1,8 @@
 import 'reflect-metadata';
 import { fileURLToPath } from 'node:url';
+import pino from 'pino';
 import { startStore } from './bootstrap.js';
+import { pinoOptions } from './common/logging/logging.module.js';
 import { ConfigError, loadConfig } from './config/config.js';
 
 const fromHere = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
@@ -17,28 +19,35 @@ async function main() {
     throw error;
   }
 
+  // Start and stop lines are written whatever LOG_LEVEL says (scripts wait for them), unless silent.
+  const lifecycle = pino(
+    pinoOptions({ ...config, logLevel: config.logLevel === 'silent' ? 'silent' : 'info' }),
+  );
   const store = await startStore(config, {
     storefront: fromHere('../../storefront/dist'),
     admin: fromHere('../../admin/dist'),
   });
   if (store.port) {
-    console.log(`Z Store (${config.role}) listening on http://localhost:${store.port}`);
-  } else console.log(`Z Store worker running`);
+    const where = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${store.port}`;
+    lifecycle.info(
+      `Z Store (${config.role}) listening on ${where} (Node ${process.version}); open ${config.publicUrl}`,
+    );
+  } else lifecycle.info(`Z Store worker running`);
 
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: finishing in-flight work, then exiting`);
+    lifecycle.info(`${signal}: finishing in-flight work, then exiting`);
     const force = setTimeout(() => {
-      console.error('Shutdown took too long; exiting');
+      lifecycle.error('Shutdown took too long; exiting');
       process.exit(1);
     }, config.shutdownTimeoutMs);
     force.unref();
     store.close().then(
       () => process.exit(0),
       (error: unknown) => {
-        console.error(error);
+        lifecycle.error(error);
         process.exit(1);
       },
     );

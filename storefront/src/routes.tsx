@@ -1,11 +1,12 @@
-import { lazy } from 'react';
+import { lazy, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { GuestOnly } from './auth/GuestOnly';
 import { RequireRole } from './auth/RequireRole';
+import HomePage from './features/home/HomePage';
+import ProductPage from './features/product/ProductPage';
 import { AppLayout } from './layout/AppLayout';
+import { useDocumentHead } from './lib/useDocumentHead';
 
-const HomePage = lazy(() => import('./features/home/HomePage'));
-const ProductPage = lazy(() => import('./features/product/ProductPage'));
 const ConfirmationPage = lazy(() => import('./features/confirmation/ConfirmationPage'));
 const OrdersPage = lazy(() => import('./features/orders/OrdersPage'));
 const DashboardPage = lazy(() => import('./features/dashboard/DashboardPage'));
@@ -36,73 +37,256 @@ const ReferAndEarnPage = lazy(() => import('./features/static/ReferAndEarnPage')
 const TestPage = lazy(() => import('./features/static/TestPage'));
 const NotFoundPage = lazy(() => import('./features/static/NotFoundPage'));
 
-const guestOnlyRoutes = [
-  { path: '/login', Page: LoginPage },
-  { path: '/register', Page: RegisterPage },
-  { path: '/forgetpassword', Page: ForgetPasswordPage },
-  { path: '/checkverification', Page: CheckVerificationPage },
-  { path: '/reset_password/:id/:token', Page: ResetPasswordPage },
-  { path: '/verification/:id/:token', Page: VerificationPage },
+const guestOnlyRoutes: RouteEntry[] = [
+  {
+    path: '/login',
+    Page: LoginPage,
+    title: 'Sign In',
+    description: 'Sign in to Z Store to top up your games, pay with Z-Coins and see your orders.',
+  },
+  {
+    path: '/register',
+    Page: RegisterPage,
+    title: 'Create Account',
+    description:
+      'Create a Z Store account for instant game top-ups, a Z-Coins wallet and reward points.',
+  },
+  {
+    path: '/forgetpassword',
+    Page: ForgetPasswordPage,
+    title: 'Forgot Password',
+    description: 'Reset the password of your Z Store account with a link sent to your e-mail.',
+  },
+  {
+    path: '/checkverification',
+    Page: CheckVerificationPage,
+    title: 'Verify Your E-mail',
+    description: 'Check your inbox to verify the e-mail address of your Z Store account.',
+  },
+  {
+    path: '/reset_password/:id/:token',
+    Page: ResetPasswordPage,
+    title: 'Reset Password',
+    description: 'Choose a new password for your Z Store account.',
+  },
+  {
+    path: '/verification/:id/:token',
+    Page: VerificationPage,
+    title: 'E-mail Verification',
+    description: 'Verifying the e-mail address of your Z Store account.',
+  },
 ];
 
-const customerRoutes = [
-  { path: '/redeem', Page: RedeemPage },
-  { path: '/dashboard', Page: DashboardPage },
-  { path: '/wallet', Page: WalletPage },
-  { path: '/topup', Page: TopUpPage },
-  { path: '/orders', Page: OrdersPage },
+const customerRoutes: RouteEntry[] = [
+  {
+    path: '/redeem',
+    Page: RedeemPage,
+    title: 'Redeem Points',
+    description: 'Turn your Z Store reward points into Z-Coins for your next top-up.',
+  },
+  {
+    path: '/dashboard',
+    Page: DashboardPage,
+    title: 'Dashboard',
+    description: 'Your Z Store profile, wallet and recent orders in one place.',
+  },
+  {
+    path: '/wallet',
+    Page: WalletPage,
+    title: 'My Wallet',
+    description: 'Your Z-Coins balance and wallet history at Z Store.',
+  },
+  {
+    path: '/topup',
+    Page: TopUpPage,
+    title: 'Top Up Wallet',
+    description: 'Add Z-Coins to your Z Store wallet by UPI and check out in one tap.',
+  },
+  {
+    path: '/orders',
+    Page: OrdersPage,
+    title: 'My Orders',
+    description: 'Track your Z Store game top-up orders and their delivery status.',
+  },
 ];
 
-const publicRoutes = [
-  { path: '/', Page: HomePage },
-  { path: '/home', Page: HomePage },
-  { path: '/product/:id', Page: ProductPage },
-  { path: '/otplogin', Page: OtpLoginPage },
-  { path: '/otpverify/:mobile', Page: OtpVerifyPage },
-  { path: '/confirmation', Page: ConfirmationPage },
-  { path: '/walletconfirmation', Page: WalletConfirmationPage },
-  { path: '/balanceerror', Page: BalanceErrorPage },
-  { path: '/about', Page: AboutPage },
-  { path: '/contact', Page: ContactPage },
-  { path: '/faq', Page: FaqPage },
-  { path: '/privacypage', Page: PrivacyPage },
-  { path: '/refund-policy', Page: RefundPolicyPage },
-  { path: '/terms-and-condition', Page: TermsPage },
-  { path: '/comingsoon', Page: ComingSoonPage },
-  { path: '/referandearn', Page: ReferAndEarnPage },
-  { path: '/test', Page: TestPage },
+const publicRoutes: RouteEntry[] = [
+  {
+    path: '/',
+    Page: HomePage,
+    title: 'Instant Game Top-Ups',
+    description:
+      'Instant game top-ups in India: MLBB diamonds, Genshin, BGMI and OTT subscriptions. Pay by UPI or Z-Coins.',
+  },
+  {
+    path: '/home',
+    Page: HomePage,
+    title: 'Instant Game Top-Ups',
+    description:
+      'Instant game top-ups in India: MLBB diamonds, Genshin, BGMI and OTT subscriptions. Pay by UPI or Z-Coins.',
+  },
+  {
+    path: '/product/:id',
+    Page: ProductPage,
+    title: 'Game Top-Up',
+    description:
+      'Pick a pack, enter your player ID and top up instantly by UPI or Z-Coins at Z Store.',
+  },
+  {
+    path: '/otplogin',
+    Page: OtpLoginPage,
+    title: 'Sign In With OTP',
+    description: 'Sign in to Z Store with a one-time code sent to your mobile number.',
+  },
+  {
+    path: '/otpverify/:mobile',
+    Page: OtpVerifyPage,
+    title: 'Enter Your OTP',
+    description: 'Enter the one-time code sent to your mobile number to sign in to Z Store.',
+  },
+  {
+    path: '/confirmation',
+    Page: ConfirmationPage,
+    title: 'Order Status',
+    description: 'The status of your Z Store order and its delivery.',
+  },
+  {
+    path: '/walletconfirmation',
+    Page: WalletConfirmationPage,
+    title: 'Top-Up Status',
+    description: 'The status of your Z Store wallet top-up.',
+  },
+  {
+    path: '/balanceerror',
+    Page: BalanceErrorPage,
+    title: 'Not Enough Z-Coins',
+    description:
+      'Your Z-Coins balance is too low for this order: top up your wallet or pay by UPI.',
+  },
+  {
+    path: '/about',
+    Page: AboutPage,
+    title: 'About Us',
+    description:
+      'Who we are: Z Store delivers official game top-ups to gamers across India, day and night.',
+  },
+  {
+    path: '/contact',
+    Page: ContactPage,
+    title: 'Contact Us',
+    description: 'Reach Z Store support by chat, e-mail or phone about an order or your account.',
+  },
+  {
+    path: '/faq',
+    Page: FaqPage,
+    title: 'FAQ',
+    description:
+      'Answers to common questions about Z Store top-ups, payments, refunds and Z-Coins.',
+  },
+  {
+    path: '/privacypage',
+    Page: PrivacyPage,
+    title: 'Privacy Policy',
+    description: 'How Z Store collects, uses and protects your personal information.',
+  },
+  {
+    path: '/refund-policy',
+    Page: RefundPolicyPage,
+    title: 'Refund Policy',
+    description: 'When and how Z Store refunds an order, and where the money goes.',
+  },
+  {
+    path: '/terms-and-condition',
+    Page: TermsPage,
+    title: 'Terms and Conditions',
+    description: 'The terms that apply when you buy game top-ups and use Z-Coins at Z Store.',
+  },
+  {
+    path: '/comingsoon',
+    Page: ComingSoonPage,
+    title: 'Coming Soon',
+    description: 'New games and features on the way to Z Store.',
+  },
+  {
+    path: '/referandearn',
+    Page: ReferAndEarnPage,
+    title: 'Refer and Earn',
+    description: 'Invite friends to Z Store and earn rewards on their top-ups.',
+  },
+  { path: '/test', Page: TestPage, title: 'Test', description: 'A test page of Z Store.' },
 ];
+
+interface RouteEntry {
+  path: string;
+  Page: ComponentType;
+  title: string;
+  description: string;
+}
+
+const NOT_FOUND_HEAD = {
+  title: 'Page Not Found',
+  description: 'This page does not exist at Z Store. Find your game on the home page.',
+};
+
+/** The route's `<title>` and meta description; a page may set its own once it knows more. */
+function RouteHead({
+  title,
+  description,
+  children,
+}: Pick<RouteEntry, 'title' | 'description'> & { children: ReactNode }) {
+  useDocumentHead(title, description);
+  return children;
+}
 
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<AppLayout />}>
-        {publicRoutes.map(({ path, Page }) => (
-          <Route key={path} path={path} element={<Page />} />
-        ))}
-        {guestOnlyRoutes.map(({ path, Page }) => (
+        {publicRoutes.map(({ path, Page, ...head }) => (
           <Route
             key={path}
             path={path}
             element={
-              <GuestOnly>
+              <RouteHead {...head}>
                 <Page />
-              </GuestOnly>
+              </RouteHead>
             }
           />
         ))}
-        {customerRoutes.map(({ path, Page }) => (
+        {guestOnlyRoutes.map(({ path, Page, ...head }) => (
           <Route
             key={path}
             path={path}
             element={
-              <RequireRole>
-                <Page />
-              </RequireRole>
+              <RouteHead {...head}>
+                <GuestOnly>
+                  <Page />
+                </GuestOnly>
+              </RouteHead>
             }
           />
         ))}
-        <Route path="*" element={<NotFoundPage />} />
+        {customerRoutes.map(({ path, Page, ...head }) => (
+          <Route
+            key={path}
+            path={path}
+            element={
+              <RouteHead {...head}>
+                <RequireRole>
+                  <Page />
+                </RequireRole>
+              </RouteHead>
+            }
+          />
+        ))}
+        <Route
+          path="*"
+          element={
+            <RouteHead {...NOT_FOUND_HEAD}>
+              <NotFoundPage />
+            </RouteHead>
+          }
+        />
       </Route>
     </Routes>
   );

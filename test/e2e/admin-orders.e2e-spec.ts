@@ -419,6 +419,7 @@ describe('admin: orders, statistics and wallet credits', () => {
           'txnid',
           'type',
           'status',
+          'purpose',
           'amount',
           'orderid',
           'userid',

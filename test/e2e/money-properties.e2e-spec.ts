@@ -327,7 +327,10 @@ describe('money properties', () => {
   let store: Store;
   let items: CatalogEntry[];
   beforeAll(async () => {
-    app = await startTestApp({ RATE_LIMIT_USER_ACTIONS: '100000/60' });
+    app = await startTestApp({
+      RATE_LIMIT_USER_ACTIONS: '100000/60',
+      RATE_LIMIT_TOPUP: '100000/60',
+    });
     store = new Store(app, await sessionOf(app, 'admin@example.com'));
     // ₹5, ₹150 and ₹420: points of 0.05, 1.5 and 4.2 when completed.
     items = [await testItem(app, 500), await testItem(app, 15_000), await testItem(app, 42_000)];

@@ -20,7 +20,10 @@ describe('money under concurrency', () => {
   let app: TestApp;
   let oneRupee: CatalogEntry;
   beforeAll(async () => {
-    app = await startTestApp({ RATE_LIMIT_USER_ACTIONS: '100000/60' });
+    app = await startTestApp({
+      RATE_LIMIT_USER_ACTIONS: '100000/60',
+      RATE_LIMIT_TOPUP: '100000/60',
+    });
     oneRupee = await testItem(app, 100);
   });
   afterAll(() => app.close());

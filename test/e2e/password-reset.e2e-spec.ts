@@ -16,7 +16,8 @@ const MINUTE = 60_000;
 describe('Password reset (/api/password)', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startTestApp();
+    // Every reset below comes from one address; abuse-limits tests the default.
+    app = await startTestApp({ RATE_LIMIT_PASSWORD_RESET_SUBMIT: '100/3600' });
   });
   afterAll(() => app.close());
 

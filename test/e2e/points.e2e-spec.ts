@@ -80,7 +80,7 @@ describe('reward points', () => {
       .set(shopper.auth)
       .send({ value: 52, userid: shopper.userid })
       .expect(409);
-    expect(over.body.msg).toBe('Insufficient points. You have 51 points available.');
+    expect(over.body.msg).toBe('Insufficient points. You have 51.23 points available.');
     for (const value of [0, -1, 1.5, 'lots']) {
       const bad = await app
         .http()

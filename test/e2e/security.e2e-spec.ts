@@ -37,6 +37,8 @@ describe('Security (RELIABILITY S1, S3, S4, S6, S7)', () => {
       RATE_LIMIT_OTP_SEND_NUMBER: '1000/3600',
       RATE_LIMIT_OTP_VERIFY: '1000/60',
       RATE_LIMIT_PASSWORD_RESET: '1000/3600',
+      RATE_LIMIT_PASSWORD_RESET_SUBMIT: '1000/3600',
+      RATE_LIMIT_TOPUP: '1000/60',
     });
     const session = async (email: string, password: string) =>
       (await signIn(app, email, password)).body as Session;
@@ -427,6 +429,7 @@ describe('Security (RELIABILITY S1, S3, S4, S6, S7)', () => {
       'GET /api/admin/rest/users/{id}': { access: 'admin' },
       'PUT /api/admin/rest/users/{id}': { access: 'admin' },
       'POST /api/admin/querypoints': { access: 'admin' },
+      'GET /api/admin/alerts': { access: 'admin' },
       'POST /api/admin/querypoints/ph': { access: 'admin' },
       'POST /api/admin/orders/{_id}/retry-delivery': { access: 'admin' },
       'POST /api/admin/orders/{_id}/settle-pack': { access: 'admin' },
@@ -574,7 +577,10 @@ describe('Security (RELIABILITY S1, S3, S4, S6, S7)', () => {
         expect({ route, status: response.status, message: response.body.message }).toEqual({
           route,
           status: 401,
-          message: Messages.unauthorized,
+          message:
+            route === 'POST /api/coupon/validatecoupon'
+              ? Messages.couponLoginRequired
+              : Messages.unauthorized,
         });
       }
     });

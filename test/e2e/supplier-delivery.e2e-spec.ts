@@ -1,4 +1,6 @@
 import { Messages } from '../../server/src/common/messages.js';
+import { FulfilmentService } from '../../server/src/modules/delivery/fulfilment.service.js';
+import { SupplierBalancesService } from '../../server/src/modules/operations/supplier-balances.service.js';
 import { startTestApp, type TestApp } from '../utils/app.js';
 import {
   balancesOf,
@@ -132,7 +134,7 @@ describe('Delivery through the suppliers (DESIGN section 5, RELIABILITY J4)', ()
     expect(await smileOrders(app, userid)).toHaveLength(1);
   });
 
-  it("the store's fault (supplier balance): flagged with the reason, no refund; the admin's retry delivers", async () => {
+  it("the store's fault (supplier balance): the order waits unflagged, no refund; delivered once topped up (issue 11)", async () => {
     await app
       .http()
       .post('/sandbox/smileone/balances')
@@ -141,28 +143,27 @@ describe('Delivery through the suppliers (DESIGN section 5, RELIABILITY J4)', ()
     const userid = player('42');
     const { shopper, orderid } = await placeWalletOrder(brazil86, userid, '1234');
     try {
-      const state = await settled(orderid);
-      expect(state).toMatchObject({ status: 'Processing', fulfilment_status: 'needs_attention' });
-      expect(state.attention).toMatch(/20010/);
+      const state = await waitFor(
+        () => orderState(orderid),
+        (s) => s.attention === Messages.deliveryAwaitingBalance,
+        20_000,
+      );
+      expect(state.status).toBe('Processing');
+      expect(state.fulfilment_status).not.toBe('needs_attention');
       expect((await balancesOf(app, shopper.userid)).balance).toBe(500_000 - brazil86.price);
+      expect(await smileOrders(app, userid)).toHaveLength(0);
     } finally {
       await app
         .http()
         .post('/sandbox/smileone/balances')
         .send({ region: 'SMILEBR', points: 60575 });
     }
-    const admin = await newShopper(app, { role: 'admin' });
-    const [{ id }] = await app.sql<{ id: string }>('SELECT id FROM orders WHERE orderid = $1', [
-      orderid,
-    ]);
-    const retried = await app
-      .http()
-      .post(`/api/admin/orders/${id}/retry-delivery`)
-      .set(admin.auth)
-      .expect(200);
-    expect(retried.body).toMatchObject({ message: Messages.deliveryRetried, orderid });
-    expect(await settled(orderid)).toMatchObject({ status: 'Completed' });
+    // What the scheduled jobs do next: read the balances again, then take waiting orders up.
+    await app.store.app.get(SupplierBalancesService).refresh({ force: true });
+    await app.store.app.get(FulfilmentService).sweep();
+    expect(await settled(orderid)).toMatchObject({ status: 'Completed', attention: null });
     expect(await smileOrders(app, userid)).toHaveLength(1);
+    await expectLedgerConsistent(app);
   });
 
   it('J4: 503, 503, then success: delivered on the third attempt with growing delays', async () => {

@@ -54,6 +54,7 @@ describe('money across API processes', () => {
       DATA_DIR: `/tmp/${prefix}`,
       SWEEP_INTERVAL_MS: '60000',
       RATE_LIMIT_USER_ACTIONS: '100000/60',
+      RATE_LIMIT_TOPUP: '100000/60',
       // A claim the killed process left 'running' may be taken over 2 s after it was made.
       IDEMPOTENCY_LEASE_MS: '2000',
     };

@@ -9,6 +9,7 @@ import { Title, useTranslate } from 'react-admin';
 import { adminCall } from '@/adminApi';
 import { ErrorText, LoadingText } from '@/common/ListStates';
 import { formatRupees } from '@/common/money';
+import { OpenAlerts } from '@/dashboard/OpenAlerts';
 import { SalesChart } from '@/dashboard/SalesChart';
 import { StatCard } from '@/dashboard/StatCard';
 import { SupplierPoints } from '@/dashboard/SupplierPoints';
@@ -26,6 +27,7 @@ const Dashboard = () => {
   return (
     <Stack spacing={2} sx={{ mt: 2, mb: 2 }}>
       <Title title={translate('app.menu.overview')} />
+      <OpenAlerts />
       {stats.isPending && <LoadingText />}
       {stats.error && <ErrorText message={stats.error.message} />}
       {stats.data && (

@@ -42,6 +42,7 @@ const messages: TranslationMessages = {
       page_size: 'Page size',
     },
     dashboard: {
+      alerts_title: 'Needs your attention',
       total_order: 'Total orders',
       completed: 'Completed',
       refunded: 'Refunded',

@@ -49,10 +49,13 @@ export const Messages = {
   tokenExpired: 'Token has expired. Please login again.',
   sessionExpiredToast: 'Session expired! Please re-login to proceed.',
   unauthorized: 'Please login to continue.',
+  googleNotConfigured:
+    'Google sign-in is not available right now. Please sign in with your email or mobile number.',
   forbidden: 'You do not have access to this.',
   notFound: 'Not found.',
   tooManyRequests: 'Too many requests. Please try again later.',
   internal: 'Something went wrong! Please try again.',
+  unhealthy: 'A part of the store is down.',
   busy: 'The store is busy right now. Please try again in a moment.',
   // orders and payments (DESIGN section 13)
   insufficientBalance: 'Insufficient balance. Please top up your wallet.',
@@ -108,6 +111,8 @@ export const Messages = {
   deliveryRefusedByPlayer: "The supplier refused the player's details",
   deliverySupplierUnavailable: 'The supplier could not be reached after 5 tries',
   deliveryNoSupplier: 'This item names no supplier or supplier product.',
+  deliveryAwaitingBalance:
+    'Waiting for supplier balance: delivery resumes by itself once the supplier account is topped up.',
   deliveryNotRetryable: 'Only a paid API order flagged for the admin can be retried.',
   deliveryRetried: 'Delivery retried.',
   orderBeingDelivered:
@@ -130,6 +135,7 @@ export const Messages = {
   adminCreditUserUnknown: 'No user has this user id.',
   adminCreditEmailMismatch: 'This email does not belong to that user.',
   malformedListQuery: 'Malformed list query.',
+  malformedRequest: 'Malformed request.',
   // admin console: products and items (spec 002 sections 5 and 8)
   productNameRequired: 'Name is required.',
   productTypeRequired: 'Type is required.',
@@ -159,6 +165,7 @@ export const Messages = {
   productStockUpdated: 'Product instock status updated successfully',
   itemDeleted: 'Item deleted successfully.',
   productDeleted: 'Product deleted successfully.',
+  userUpdated: 'User updated successfully!, Please Refresh/Reload Page',
   // admin console: coupons
   couponCodeRequired: 'Coupon Code is required',
   couponExpiryRequired: 'Expiry Date is required',
@@ -179,6 +186,8 @@ export const Messages = {
   galleryTypeInvalid: 'Type must be one of CarouselMb, CarouselPc, Banner, Popup, Item, Product.',
   galleryFileType: 'Only PNG, JPEG, WebP and GIF images can be uploaded.',
   galleryFileTooLarge: 'The image must be at most 2 MB.',
+  galleryImageTooLarge: 'The image must be at most 25 megapixels.',
+  imageUploaded: 'Image uploaded successfully!',
   imageDeleted: 'Image deleted successfully!',
   galleryRedirectInvalid: 'The redirect URL must start with /, http:// or https://.',
 } as const;

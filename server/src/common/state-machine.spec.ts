@@ -17,7 +17,11 @@ describe('transition tables', () => {
 
   it('lets a delivery be claimed, flagged, retried and ended, never reopened', () => {
     expect(sourcesOf(fulfilmentTransitions, 'in_progress')).toEqual(['pending', 'in_progress']);
-    expect(sourcesOf(fulfilmentTransitions, 'pending')).toEqual(['pending', 'needs_attention']);
+    expect(sourcesOf(fulfilmentTransitions, 'pending')).toEqual([
+      'pending',
+      'in_progress',
+      'needs_attention',
+    ]);
     expect(canMove(fulfilmentTransitions, 'needs_attention', 'in_progress')).toBe(false);
     for (const end of ['delivered', 'refunded'] as const) {
       expect(fulfilmentTransitions[end]).toEqual([]);

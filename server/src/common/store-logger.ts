@@ -1,4 +1,4 @@
-import { ConsoleLogger, type LogLevel } from '@nestjs/common';
+import type { LoggerService } from '@nestjs/common';
 
 /** Nest's start-up chatter (one line per module and route) is only wanted when debugging. */
 const BOOT_CONTEXTS = new Set([
@@ -9,25 +9,40 @@ const BOOT_CONTEXTS = new Set([
   'NestApplication',
 ]);
 
-const LEVELS: Record<string, LogLevel[]> = {
-  fatal: ['fatal'],
-  error: ['fatal', 'error'],
-  warn: ['fatal', 'error', 'warn'],
-  info: ['fatal', 'error', 'warn', 'log'],
-  debug: ['fatal', 'error', 'warn', 'log', 'debug'],
-  trace: ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'],
-};
-
-export class StoreLogger extends ConsoleLogger {
+/** The application's logger (pino, JSON) without Nest's boot chatter outside debug levels. */
+export class StoreLogger implements LoggerService {
   private readonly quietBoot: boolean;
 
-  constructor(level: string) {
-    super({ logLevels: LEVELS[level] ?? LEVELS.info });
+  constructor(
+    private readonly inner: LoggerService,
+    level: string,
+  ) {
     this.quietBoot = level !== 'debug' && level !== 'trace';
   }
 
-  log(message: unknown, context?: string) {
-    if (this.quietBoot && context && BOOT_CONTEXTS.has(context)) return;
-    super.log(message, context);
+  log(message: unknown, ...params: unknown[]) {
+    const context = params[params.length - 1];
+    if (this.quietBoot && typeof context === 'string' && BOOT_CONTEXTS.has(context)) return;
+    this.inner.log(message, ...params);
+  }
+
+  error(message: unknown, ...params: unknown[]) {
+    this.inner.error(message, ...params);
+  }
+
+  warn(message: unknown, ...params: unknown[]) {
+    this.inner.warn(message, ...params);
+  }
+
+  debug(message: unknown, ...params: unknown[]) {
+    this.inner.debug?.(message, ...params);
+  }
+
+  verbose(message: unknown, ...params: unknown[]) {
+    this.inner.verbose?.(message, ...params);
+  }
+
+  fatal(message: unknown, ...params: unknown[]) {
+    this.inner.fatal?.(message, ...params);
   }
 }

@@ -24,6 +24,13 @@ describe('loadConfig', () => {
     expect(config.jwt.secret).toBe(DEV_JWT_SECRET);
     expect(config.rateLimits.login).toEqual({ limit: 10, windowMs: 60_000 });
     expect(config.rateLimits.otpSendNumber).toEqual({ limit: 5, windowMs: 3_600_000 });
+    expect(config.rateLimits).toMatchObject({
+      loginAccount: { limit: 30, windowMs: 900_000 },
+      loginSlowed: { limit: 1, windowMs: 2_000 },
+      passwordResetSubmit: { limit: 10, windowMs: 3_600_000 },
+      topup: { limit: 10, windowMs: 600_000 },
+      webhookCheck: { limit: 1, windowMs: 5_000 },
+    });
   });
 
   it('lists every bad variable in one error', () => {
@@ -49,15 +56,77 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(/DATABASE_URL: production refuses the embedded database/);
   });
 
-  it('allows each production refusal only when asked explicitly', () => {
+  it('allows the default secrets and the embedded database only when asked explicitly', () => {
     const config = loadConfig({
-      NODE_ENV: 'production',
-      SANDBOX: 'true',
-      ALLOW_SANDBOX_IN_PRODUCTION: 'true',
+      ...production,
+      JWT_SECRET: '',
+      ADMIN_PASSWORD: '',
+      DATABASE_URL: '',
       ALLOW_DEFAULT_SECRETS: 'true',
       ALLOW_EMBEDDED_DB: 'true',
     });
-    expect(config.sandbox).toBe(true);
+    expect(config).toMatchObject({ env: 'production', databaseUrl: undefined });
+    expect(config.jwt.secret).toBe(DEV_JWT_SECRET);
+  });
+
+  it('never runs the sandbox in production, whatever else is set', () => {
+    const attempt = () =>
+      loadConfig({ ...production, SANDBOX: 'true', ALLOW_SANDBOX_IN_PRODUCTION: 'true' });
+    expect(attempt).toThrow(/SANDBOX: production refuses sandbox providers/);
+    expect(attempt).toThrow(/ALLOW_SANDBOX_IN_PRODUCTION: no longer exists/);
+  });
+
+  it('listens on loopback in sandbox mode unless HOST says otherwise', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig(production).host).toBe('0.0.0.0');
+  });
+
+  it('takes booleans exactly: a typo is an error naming the variable, not false', () => {
+    const attempt = () => loadConfig({ SANDBOX: 'ture', FULFILMENT_ENABLED: '0' });
+    expect(attempt).toThrow(/SANDBOX: must be true or false, got "ture"/);
+    expect(attempt).toThrow(/FULFILMENT_ENABLED: must be true or false, got "0"/);
+    expect(loadConfig({ SANDBOX: 'false' }).sandbox).toBe(false);
+    expect(loadConfig({ FULFILMENT_ENABLED: '' }).fulfilment.enabled).toBe(true);
+  });
+
+  it('takes whole numbers only', () => {
+    expect(() => loadConfig({ PORT: '3e3' })).toThrow(/PORT: must be a whole number/);
+    expect(() => loadConfig({ WORKER_CONCURRENCY: '0' })).toThrow(
+      /WORKER_CONCURRENCY: must be at least 1/,
+    );
+  });
+
+  it.each([
+    ['true', true],
+    ['false', false],
+    ['1', 1],
+    ['2', 2],
+    ['10.0.0.0/8', ['10.0.0.0/8']],
+    ['127.0.0.1, 10.1.2.3,fd00::/8,loopback', ['127.0.0.1', '10.1.2.3', 'fd00::/8', 'loopback']],
+  ])('reads TRUST_PROXY=%s', (raw, expected) => {
+    expect(loadConfig({ TRUST_PROXY: raw }).trustProxy).toEqual(expected);
+  });
+
+  it('trusts no proxy by default and refuses a TRUST_PROXY it cannot read', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    for (const raw of ['yes', '10.0.0.0/33', 'proxy.example.com', '1.2.3.4/8/1']) {
+      expect(() => loadConfig({ TRUST_PROXY: raw })).toThrow(/TRUST_PROXY: must be true, false/);
+    }
+  });
+
+  it('serves the API docs outside production, and in production only when enabled', () => {
+    expect(loadConfig({}).apiDocs).toBe(true);
+    expect(loadConfig(production).apiDocs).toBe(false);
+    expect(loadConfig({ ...production, API_DOCS: 'true' }).apiDocs).toBe(true);
+  });
+
+  it.each([
+    ['too short', 'Sh0rt!', /ADMIN_PASSWORD: Password must be at least 8 characters/],
+    ['common', 'password123', /ADMIN_PASSWORD: This password is too common/],
+    ['common in another case', 'Qwerty123', /ADMIN_PASSWORD: This password is too common/],
+  ])('refuses an admin password that is %s, as for users', (_, password, error) => {
+    expect(() => loadConfig({ ...production, ADMIN_PASSWORD: password })).toThrow(error);
   });
 
   it('needs a shared database for separate api and worker processes', () => {

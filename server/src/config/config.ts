@@ -1,23 +1,19 @@
-import { plainToInstance } from 'class-transformer';
-import { validateSync } from 'class-validator';
 import path from 'node:path';
-import { EnvDto } from './env.dto.js';
+import type { RateLimit, TrustProxy } from './env-parsers.js';
+import { DEV_JWT_SECRET, readEnv } from './env.schema.js';
+
+export { DEV_JWT_SECRET };
+export type { RateLimit };
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
-export const DEV_JWT_SECRET = 'development-only-secret-change-me-0123456789abcdef';
-const DEV_ADMIN = { email: 'admin@example.com', password: 'Admin@12345' };
-
 export type AppRole = 'all' | 'api' | 'worker';
-
-export interface RateLimit {
-  limit: number;
-  windowMs: number;
-}
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
   port: number;
+  /** The address HTTP binds to (loopback by default in sandbox mode). */
+  host: string;
   role: AppRole;
   runsHttp: boolean;
   runsWorkers: boolean;
@@ -42,7 +38,9 @@ export interface AppConfig {
   idempotencyLeaseMs: number;
   jobs: { lockDurationMs: number; stalledIntervalMs: number; concurrency: number };
   shutdownTimeoutMs: number;
-  trustProxy: string | false;
+  trustProxy: TrustProxy;
+  /** Whether `/api/docs` and `/api/docs-json` are served (off in production unless API_DOCS=true). */
+  apiDocs: boolean;
   corsOrigins: string[];
   rateLimits: {
     login: RateLimit;
@@ -53,8 +51,31 @@ export interface AppConfig {
     passwordReset: RateLimit;
     userActions: RateLimit;
     checkid: RateLimit;
+    /** Wrong passwords on one account, from every address, before its sign-ins slow down. */
+    loginAccount: RateLimit;
+    /** How fast a slowed-down account's sign-ins are evaluated. */
+    loginSlowed: RateLimit;
+    passwordResetSubmit: RateLimit;
+    topup: RateLimit;
+    /** Gateway status checks one order's webhook calls may cause. */
+    webhookCheck: RateLimit;
   };
   logLevel: string;
+  /** `/api/metrics`: a bearer token, or loopback callers only when unset. */
+  metrics: { token?: string };
+  /** Alerts to the admin: e-mailed, and posted as JSON to the webhook when one is set. */
+  alerts: {
+    email: string;
+    webhookUrl?: string;
+    smileonePointsBelow: number;
+    moogoldUsdBelow: number;
+    attentionMinutes: number;
+    failures: number;
+    failureWindowMinutes: number;
+    queueBacklog: number;
+  };
+  /** How long a supplier balance read stays fresh in Redis before the worker asks again. */
+  supplierBalanceRefreshMs: number;
   /** UPIGateway: an unset base URL means the built-in simulator under /sandbox/upigateway. */
   upi: { baseUrl?: string; apiKey: string; paymentTtlMs: number; sandboxExpireMs: number };
   /** Smile.one: an unset base URL means the built-in simulator under /sandbox/smileone. */
@@ -67,86 +88,28 @@ export interface AppConfig {
 
 export class ConfigError extends Error {}
 
-function parseLimit(name: string, raw: string | undefined, fallback: string, problems: string[]) {
-  const value = raw ?? fallback;
-  const match = /^(\d+)\/(\d+)$/.exec(value);
-  if (!match) {
-    problems.push(`${name} must look like <count>/<seconds>, got "${value}"`);
-    return { limit: 1, windowMs: 1000 };
-  }
-  return { limit: Number(match[1]), windowMs: Number(match[2]) * 1000 };
-}
-
 /** Parses and checks the environment once; throws one error listing every bad variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
-  const env = plainToInstance(EnvDto, { ...source }, { excludeExtraneousValues: false });
-  const problems = validateSync(env, { whitelist: false }).flatMap((error) =>
-    Object.values(error.constraints ?? {}).map((text) => `${error.property}: ${text}`),
-  );
+  const { env, problems } = readEnv(source);
+  const production = env.NODE_ENV === 'production';
+  const sandbox = env.SANDBOX;
+  const role = env.APP_ROLE;
 
-  const nodeEnv = env.NODE_ENV ?? 'development';
-  const production = nodeEnv === 'production';
-  const role = env.APP_ROLE ?? 'all';
-  const port = env.PORT ?? 3000;
-  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
-  const sandbox = env.SANDBOX ?? !production;
-
-  const rateLimits = {
-    login: parseLimit('RATE_LIMIT_LOGIN', env.RATE_LIMIT_LOGIN, '10/60', problems),
-    otpSendNumber: parseLimit(
-      'RATE_LIMIT_OTP_SEND_NUMBER',
-      env.RATE_LIMIT_OTP_SEND_NUMBER,
-      '5/3600',
-      problems,
-    ),
-    otpSendIp: parseLimit(
-      'RATE_LIMIT_OTP_SEND_IP',
-      env.RATE_LIMIT_OTP_SEND_IP,
-      '20/3600',
-      problems,
-    ),
-    otpVerify: parseLimit('RATE_LIMIT_OTP_VERIFY', env.RATE_LIMIT_OTP_VERIFY, '10/60', problems),
-    register: parseLimit('RATE_LIMIT_REGISTER', env.RATE_LIMIT_REGISTER, '10/3600', problems),
-    passwordReset: parseLimit(
-      'RATE_LIMIT_PASSWORD_RESET',
-      env.RATE_LIMIT_PASSWORD_RESET,
-      '5/3600',
-      problems,
-    ),
-    userActions: parseLimit(
-      'RATE_LIMIT_USER_ACTIONS',
-      env.RATE_LIMIT_USER_ACTIONS,
-      '30/60',
-      problems,
-    ),
-    checkid: parseLimit('RATE_LIMIT_CHECKID', env.RATE_LIMIT_CHECKID, '20/60', problems),
-  };
-
-  const smsBaseUrl = env.FAST2SMS_BASE_URL ?? (sandbox ? undefined : 'https://www.fast2sms.com');
-  const smsKey = env.FAST2SMS_API_KEY ?? (sandbox ? 'sandbox-fast2sms-key' : '');
-  const googleBase =
-    env.GOOGLE_OAUTH_BASE_URL ??
-    (sandbox && !env.GOOGLE_CLIENT_ID ? undefined : 'https://accounts.google.com');
-  const googleId =
-    env.GOOGLE_CLIENT_ID ?? (sandbox ? 'sandbox-client-id.apps.googleusercontent.com' : '');
-  const googleSecret = env.GOOGLE_CLIENT_SECRET ?? (sandbox ? 'sandbox-client-secret' : '');
-  const jwtSecret = env.JWT_SECRET ?? DEV_JWT_SECRET;
-  const upiBaseUrl = env.UPIGATEWAY_BASE_URL ?? (sandbox ? undefined : 'https://api.ekqr.in/api');
-  const upiKey = env.UPIGATEWAY_API_KEY ?? (sandbox ? 'sandbox-upigateway-key' : '');
-  const smileBaseUrl = env.SMILEONE_BASE_URL ?? (sandbox ? undefined : 'https://www.smile.one');
-  const moogoldBaseUrl =
-    env.MOOGOLD_BASE_URL ?? (sandbox ? undefined : 'https://moogold.com/wp-json/v1/api');
-
+  if (source.ALLOW_SANDBOX_IN_PRODUCTION !== undefined) {
+    problems.push(
+      'ALLOW_SANDBOX_IN_PRODUCTION: no longer exists; production never runs the sandbox (remove it)',
+    );
+  }
   if (production) {
-    if (sandbox && !env.ALLOW_SANDBOX_IN_PRODUCTION) {
+    if (sandbox) {
       problems.push(
-        'SANDBOX: production refuses sandbox providers (set SANDBOX=false, or ALLOW_SANDBOX_IN_PRODUCTION=true)',
+        'SANDBOX: production refuses sandbox providers (set SANDBOX=false and the real providers; the demo setup runs outside production)',
       );
     }
-    if (jwtSecret === DEV_JWT_SECRET && !env.ALLOW_DEFAULT_SECRETS) {
+    if (env.JWT_SECRET === DEV_JWT_SECRET && !env.ALLOW_DEFAULT_SECRETS) {
       problems.push('JWT_SECRET: production needs its own secret (or ALLOW_DEFAULT_SECRETS=true)');
     }
-    if (!env.ADMIN_PASSWORD && !env.ALLOW_DEFAULT_SECRETS) {
+    if (!source.ADMIN_PASSWORD && !env.ALLOW_DEFAULT_SECRETS) {
       problems.push(
         'ADMIN_PASSWORD: production needs its own admin password (or ALLOW_DEFAULT_SECRETS=true)',
       );
@@ -175,74 +138,96 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   }
 
   return {
-    env: nodeEnv,
-    port,
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
     role,
     runsHttp: role !== 'worker',
     runsWorkers: role !== 'api',
     databaseUrl: env.DATABASE_URL,
-    dataDir: path.resolve(env.DATA_DIR ?? '.data'),
-    redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-    redisPrefix: env.REDIS_PREFIX ?? 'zstore',
-    publicUrl,
-    sandboxUrl: (env.SANDBOX_URL ?? `${publicUrl}/sandbox`).replace(/\/$/, ''),
-    jwt: { secret: jwtSecret, issuer: 'zstore', audience: 'zstore-web', ttlSeconds: 6 * 3600 },
+    dataDir: path.resolve(env.DATA_DIR),
+    redisUrl: env.REDIS_URL,
+    redisPrefix: env.REDIS_PREFIX,
+    publicUrl: env.PUBLIC_URL,
+    sandboxUrl: env.SANDBOX_URL,
+    jwt: { secret: env.JWT_SECRET, issuer: 'zstore', audience: 'zstore-web', ttlSeconds: 6 * 3600 },
     sandbox,
-    sms: { baseUrl: smsBaseUrl?.replace(/\/$/, ''), apiKey: smsKey },
+    sms: { baseUrl: env.FAST2SMS_BASE_URL, apiKey: env.FAST2SMS_API_KEY },
     smtp: env.SMTP_HOST
       ? {
           host: env.SMTP_HOST,
-          port: env.SMTP_PORT ?? 587,
-          secure: env.SMTP_SECURE ?? false,
+          port: env.SMTP_PORT,
+          secure: env.SMTP_SECURE,
           user: env.SMTP_USER,
           pass: env.SMTP_PASS,
         }
       : undefined,
-    mailFrom: env.MAIL_FROM ?? 'Z Store <no-reply@zstore.local>',
+    mailFrom: env.MAIL_FROM,
     google: {
-      clientId: googleId,
-      clientSecret: googleSecret,
-      baseUrl: googleBase?.replace(/\/$/, ''),
-      enabled: Boolean(googleId && googleSecret),
+      clientId: env.GOOGLE_CLIENT_ID,
+      clientSecret: env.GOOGLE_CLIENT_SECRET,
+      baseUrl: env.GOOGLE_OAUTH_BASE_URL,
+      enabled: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
     },
-    admin: {
-      email: env.ADMIN_EMAIL ?? DEV_ADMIN.email,
-      password: env.ADMIN_PASSWORD ?? DEV_ADMIN.password,
-    },
-    sweepIntervalMs: env.SWEEP_INTERVAL_MS ?? 30_000,
-    providerTimeoutMs: env.PROVIDER_TIMEOUT_MS ?? 10_000,
-    idempotencyLeaseMs: env.IDEMPOTENCY_LEASE_MS ?? 60_000,
+    admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
+    sweepIntervalMs: env.SWEEP_INTERVAL_MS,
+    providerTimeoutMs: env.PROVIDER_TIMEOUT_MS,
+    idempotencyLeaseMs: env.IDEMPOTENCY_LEASE_MS,
     jobs: {
-      lockDurationMs: env.JOB_LOCK_DURATION_MS ?? 30_000,
-      stalledIntervalMs: env.JOB_STALLED_INTERVAL_MS ?? 30_000,
-      concurrency: env.WORKER_CONCURRENCY ?? 5,
+      lockDurationMs: env.JOB_LOCK_DURATION_MS,
+      stalledIntervalMs: env.JOB_STALLED_INTERVAL_MS,
+      concurrency: env.WORKER_CONCURRENCY,
     },
-    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS ?? 30_000,
-    trustProxy: env.TRUST_PROXY || false,
-    corsOrigins: (env.CORS_ORIGINS ?? '')
-      .split(',')
-      .map((o) => o.trim())
-      .filter(Boolean),
-    rateLimits,
-    logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    trustProxy: env.TRUST_PROXY,
+    apiDocs: env.API_DOCS,
+    corsOrigins: env.CORS_ORIGINS,
+    rateLimits: {
+      login: env.RATE_LIMIT_LOGIN,
+      otpSendNumber: env.RATE_LIMIT_OTP_SEND_NUMBER,
+      otpSendIp: env.RATE_LIMIT_OTP_SEND_IP,
+      otpVerify: env.RATE_LIMIT_OTP_VERIFY,
+      register: env.RATE_LIMIT_REGISTER,
+      passwordReset: env.RATE_LIMIT_PASSWORD_RESET,
+      userActions: env.RATE_LIMIT_USER_ACTIONS,
+      checkid: env.RATE_LIMIT_CHECKID,
+      loginAccount: env.RATE_LIMIT_LOGIN_ACCOUNT,
+      loginSlowed: env.RATE_LIMIT_LOGIN_SLOWED,
+      passwordResetSubmit: env.RATE_LIMIT_PASSWORD_RESET_SUBMIT,
+      topup: env.RATE_LIMIT_TOPUP,
+      webhookCheck: env.RATE_LIMIT_WEBHOOK_CHECK,
+    },
+    logLevel: env.LOG_LEVEL,
+    metrics: { token: env.METRICS_TOKEN },
+    alerts: {
+      email: env.ALERT_EMAIL ?? env.ADMIN_EMAIL,
+      webhookUrl: env.ALERT_WEBHOOK_URL,
+      smileonePointsBelow: env.ALERT_SMILEONE_POINTS_BELOW,
+      moogoldUsdBelow: env.ALERT_MOOGOLD_USD_BELOW,
+      attentionMinutes: env.ALERT_ATTENTION_MINUTES,
+      failures: env.ALERT_FAILURES,
+      failureWindowMinutes: env.ALERT_FAILURE_WINDOW_MINUTES,
+      queueBacklog: env.ALERT_QUEUE_BACKLOG,
+    },
+    supplierBalanceRefreshMs: env.SUPPLIER_BALANCE_REFRESH_MS,
     upi: {
-      baseUrl: upiBaseUrl?.replace(/\/$/, ''),
-      apiKey: upiKey,
-      paymentTtlMs: (env.UPI_PAYMENT_TTL_MINUTES ?? 30) * 60_000,
-      sandboxExpireMs: (env.UPI_SANDBOX_EXPIRE_MINUTES ?? 30) * 60_000,
+      baseUrl: env.UPIGATEWAY_BASE_URL,
+      apiKey: env.UPIGATEWAY_API_KEY,
+      paymentTtlMs: env.UPI_PAYMENT_TTL_MINUTES * 60_000,
+      sandboxExpireMs: env.UPI_SANDBOX_EXPIRE_MINUTES * 60_000,
     },
     smileone: {
-      baseUrl: smileBaseUrl?.replace(/\/$/, ''),
-      uid: env.SMILEONE_UID ?? (sandbox ? '1041302' : ''),
-      email: env.SMILEONE_EMAIL ?? (sandbox ? 'sandbox-merchant@zstore.local' : ''),
-      key: env.SMILEONE_KEY ?? (sandbox ? 'sandbox-smileone-key' : ''),
+      baseUrl: env.SMILEONE_BASE_URL,
+      uid: env.SMILEONE_UID,
+      email: env.SMILEONE_EMAIL,
+      key: env.SMILEONE_KEY,
     },
     moogold: {
-      baseUrl: moogoldBaseUrl?.replace(/\/$/, ''),
-      partnerId: env.MOOGOLD_PARTNER_ID ?? (sandbox ? 'sandbox-partner' : ''),
-      secret: env.MOOGOLD_SECRET ?? (sandbox ? 'sandbox-moogold-secret' : ''),
-      validateEnabled: env.MOOGOLD_VALIDATE_ENABLED ?? sandbox,
+      baseUrl: env.MOOGOLD_BASE_URL,
+      partnerId: env.MOOGOLD_PARTNER_ID,
+      secret: env.MOOGOLD_SECRET,
+      validateEnabled: env.MOOGOLD_VALIDATE_ENABLED,
     },
-    fulfilment: { enabled: env.FULFILMENT_ENABLED ?? true },
+    fulfilment: { enabled: env.FULFILMENT_ENABLED },
   };
 }

@@ -2,6 +2,7 @@ import { DataSource, type DataSourceOptions } from 'typeorm';
 import { IdempotencyClaimSubscriber } from '../modules/ledger/idempotency-claim.js';
 import { UserEntity } from '../modules/users/entities/user.entity.js';
 import { migrations } from './migrations/index.js';
+import { StatementLogger } from './statement-logger.js';
 
 export const entities = [UserEntity];
 
@@ -21,6 +22,7 @@ export function dataSourceOptions({ url, poolMax = 10 }: DatabaseOptions): DataS
     migrationsTableName: 'migrations',
     synchronize: false,
     logging: ['error'],
+    logger: new StatementLogger(),
     extra: {
       max: poolMax,
       connectionTimeoutMillis: 10_000,

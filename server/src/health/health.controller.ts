@@ -1,5 +1,5 @@
-import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, HttpStatus, Inject, ServiceUnavailableException } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import {
   HealthCheck,
   HealthCheckService,
@@ -8,8 +8,17 @@ import {
 } from '@nestjs/terminus';
 import type { Redis } from 'ioredis';
 import { Public } from '../common/auth/auth.decorators.js';
+import { AppError, ErrorCode } from '../common/errors/app-error.js';
+import { Messages } from '../common/messages.js';
+import { ApiErrors } from '../common/openapi/api-docs.decorators.js';
 import { JobWorkerService } from '../jobs/job-worker.service.js';
 import { REDIS } from '../redis/redis.module.js';
+
+class HealthAnswerDto {
+  @ApiProperty({ example: 'ok' }) status: string;
+  @ApiProperty({ description: 'Each part (database, redis, queues) and its state' })
+  details: Record<string, unknown>;
+}
 
 /** Ready when the database and Redis answer and every queue has a worker somewhere. */
 @ApiTags('Health')
@@ -26,8 +35,30 @@ export class HealthController {
   @Get()
   @ApiOperation({ summary: 'Readiness: the database, Redis and a worker on every queue' })
   @Public()
-  @HealthCheck()
-  check() {
+  @HealthCheck({ swaggerDocumentation: false })
+  @ApiOkResponse({ description: 'Every part is up', type: HealthAnswerDto })
+  @ApiErrors(503)
+  async check() {
+    try {
+      return await this.checkParts();
+    } catch (error) {
+      if (!(error instanceof ServiceUnavailableException)) throw error;
+      // The error body names each part and its state, so an operator sees what is down.
+      const { status, error: down, details } = error.getResponse() as Record<string, unknown>;
+      throw new AppError(
+        ErrorCode.Unavailable,
+        Messages.unhealthy,
+        HttpStatus.SERVICE_UNAVAILABLE,
+        {
+          status,
+          error: down,
+          details,
+        },
+      );
+    }
+  }
+
+  private checkParts() {
     return this.health.check([
       () => this.database.pingCheck('database', { timeout: 2_000 }),
       async () => {

@@ -12,6 +12,13 @@ import path from 'node:path';
 import type { AppConfig } from '../config/config.js';
 import { createApiDocument } from './api-document.js';
 import { GALLERY_MAX_BYTES } from '../modules/gallery/gallery-files.js';
+import { refuseMalformedRequests } from './request-shape.js';
+import { LogContext } from '../common/logging/log-context.js';
+import { logRequests } from '../common/logging/request-logging.js';
+import { recordHttpMetrics } from '../modules/operations/http-metrics.js';
+import { StoreMetrics } from '../modules/operations/store-metrics.js';
+import { GalleryService, type GalleryImagesDto } from '../modules/gallery/gallery.service.js';
+import { homePreloads, productPreloads, withHeadTags } from './page-preloads.js';
 
 export interface StaticRoots {
   storefront: string;
@@ -20,7 +27,7 @@ export interface StaticRoots {
 
 /**
  * Everything the one origin serves besides the API: security headers, cookies, compression,
- * `/api/docs`, `/uploads`, the console under `/admin` and the storefront everywhere else.
+ * `/api/docs` (unless turned off), `/uploads`, the console under `/admin` and the storefront everywhere else.
  */
 export async function configureHttp(
   app: NestFastifyApplication,
@@ -28,6 +35,9 @@ export async function configureHttp(
   roots: StaticRoots,
 ) {
   const fastify = app.getHttpAdapter().getInstance();
+  refuseMalformedRequests(fastify);
+  recordHttpMetrics(fastify, app.get(StoreMetrics));
+  logRequests(fastify, app.get(LogContext));
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -60,8 +70,10 @@ export async function configureHttp(
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
-  const document = createApiDocument(app, config);
-  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+  if (config.apiDocs) {
+    const document = createApiDocument(app, config);
+    SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+  }
 
   const uploads = path.join(config.dataDir, 'uploads');
   fs.mkdirSync(uploads, { recursive: true });
@@ -70,6 +82,10 @@ export async function configureHttp(
     prefix: '/uploads/',
     decorateReply: false,
     index: false,
+    setHeaders: (reply, file) => {
+      void reply.header('content-disposition', `inline; filename="${path.basename(file)}"`);
+      void reply.header('x-content-type-options', 'nosniff');
+    },
   });
 
   const spa = async (root: string, prefix: string) => {
@@ -91,20 +107,57 @@ export async function configureHttp(
   };
   const adminIndex = await spa(roots.admin, '/admin/');
   const storefrontIndex = await spa(roots.storefront, '/');
+  const storefrontPage = storefrontPages(app, storefrontIndex);
 
   // Client-side routes: any GET that is not an API, sandbox or file path gets the app's index.html.
-  fastify.get('/*', (request, reply) => {
+  fastify.get('/*', async (request, reply) => {
     const url = request.url.split('?')[0];
     if (/^\/(api|sandbox|uploads)(\/|$)/.test(url)) {
       return reply.status(404).send({ message: 'Not found.', code: 'NOT_FOUND' });
     }
-    const html = /^\/admin(\/|$)/.test(url) ? adminIndex : storefrontIndex;
+    const isConsole = /^\/admin(\/|$)/.test(url);
+    const html = isConsole ? adminIndex : await storefrontPage(url);
     if (!html) {
       return reply
         .status(404)
         .type('text/plain')
         .send('This part of the store has not been built (npm run build).');
     }
+    // Search engines may list the console's sign-in page, nothing else of it.
+    if (isConsole && url !== '/admin/login') void reply.header('x-robots-tag', 'noindex');
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   });
+}
+
+const HOME_PATHS = new Set(['/', '/home']);
+const PRODUCT_PATH = /^\/product\/([^/]+)$/;
+
+/**
+ * The storefront's index.html for a path, with preloads of what the page will ask for first:
+ * the home page's gallery and catalogue, a product page's product.
+ */
+function storefrontPages(app: NestFastifyApplication, index: Buffer | undefined) {
+  const gallery = app.get(GalleryService, { strict: false });
+  const html = index?.toString('utf8');
+  let home: { json: string; html: string } | undefined;
+
+  const homePage = async (page: string) => {
+    // The page works without its preloads: a failed gallery read only makes it slower.
+    const json = await gallery.images().catch(() => undefined);
+    if (json === undefined) return page;
+    if (home?.json !== json) {
+      home = {
+        json,
+        html: withHeadTags(page, homePreloads(JSON.parse(json) as GalleryImagesDto)),
+      };
+    }
+    return home.html;
+  };
+
+  return async (url: string) => {
+    if (html === undefined) return undefined;
+    if (HOME_PATHS.has(url)) return homePage(html);
+    const productTags = productPreloads(PRODUCT_PATH.exec(url)?.[1] ?? '');
+    return productTags ? withHeadTags(html, productTags) : index;
+  };
 }

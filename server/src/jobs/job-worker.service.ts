@@ -9,8 +9,10 @@ import { DelayedError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import os from 'node:os';
 import { DataSource } from 'typeorm';
+import { jobBindings, LogContext } from '../common/logging/log-context.js';
 import { withAdvisoryLock } from '../database/advisory-lock.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { StoreMetrics } from '../modules/operations/store-metrics.js';
 import { createRedis } from '../redis/redis.module.js';
 import { JobName, JobStatus, QueueName } from './job.enum.js';
 import { jobDefinitions } from './job.types.js';
@@ -38,6 +40,8 @@ export class JobWorkerService implements OnApplicationBootstrap, BeforeApplicati
     private readonly registry: JobRegistry,
     private readonly queues: JobQueueService,
     private readonly dataSource: DataSource,
+    private readonly metrics: StoreMetrics,
+    private readonly logContext: LogContext,
   ) {}
 
   async onApplicationBootstrap() {
@@ -52,15 +56,21 @@ export class JobWorkerService implements OnApplicationBootstrap, BeforeApplicati
     this.connections.push(connection);
     const worker = new Worker(
       queue,
-      async (job, token) => {
-        const name = job.name as JobName;
-        const status = jobDefinitions[name].every
-          ? await this.runExclusive(name, () => this.registry.get(name)(job.data))
-          : await this.registry.get(name)(job.data);
-        if (status === JobStatus.Failed) throw new Error(`${name} failed`);
-        if (status === JobStatus.Waiting) await this.askAgainLater(job, token);
-        return status;
-      },
+      (job, token) =>
+        this.logContext.run(jobBindings(job.name, job.id, job.data), async () => {
+          const name = job.name as JobName;
+          const scheduled = Boolean(jobDefinitions[name].every);
+          const status = scheduled
+            ? await this.runExclusive(name, () => this.registry.get(name)(job.data))
+            : await this.registry.get(name)(job.data);
+          if (status === JobStatus.Failed) throw new Error(`${name} failed`);
+          if (status === JobStatus.Waiting) await this.askAgainLater(job, token);
+          // Sweeps run every few seconds: their lines are only wanted when debugging.
+          const line = `job ${name} finished: ${status}`;
+          if (scheduled) this.logger.debug(line);
+          else this.logger.log(line);
+          return status;
+        }),
       {
         connection,
         prefix: this.config.redisPrefix,
@@ -71,10 +81,16 @@ export class JobWorkerService implements OnApplicationBootstrap, BeforeApplicati
       },
     );
     worker.on('error', (error) => this.logger.warn(`worker ${queue}: ${error.message}`));
-    worker.on('stalled', (jobId) => this.logger.warn(`job ${jobId} stalled and will run again`));
-    worker.on('failed', (job, error) =>
-      this.logger.warn(`job ${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`),
-    );
+    worker.on('stalled', (jobId) => {
+      this.metrics.jobsStalled.inc({ queue });
+      this.logger.warn(`job ${jobId} stalled and will run again`);
+    });
+    worker.on('failed', (job, error) => {
+      this.metrics.jobsFailed.inc({ queue });
+      const line = `job ${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`;
+      if (!job) return this.logger.warn(line);
+      this.logContext.run(jobBindings(job.name, job.id, job.data), () => this.logger.warn(line));
+    });
     return worker;
   }
 

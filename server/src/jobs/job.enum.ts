@@ -16,6 +16,9 @@ export enum JobName {
   PaymentSweepPending = 'PaymentSweepPending',
   OrderFulfil = 'OrderFulfil',
   FulfilmentSweepPending = 'FulfilmentSweepPending',
+  SupplierBalanceRefresh = 'SupplierBalanceRefresh',
+  AdminAlertsCheck = 'AdminAlertsCheck',
+  RetentionPurge = 'RetentionPurge',
 }
 
 export enum JobStatus {

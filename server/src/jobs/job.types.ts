@@ -10,6 +10,9 @@ export interface JobPayloads {
   [JobName.PaymentSweepPending]: Record<string, never>;
   [JobName.OrderFulfil]: { orderid: string; generation: number };
   [JobName.FulfilmentSweepPending]: Record<string, never>;
+  [JobName.SupplierBalanceRefresh]: Record<string, never>;
+  [JobName.AdminAlertsCheck]: Record<string, never>;
+  [JobName.RetentionPurge]: Record<string, never>;
 }
 
 export type JobOf<T extends JobName> = JobPayloads[T];
@@ -36,4 +39,14 @@ export const jobDefinitions: Record<JobName, JobDefinition> = {
   // after 2 s, 4 s, 8 s, 16 s; the pack row counts its sends, so a fifth failure flags the order.
   [JobName.OrderFulfil]: { queue: QueueName.Fulfilment, attempts: 5, backoffMs: 2_000 },
   [JobName.FulfilmentSweepPending]: { queue: QueueName.Maintenance, attempts: 1, every: 'sweep' },
+  // Reads the suppliers only when the cached balances are older than SUPPLIER_BALANCE_REFRESH_MS.
+  [JobName.SupplierBalanceRefresh]: { queue: QueueName.Maintenance, attempts: 1, every: 'sweep' },
+  [JobName.AdminAlertsCheck]: { queue: QueueName.Maintenance, attempts: 1, every: 'sweep' },
+  [JobName.RetentionPurge]: { queue: QueueName.Maintenance, attempts: 1, every: 'sweep' },
 };
+
+/**
+ * How long after its commit a subject's own enqueue may still be on its way (it follows a
+ * gateway call); sweeps leave younger subjects alone so they are not queued twice.
+ */
+export const ENQUEUE_GRACE_MS = 5_000;

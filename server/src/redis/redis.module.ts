@@ -4,7 +4,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 
 export const REDIS = Symbol('REDIS');
 
-const REDIS_CONNECT_TIMEOUT_MS = 2_000;
+const REDIS_CONNECT_TIMEOUT_MS = 5_000;
 const REDIS_COMMAND_TIMEOUT_MS = 1_000;
 
 /** The errors ioredis raises when Redis cannot be reached or does not answer in time. */
@@ -28,12 +28,15 @@ export function createRedis(
     connectionName: `zstore-${purpose}`,
     lazyConnect: false,
     enableOfflineQueue: true,
-    connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
     // BullMQ workers block on Redis and must wait through outages rather than fail commands;
     // everything else fails fast, so a request answers 503 instead of hanging (RELIABILITY J8).
     ...(options.forWorker
       ? { maxRetriesPerRequest: null }
-      : { maxRetriesPerRequest: 1, commandTimeout: REDIS_COMMAND_TIMEOUT_MS }),
+      : {
+          maxRetriesPerRequest: 1,
+          commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+          connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
+        }),
   });
   client.on('error', () => undefined);
   return client;

@@ -19,6 +19,9 @@ export interface ProductInput {
 
 export type Product = Schemas['ProductResponseDto'];
 
+/** A product on the home page's tiles, with its lowest price and best discount. */
+export type HomeProduct = Schemas['HomeProductDto'];
+
 export type HomeProducts = Schemas['HomeProductsDto'];
 
 export interface GalleryImage {

@@ -56,6 +56,8 @@ const PATHS = {
   youtube:
     'M22 8.5a3 3 0 0 0-2-2.1C18.2 6 12 6 12 6s-6.2 0-8 .4a3 3 0 0 0-2 2.1A31 31 0 0 0 2 12a31 31 0 0 0 .4 3.5 3 3 0 0 0 2 2.1c1.8.4 8 .4 8 .4s6.2 0 8-.4a3 3 0 0 0 2-2.1A31 31 0 0 0 22 12a31 31 0 0 0-.4-3.5zM10 15V9l5 3z',
   telegram: 'M21 4L3 11l6 2.5M21 4l-3 16-9-6.5M21 4L9 13.5V19l3-3.5',
+  pause: 'M8 5v14M16 5v14',
+  play: 'M7 4.5v15l12-7.5z',
 } as const;
 
 export type IconName = keyof typeof PATHS;

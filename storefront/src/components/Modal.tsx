@@ -1,4 +1,5 @@
 import { useEffect, useId, type ReactNode } from 'react';
+import { useFocusTrap } from '@/lib/useFocusTrap';
 import { Icon } from './Icon';
 import './overlay.css';
 
@@ -14,6 +15,7 @@ interface ModalProps {
 
 export function Modal({ open, title, onClose, children, footer, variant = 'dialog' }: ModalProps) {
   const titleId = useId();
+  const panelRef = useFocusTrap<HTMLElement>(open);
 
   useEffect(() => {
     if (!open) return;
@@ -34,7 +36,14 @@ export function Modal({ open, title, onClose, children, footer, variant = 'dialo
   return (
     <div className={`overlay overlay-${variant}`}>
       <div className="overlay-backdrop" onClick={onClose} />
-      <section className="overlay-panel" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+      <section
+        ref={panelRef}
+        className="overlay-panel"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+      >
         <header className="overlay-head">
           <h2 id={titleId}>{title}</h2>
           <button type="button" className="icon-btn" aria-label="Close" onClick={onClose}>

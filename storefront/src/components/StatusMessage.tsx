@@ -6,6 +6,8 @@ interface StatusMessageProps {
   title: ReactNode;
   children?: ReactNode;
   tone?: 'neutral' | 'danger' | 'success' | 'warning';
+  /** `h1` when the message is the whole page. */
+  heading?: 'h1' | 'h2';
 }
 
 /** A centred message for empty lists, failed loads and result pages. */
@@ -14,13 +16,14 @@ export function StatusMessage({
   title,
   children,
   tone = 'neutral',
+  heading: Heading = 'h2',
 }: StatusMessageProps) {
   return (
     <div className={`notice notice-${tone}`}>
       <span className="notice-icon">
         <Icon name={icon} size={30} />
       </span>
-      <h2 className="notice-title">{title}</h2>
+      <Heading className="notice-title">{title}</Heading>
       {children}
     </div>
   );

@@ -3,6 +3,7 @@ import { NavLink } from 'react-router';
 import { useSession } from '@/auth/SessionContext';
 import { Icon, type IconName } from '@/components/Icon';
 import { supportChatLink } from '@/lib/support';
+import { useFocusTrap } from '@/lib/useFocusTrap';
 import { Logo } from './Logo';
 import { useTheme } from './ThemeContext';
 
@@ -23,6 +24,7 @@ function DrawerLink({ to, icon, children }: { to: string; icon: IconName; childr
 export function SideDrawer({ open, onClose, onSignOut }: SideDrawerProps) {
   const { user, isLoggedIn } = useSession();
   const { isDark, toggleTheme } = useTheme();
+  const drawerRef = useFocusTrap<HTMLDivElement>(open);
 
   useEffect(() => {
     if (!open) return;
@@ -38,7 +40,16 @@ export function SideDrawer({ open, onClose, onSignOut }: SideDrawerProps) {
   }, [open, onClose]);
 
   return (
-    <div className={`drawer-root${open ? ' is-open' : ''}`} aria-hidden={!open} inert={!open}>
+    <div
+      ref={drawerRef}
+      className={`drawer-root${open ? ' is-open' : ''}`}
+      role={open ? 'dialog' : undefined}
+      aria-modal={open ? true : undefined}
+      aria-label={open ? 'Main menu' : undefined}
+      aria-hidden={!open}
+      inert={!open}
+      tabIndex={-1}
+    >
       <div className="drawer-backdrop" onClick={onClose} />
       <nav
         className="drawer"

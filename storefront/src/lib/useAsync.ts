@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 
 export type AsyncState<T> =
   { status: 'loading' } | { status: 'ready'; data: T } | { status: 'error'; error: unknown };
@@ -18,13 +18,14 @@ export function useAsync<T>(load: () => Promise<T>): AsyncResult<T> {
 
   useEffect(() => {
     let active = true;
-    load()
-      .then((data) => {
-        if (active) setSettled({ load, attempt, state: { status: 'ready', data } });
-      })
-      .catch((error: unknown) => {
-        if (active) setSettled({ load, attempt, state: { status: 'error', error } });
+    // A transition renders the answer in slices that leave the main thread free for input.
+    const settle = (state: AsyncState<T>) =>
+      startTransition(() => {
+        if (active) setSettled({ load, attempt, state });
       });
+    load()
+      .then((data) => settle({ status: 'ready', data }))
+      .catch((error: unknown) => settle({ status: 'error', error }));
     return () => {
       active = false;
     };

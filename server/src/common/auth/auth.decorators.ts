@@ -10,6 +10,7 @@ import { ApiErrors, ApiPublic } from '../openapi/api-docs.decorators.js';
 
 export const PUBLIC_KEY = 'auth:public';
 export const ROLES_KEY = 'auth:roles';
+export const SIGNED_OUT_MESSAGE_KEY = 'auth:signed-out-message';
 
 /** The signed-in caller, as the auth guard read it from the database for this request. */
 export interface AuthUser {
@@ -28,6 +29,9 @@ export const Authenticated = (...roles: Role[]) =>
     ApiBearerAuth(),
     ApiErrors(401, roles.length ? [403, 'FORBIDDEN', 'BLOCKED'] : [403, 'BLOCKED']),
   );
+
+/** What a caller without a token is told on this route, when the spec words it. */
+export const SignedOutMessage = (message: string) => SetMetadata(SIGNED_OUT_MESSAGE_KEY, message);
 
 export const CurrentUser = createParamDecorator((_: unknown, context: ExecutionContext) => {
   const request = context.switchToHttp().getRequest<{ auth?: AuthUser }>();

@@ -25,6 +25,7 @@ export enum ErrorCode {
   VerificationInvalid = 'VERIFICATION_INVALID',
   WeakPassword = 'WEAK_PASSWORD',
   ProviderFailed = 'PROVIDER_FAILED',
+  GoogleNotConfigured = 'GOOGLE_NOT_CONFIGURED',
 }
 
 /**

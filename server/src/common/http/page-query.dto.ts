@@ -4,20 +4,31 @@ import { IsInt, IsOptional, Max, Min } from 'class-validator';
 
 const toNumber = ({ value }: { value: unknown }) => Number(value);
 
-/** `?page&limit` of spec 002's transaction lists (default 50 a page, at most 500). */
-export class AdminPageQueryDto {
-  @ApiPropertyOptional({ default: 1 })
+/** Far beyond any real list, small enough that `(page - 1) * limit` stays an exact bigint. */
+export const MAX_PAGE_NUMBER = 1_000_000;
+export const MAX_PAGE_SIZE = 500;
+
+/**
+ * `?page&limit` of every paged list: whole numbers, page from 1, at most `MAX_PAGE_SIZE` a page.
+ * Anything else (`1.5`, `1e308`, `abc`, a repeated parameter) is refused with 400.
+ */
+export class PageQueryDto {
+  @ApiPropertyOptional({ default: 1, minimum: 1, maximum: MAX_PAGE_NUMBER })
   @IsOptional()
   @Transform(toNumber)
   @IsInt()
   @Min(1)
+  @Max(MAX_PAGE_NUMBER)
   page?: number;
 
-  @ApiPropertyOptional({ default: 50 })
+  @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGE_SIZE })
   @IsOptional()
   @Transform(toNumber)
   @IsInt()
   @Min(1)
-  @Max(500)
+  @Max(MAX_PAGE_SIZE)
   limit?: number;
 }
+
+/** Spec 002's transaction lists (default 50 a page). */
+export class AdminPageQueryDto extends PageQueryDto {}

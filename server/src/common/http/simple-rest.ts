@@ -1,5 +1,27 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsString } from 'class-validator';
 import { AppError } from '../errors/app-error.js';
 import { Messages } from '../messages.js';
+import { isCleanInput } from './input-shape.js';
+import { MAX_PAGE_NUMBER, MAX_PAGE_SIZE } from './page-query.dto.js';
+
+/** The query of a simple-rest list, as the console sends it (each part JSON text). */
+export class ListQueryDto {
+  @ApiPropertyOptional({ description: 'JSON `[field, "ASC" | "DESC"]`', example: '["id","ASC"]' })
+  @IsOptional()
+  @IsString()
+  sort?: string;
+
+  @ApiPropertyOptional({ description: 'JSON `[from, to]`, both included', example: '[0,24]' })
+  @IsOptional()
+  @IsString()
+  range?: string;
+
+  @ApiPropertyOptional({ description: 'JSON object of filters', example: '{}' })
+  @IsOptional()
+  @IsString()
+  filter?: string;
+}
 
 /** The ra-data-simple-rest dialect: `sort=["field","ASC"]&range=[0,24]&filter={...}`. */
 export interface ListQuery {
@@ -10,30 +32,50 @@ export interface ListQuery {
   filter: Record<string, unknown>;
 }
 
-function parseJson<T>(raw: string | undefined, fallback: T): T {
-  if (!raw) return fallback;
+const MAX_OFFSET = MAX_PAGE_NUMBER * MAX_PAGE_SIZE;
+
+/** The JSON text of one part, or `fallback` when the part is absent. */
+function parseJson(raw: string | undefined, fallback: unknown): unknown {
+  if (raw === undefined || raw === '') return fallback;
   try {
-    return JSON.parse(raw) as T;
+    return JSON.parse(raw) as unknown;
   } catch {
-    throw AppError.badRequest(Messages.malformedListQuery);
+    throw malformed();
   }
 }
 
+const malformed = () => AppError.badRequest(Messages.malformedListQuery);
+const isOffset = (value: unknown): value is number =>
+  Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= MAX_OFFSET;
+const isSort = (value: unknown): value is [string, string] =>
+  Array.isArray(value) &&
+  value.length === 2 &&
+  typeof value[0] === 'string' &&
+  typeof value[1] === 'string' &&
+  /^(asc|desc)$/i.test(value[1]);
+const isRange = (value: unknown): value is [number, number] =>
+  Array.isArray(value) && value.length === 2 && value.every(isOffset) && value[0] <= value[1];
+const isFilter = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) && isCleanInput(value);
+
+/** `sort`, `range` and `filter` of the right shape, or 400; an unknown sort field sorts by default. */
 export function parseListQuery(
-  query: { sort?: string; range?: string; filter?: string },
+  query: ListQueryDto,
   sortable: readonly string[],
   defaultSort: [string, 'ASC' | 'DESC'],
 ): ListQuery {
-  const [field, order] = parseJson<[string, string]>(query.sort, defaultSort);
-  const [from, to] = parseJson<[number, number]>(query.range, [0, 24]);
-  const start = Math.max(0, Math.floor(Number(from) || 0));
-  const end = Math.max(start, Math.floor(Number(to) || start + 24));
+  const sort = parseJson(query.sort, defaultSort);
+  const range = parseJson(query.range, [0, 24]);
+  const filter = parseJson(query.filter, {});
+  if (!isSort(sort) || !isRange(range) || !isFilter(filter)) throw malformed();
+  const [field, order] = sort;
+  const [from, to] = range;
   return {
     sortField: sortable.includes(field) ? field : defaultSort[0],
-    sortOrder: String(order).toUpperCase() === 'DESC' ? 'DESC' : 'ASC',
-    offset: start,
-    limit: Math.min(end - start + 1, 500),
-    filter: parseJson<Record<string, unknown>>(query.filter, {}),
+    sortOrder: order.toUpperCase() === 'DESC' ? 'DESC' : 'ASC',
+    offset: from,
+    limit: Math.min(to - from + 1, MAX_PAGE_SIZE),
+    filter,
   };
 }
 

@@ -6,6 +6,9 @@ import { SupplierPurchases1764000000100 } from './1764000000100-SupplierPurchase
 import { AdminLists1764100000000 } from './1764100000000-AdminLists.js';
 import { AdminCatalog1764100000100 } from './1764100000100-AdminCatalog.js';
 import { IdempotencyLease1764200000000 } from './1764200000000-IdempotencyLease.js';
+import { OrderCustomerWords1764300200000 } from './1764300200000-OrderCustomerWords.js';
+import { OrderPaymentUrl1764300200100 } from './1764300200100-OrderPaymentUrl.js';
+import { AdminAlerts1764300400000 } from './1764300400000-AdminAlerts.js';
 
 /** Every migration, oldest first. Listed explicitly so the build and the tests load the same set. */
 export const migrations = [
@@ -17,4 +20,7 @@ export const migrations = [
   AdminLists1764100000000,
   AdminCatalog1764100000100,
   IdempotencyLease1764200000000,
+  OrderCustomerWords1764300200000,
+  OrderPaymentUrl1764300200100,
+  AdminAlerts1764300400000,
 ];

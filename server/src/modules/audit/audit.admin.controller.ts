@@ -2,7 +2,7 @@ import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Authenticated } from '../../common/auth/auth.decorators.js';
-import { contentRange, parseListQuery } from '../../common/http/simple-rest.js';
+import { contentRange, ListQueryDto, parseListQuery } from '../../common/http/simple-rest.js';
 import { Role } from '../users/entities/user.entity.js';
 import { AUDIT_SORTABLE, AuditAdminService } from './audit-admin.service.js';
 import { AuditLogResponseDto } from './dto/audit-log.dto.js';
@@ -22,10 +22,7 @@ export class AuditAdminController {
   )
   @ApiErrors(400)
   @ApiOkResponse({ type: [AuditLogResponseDto] })
-  async list(
-    @Query() query: Record<string, string>,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
+  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) reply: FastifyReply) {
     const list = parseListQuery(query, AUDIT_SORTABLE, ['createdAt', 'DESC']);
     const { entries, total } = await this.service.list(list);
     void reply.header('Content-Range', contentRange('audit-log', list, entries.length, total));

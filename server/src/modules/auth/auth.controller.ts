@@ -1,4 +1,15 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  Header,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
 import {
   ApiCreatedResponse,
   ApiOkResponse,
@@ -83,6 +94,7 @@ export class AuthController {
   )
   @Public()
   @HttpCode(200)
+  @Header('cache-control', 'no-store')
   @ApiOkResponse({ type: SessionResponseDto })
   login(@ClientIp() ip: string, @Body() dto: LoginDto) {
     return this.service.login(ip, dto);
@@ -163,6 +175,7 @@ export class AuthController {
   })
   @ApiErrors(ErrorBodyWithMsg, 401, [403, 'BLOCKED'])
   @Public()
+  @Header('cache-control', 'no-store')
   @ApiOkResponse({ type: SessionResponseDto })
   async loginSuccess(
     @Req() request: FastifyRequest,

@@ -1,6 +1,12 @@
 import { CanActivate, ExecutionContext, HttpStatus, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { PUBLIC_KEY, ROLES_KEY, type AuthUser } from '../../common/auth/auth.decorators.js';
+import type { FastifyReply } from 'fastify';
+import {
+  PUBLIC_KEY,
+  ROLES_KEY,
+  SIGNED_OUT_MESSAGE_KEY,
+  type AuthUser,
+} from '../../common/auth/auth.decorators.js';
 import { AppError, ErrorCode } from '../../common/errors/app-error.js';
 import { Messages } from '../../common/messages.js';
 import type { Role } from '../users/entities/user.entity.js';
@@ -24,15 +30,22 @@ export class AuthGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext) {
     const targets = [context.getHandler(), context.getClass()];
+    const http = context.switchToHttp();
+    const request = http.getRequest<{
+      headers: Record<string, string | undefined>;
+      auth?: AuthUser;
+    }>();
+    const header = request.headers.authorization ?? '';
+    // Whatever a signed-in caller is answered is theirs alone: no cache may keep it.
+    if (header) void http.getResponse<FastifyReply>().header('cache-control', 'no-store');
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_KEY, targets)) return true;
 
-    const request = context
-      .switchToHttp()
-      .getRequest<{ headers: Record<string, string | undefined>; auth?: AuthUser }>();
-    const header = request.headers.authorization ?? '';
     const token = /^Bearer\s+(.+)$/i.exec(header)?.[1];
     if (!token) {
-      throw new AppError(ErrorCode.Unauthorized, Messages.unauthorized, HttpStatus.UNAUTHORIZED);
+      const message =
+        this.reflector.getAllAndOverride<string | undefined>(SIGNED_OUT_MESSAGE_KEY, targets) ??
+        Messages.unauthorized;
+      throw new AppError(ErrorCode.Unauthorized, message, HttpStatus.UNAUTHORIZED);
     }
 
     const claims = await this.tokens.verify(token).catch(() => undefined);

@@ -18,6 +18,9 @@ import { PasswordService } from './password.service.js';
 import { TokenService } from './token.service.js';
 import { rethrowUserConflict } from '../users/user-conflict.js';
 
+/** The longest a slowed-down sign-in waits for its turn before it is told to come back. */
+const LOGIN_MAX_WAIT_MS = 10_000;
+
 @Injectable()
 export class AuthService {
   constructor(
@@ -87,17 +90,28 @@ export class AuthService {
     return { msg: Messages.mobileVerified };
   }
 
+  /**
+   * Limits key on the address, and on the account from that address, so a stranger's guesses
+   * never lock the owner out; past a higher ceiling of wrong passwords from everywhere, the
+   * account's sign-ins are evaluated one at a time, spaced out (OWASP ASVS 5.0, 6.3.1).
+   */
   async login(ip: string, dto: LoginDto) {
+    const { login, loginAccount, loginSlowed } = this.config.rateLimits;
     await this.limits.hitAll([
-      [`login:ip:${ip}`, this.config.rateLimits.login],
-      [`login:account:${dto.email}`, this.config.rateLimits.login],
+      [`login:ip:${ip}`, login],
+      [`login:account-ip:${dto.email}:${ip}`, login],
     ]);
+    const failures = `login:failures:${dto.email}`;
+    if (await this.limits.exceeded(failures, loginAccount)) {
+      await this.limits.slowDown(`login:slowed:${dto.email}`, loginSlowed, LOGIN_MAX_WAIT_MS);
+    }
     const user = await this.users.getByEmailWithPassword(dto.email);
     const passwordOk = await this.passwords.verify(user?.passwordHash, dto.password);
     if (!user) {
       throw new AppError(ErrorCode.UserNotFound, Messages.userNotFound, HttpStatus.NOT_FOUND);
     }
     if (!passwordOk) {
+      await this.limits.allow(failures, loginAccount);
       throw new AppError(ErrorCode.WrongPassword, Messages.wrongPassword, HttpStatus.UNAUTHORIZED);
     }
     if (user.isBlocked) {

@@ -34,6 +34,17 @@ export class EmailTokenRepository {
     return token;
   }
 
+  /** Whether the token is the user's, unused and unexpired, without using it up. */
+  async isValid(userId: string, purpose: EmailTokenPurpose, token: string) {
+    if (!/^[0-9a-f-]{36}$/i.test(userId) || token.length > 200) return false;
+    const rows: unknown[] = await this.db.query(
+      `SELECT 1 FROM email_tokens
+       WHERE user_id = $1 AND purpose = $2 AND token_hash = $3 AND used_at IS NULL AND expires_at > $4`,
+      [userId, purpose, digest(token), this.clock.now()],
+    );
+    return rows.length === 1;
+  }
+
   /** Marks the token used if it is the user's, unused and unexpired; true when it was. */
   async consume(
     userId: string,

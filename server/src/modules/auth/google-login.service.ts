@@ -34,6 +34,13 @@ export class GoogleLoginService {
   }
 
   start(redirectUri: string) {
+    if (!this.config.google.enabled) {
+      throw new AppError(
+        ErrorCode.GoogleNotConfigured,
+        Messages.googleNotConfigured,
+        HttpStatus.SERVICE_UNAVAILABLE,
+      );
+    }
     const state = randomBytes(16).toString('base64url');
     const nonce = randomBytes(16).toString('base64url');
     return { state, nonce, url: this.google.authorizeUrl(redirectUri, state, nonce) };

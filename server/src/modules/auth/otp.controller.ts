@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Header, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ClientIp, Public } from '../../common/auth/auth.decorators.js';
 import {
@@ -54,6 +54,7 @@ export class OtpController {
     429,
   )
   @Public()
+  @Header('cache-control', 'no-store')
   @HttpCode(200)
   @ApiOkResponse({ type: OtpSessionResponseDto })
   verify(@Body() dto: VerifyOtpDto) {

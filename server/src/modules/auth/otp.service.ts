@@ -132,18 +132,24 @@ export class OtpService {
     if (!otp || new Date(otp.expires_at).getTime() <= now.getTime()) {
       throw new AppError(ErrorCode.OtpExpired, Messages.otpExpired, HttpStatus.BAD_REQUEST);
     }
-    if (otp.attempts >= OTP_MAX_WRONG) {
+    // Each evaluation first takes one of the code's tries in a guarded write, so however
+    // many guesses arrive at once, at most OTP_MAX_WRONG of them are ever compared.
+    const [, claimed] = (await this.db.query(
+      'UPDATE otp_codes SET attempts = attempts + 1 WHERE id = $1 AND consumed_at IS NULL AND attempts < $2',
+      [otp.id, OTP_MAX_WRONG],
+    )) as [unknown, number];
+    if (claimed !== 1) {
       throw new AppError(ErrorCode.OtpExpired, Messages.otpTooManyAttempts, HttpStatus.BAD_REQUEST);
     }
     const expected = Buffer.from(otp.code_hash, 'hex');
     const given = Buffer.from(this.hash(mobile, purpose, code), 'hex');
     if (!timingSafeEqual(expected, given)) {
-      await this.db.query('UPDATE otp_codes SET attempts = attempts + 1 WHERE id = $1', [otp.id]);
       throw new AppError(ErrorCode.OtpInvalid, Messages.otpInvalid, HttpStatus.BAD_REQUEST);
     }
+    // The right code gives its try back: only wrong ones count.
     const [, consumed] = (await this.db.query(
-      `UPDATE otp_codes SET consumed_at = $2 WHERE id = $1 AND consumed_at IS NULL AND attempts < $3`,
-      [otp.id, now, OTP_MAX_WRONG],
+      `UPDATE otp_codes SET consumed_at = $2, attempts = attempts - 1 WHERE id = $1 AND consumed_at IS NULL`,
+      [otp.id, now],
     )) as [unknown, number];
     if (consumed !== 1) {
       throw new AppError(ErrorCode.OtpExpired, Messages.otpExpired, HttpStatus.BAD_REQUEST);

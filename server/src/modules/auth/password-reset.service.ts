@@ -53,9 +53,17 @@ export class PasswordResetService {
     return { msg: Messages.resetLinkSent };
   }
 
-  /** Sets the password, uses up the link and ends every session of the account. */
-  async reset(userId: string, token: string, password: string) {
+  /**
+   * Sets the password, uses up the link and ends every session and every other reset link of
+   * the account. The link is checked before the costly hashing, and submissions are limited.
+   */
+  async reset(ip: string, userId: string, token: string, password: string) {
+    await this.limits.hitAll([
+      [`reset-submit:ip:${ip}`, this.config.rateLimits.passwordResetSubmit],
+      [`reset-submit:account:${userId}`, this.config.rateLimits.passwordResetSubmit],
+    ]);
     this.passwords.assertAcceptable(password, { code: '1' });
+    if (!(await this.emailTokens.isValid(userId, 'reset', token))) throw corrupted();
     const passwordHash = await this.passwords.hash(password);
     await this.db.transaction(async (manager) => {
       if (!(await this.emailTokens.consume(userId, 'reset', token, manager))) throw corrupted();

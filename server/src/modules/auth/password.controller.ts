@@ -33,10 +33,11 @@ export class PasswordController {
   @HttpCode(200)
   @ApiOkResponse({ type: CodeMsgResponseDto })
   resetPassword(
+    @ClientIp() ip: string,
     @Param('id') id: string,
     @Param('token') token: string,
     @Body() dto: ResetPasswordDto,
   ) {
-    return this.service.reset(id, token, dto.password);
+    return this.service.reset(ip, id, token, dto.password);
   }
 }

@@ -37,6 +37,7 @@ describe('PasswordService', () => {
       ['a common password in another case', 'PassWord', Messages.passwordTooCommon],
       ['a common password with digits', 'qwerty123', Messages.passwordTooCommon],
       ['a common password far down the list', 'fishcake', Messages.passwordTooCommon],
+      ['a common password of recent lists', 'password123', Messages.passwordTooCommon],
     ])('refuses %s with 400 and its message', (_, password, message) => {
       const error = refusal(() => passwords.assertAcceptable(password));
       expect(error).toBeInstanceOf(AppError);

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import argon2 from 'argon2';
-import dumbPasswords from 'dumb-passwords';
 import { AppError, ErrorCode } from '../../common/errors/app-error.js';
-import { Messages } from '../../common/messages.js';
+import { passwordProblem } from '../../common/password-rules.js';
 
 /** OWASP's minimum for Argon2id: 19 MiB, 2 passes, 1 lane. */
 const HASH_OPTIONS = {
@@ -24,12 +23,10 @@ const DUMMY_HASH = argon2.hash('not-a-real-password', HASH_OPTIONS);
 
 @Injectable()
 export class PasswordService {
-  /** Length 8-128 and not one of the 10,000 commonest; no composition rules, no trimming. */
+  /** The rules of `passwordProblem`: 8-128 characters, not a common password. */
   assertAcceptable(password: string, extra: Record<string, unknown> = {}) {
-    const fail = (message: string) => new AppError(ErrorCode.WeakPassword, message, 400, extra);
-    if (password.length < 8) throw fail(Messages.passwordTooShort);
-    if (password.length > 128) throw fail(Messages.passwordTooLong);
-    if (dumbPasswords.check(password)) throw fail(Messages.passwordTooCommon);
+    const problem = passwordProblem(password);
+    if (problem) throw new AppError(ErrorCode.WeakPassword, problem, 400, extra);
   }
 
   async hash(password: string) {

@@ -34,14 +34,19 @@ export class TokenService {
     });
   }
 
-  /** Throws on a bad signature, another algorithm, a wrong issuer or audience, or expiry. */
-  verify(token: string) {
-    return this.jwt.verifyAsync<TokenClaims>(token, {
+  /**
+   * Throws on a bad signature, another algorithm, a wrong issuer or audience, expiry, or no
+   * expiry at all (such a token would never end).
+   */
+  async verify(token: string) {
+    const claims = await this.jwt.verifyAsync<TokenClaims & { exp?: unknown }>(token, {
       secret: this.config.jwt.secret,
       algorithms: ['HS256'],
       issuer: this.config.jwt.issuer,
       audience: this.config.jwt.audience,
       clockTolerance: 30,
     });
+    if (typeof claims.exp !== 'number') throw new Error('token without exp');
+    return claims;
   }
 }

@@ -13,7 +13,7 @@ import {
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
-import { contentRange, parseListQuery } from '../../common/http/simple-rest.js';
+import { contentRange, ListQueryDto, parseListQuery } from '../../common/http/simple-rest.js';
 import { Messages } from '../../common/messages.js';
 import { Role } from '../users/entities/user.entity.js';
 import { CatalogAdminService } from './catalog-admin.service.js';
@@ -64,8 +64,14 @@ export class CatalogAdminController {
   @HttpCode(200)
   @ApiBody({ type: ProductWriteDto })
   @ApiOkResponse({ type: AdminProductDto })
-  editProduct(@CurrentUser() auth: AuthUser, @Param('_id') id: string, @Body() body: JsonBody) {
-    return this.service.editProduct(auth, id, body ?? {});
+  async editProduct(
+    @CurrentUser() auth: AuthUser,
+    @Param('_id') id: string,
+    @Body() body: JsonBody,
+  ) {
+    // The spec answers the updated product; DESIGN 13 adds the success text beside its fields.
+    const product = await this.service.editProduct(auth, id, body ?? {});
+    return { message: Messages.productUpdated, ...product };
   }
 
   @Post('updateproduct')
@@ -155,7 +161,7 @@ export class CatalogAdminController {
   @ApiErrors(400)
   @ApiOkResponse({ type: [AdminProductDto] })
   async listProducts(
-    @Query() query: Record<string, string>,
+    @Query() query: ListQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const list = parseListQuery(query, Object.keys(PRODUCT_SORT), ['productid', 'ASC']);
@@ -209,10 +215,7 @@ export class CatalogAdminController {
   )
   @ApiErrors(400)
   @ApiOkResponse({ type: [AdminItemDto] })
-  async listItems(
-    @Query() query: Record<string, string>,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
+  async listItems(@Query() query: ListQueryDto, @Res({ passthrough: true }) reply: FastifyReply) {
     const list = parseListQuery(query, Object.keys(ITEM_SORT), ['itemid', 'ASC']);
     const { items, total } = await this.service.listItems(list);
     void reply.header('Content-Range', contentRange('items', list, items.length, total));

@@ -5,8 +5,27 @@ import { TokenService } from '../auth/token.service.js';
 import { Role } from '../users/entities/user.entity.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { CatalogCacheService } from './catalog-cache.service.js';
-import { CatalogRepository, isUuid } from './catalog.repository.js';
+import { CatalogRepository, isUuid, type ItemRow, type ProductRow } from './catalog.repository.js';
 import { mapItem, mapProduct } from './dto/catalog.dto.js';
+import { toRupees } from '../ledger/money.js';
+
+/** A home tile's 'from ₹…' (the lowest public price in stock) and its best discount in percent. */
+interface PriceHint {
+  fromPrice?: number;
+  bestDiscount?: number;
+}
+
+function priceHint(items: ItemRow[]): PriceHint {
+  const inStock = items.filter((item) => item.instock);
+  if (!inStock.length) return {};
+  const prices = inStock.map((item) => Number(item.discountedprice));
+  const discounts = inStock.map((item) => {
+    const original = Number(item.originalprice);
+    const price = Number(item.discountedprice);
+    return original > price ? Math.round(((original - price) / original) * 100) : 0;
+  });
+  return { fromPrice: toRupees(Math.min(...prices)), bestDiscount: Math.max(...discounts) };
+}
 
 /** Who a catalogue answer is for: resellers and admins also see `resellprice`. */
 export type Audience = 'public' | 'trade';
@@ -34,10 +53,15 @@ export class CatalogService {
   homeProducts(): Promise<string> {
     return this.cache.get('home', async () => {
       const products = (await this.catalog.listProducts()).filter((product) => product.instock);
-      const pick = (category: string) =>
-        products.filter((p) => p.category === category).map(mapProduct);
+      const tiles = new Map<string, ReturnType<typeof mapProduct> & PriceHint>();
+      for (const product of products) {
+        const items = await this.catalog.itemsOfProduct(product.id);
+        tiles.set(product.id, { ...mapProduct(product), ...priceHint(items) });
+      }
+      const tile = (product: ProductRow) => tiles.get(product.id)!;
+      const pick = (category: string) => products.filter((p) => p.category === category).map(tile);
       return {
-        trending: products.filter((p) => p.istrending).map(mapProduct),
+        trending: products.filter((p) => p.istrending).map(tile),
         instantGames: pick('instant-games'),
         games: pick('games'),
         ott: pick('ott'),

@@ -7,6 +7,7 @@ import {
 } from '../../common/admin-input.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { Messages } from '../../common/messages.js';
+import { istIsoDate } from '../ledger/money.js';
 
 export interface CouponFields {
   couponCode: string;
@@ -26,8 +27,15 @@ export interface CouponFields {
 
 type Body = Record<string, unknown>;
 
+/**
+ * The India calendar day a coupon expires at the end of: a date as given, or, for an instant
+ * (a console's local midnight sent as ISO time), the day it falls on in India.
+ */
 function dateOf(value: unknown): string {
-  const text = typeof value === 'string' ? value.trim().slice(0, 10) : '';
+  const given = typeof value === 'string' ? value.trim() : '';
+  const instant = /^\d{4}-\d{2}-\d{2}T/.test(given) ? new Date(given) : undefined;
+  const text =
+    instant && !Number.isNaN(instant.getTime()) ? istIsoDate(instant) : given.slice(0, 10);
   const valid =
     /^\d{4}-\d{2}-\d{2}$/.test(text) &&
     new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) === text;

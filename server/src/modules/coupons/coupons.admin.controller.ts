@@ -13,7 +13,7 @@ import {
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
-import { contentRange, parseListQuery } from '../../common/http/simple-rest.js';
+import { contentRange, ListQueryDto, parseListQuery } from '../../common/http/simple-rest.js';
 import { Messages } from '../../common/messages.js';
 import { Role } from '../users/entities/user.entity.js';
 import { CouponsAdminService } from './coupons-admin.service.js';
@@ -76,10 +76,7 @@ export class CouponsAdminController {
   )
   @ApiErrors(400)
   @ApiOkResponse({ type: [AdminCouponDto] })
-  async list(
-    @Query() query: Record<string, string>,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
+  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) reply: FastifyReply) {
     const list = parseListQuery(query, Object.keys(COUPON_SORT), ['id', 'DESC']);
     const { coupons, total } = await this.service.list(list);
     void reply.header('Content-Range', contentRange('coupons', list, coupons.length, total));

@@ -1,6 +1,12 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
+import {
+  Authenticated,
+  CurrentUser,
+  SignedOutMessage,
+  type AuthUser,
+} from '../../common/auth/auth.decorators.js';
+import { Messages } from '../../common/messages.js';
 import { CouponsService } from './coupons.service.js';
 import { CouponValidateDto, CouponValidationDto } from './dto/coupon.dto.js';
 import { ApiErrors } from '../../common/openapi/api-docs.decorators.js';
@@ -23,6 +29,7 @@ export class CouponsController {
   )
   @HttpCode(200)
   @Authenticated()
+  @SignedOutMessage(Messages.couponLoginRequired)
   @ApiOkResponse({ type: CouponValidationDto })
   validate(@CurrentUser() auth: AuthUser, @Body() dto: CouponValidateDto) {
     return this.service.validate(auth, dto);

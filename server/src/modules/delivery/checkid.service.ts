@@ -11,6 +11,7 @@ import {
 import { SmileOneAdapter, type SmileRegion } from '../../providers/smileone/smileone.adapter.js';
 import { SupplierRefusal } from '../../providers/supplier-http.js';
 import { CatalogRepository } from '../catalog/catalog.repository.js';
+import { CheckedPlayers } from '../orders/checked-players.js';
 import type { CheckIdDto, CheckIdResponseDto } from './dto/delivery.dto.js';
 
 /** Any valid pack of the region will do for `getrole` when the item names none of its own. */
@@ -33,10 +34,22 @@ export class CheckIdService {
     private readonly smileone: SmileOneAdapter,
     private readonly moogold: MooGoldAdapter,
     private readonly limits: RateLimitService,
+    private readonly checkedPlayers: CheckedPlayers,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /** The check; a name it finds is kept for the order placed after it. */
   async check(ip: string, dto: CheckIdDto): Promise<CheckIdResponseDto> {
+    const answer = await this.ask(ip, dto);
+    if (answer.message === 'success' && answer.use !== 'b' && answer.username) {
+      await this.checkedPlayers
+        .remember(dto.selectedProduct, dto.userid, dto.zoneid, answer.username)
+        .catch((error: Error) => this.logger.warn(`checked name not kept: ${error.message}`));
+    }
+    return answer;
+  }
+
+  private async ask(ip: string, dto: CheckIdDto): Promise<CheckIdResponseDto> {
     await this.limits.hit(`checkid:ip:${ip}`, this.config.rateLimits.checkid);
     const [product, item] = await Promise.all([
       this.catalog.getProduct(dto.selectedProduct),

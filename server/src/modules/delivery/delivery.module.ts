@@ -5,6 +5,7 @@ import { CheckIdController } from './checkid.controller.js';
 import { CheckIdService } from './checkid.service.js';
 import { FulfilmentAdminController } from './fulfilment-admin.controller.js';
 import { FulfilmentService } from './fulfilment.service.js';
+import { SupplierBalanceGuard } from './supplier-balance-guard.js';
 import { SupplierPurchasesRepository } from './supplier-purchases.repository.js';
 import { SupplierPointsController } from './supplier-points.controller.js';
 import { SupplierPointsService } from './supplier-points.service.js';
@@ -17,6 +18,7 @@ import { SupplierPointsService } from './supplier-points.service.js';
     CheckIdService,
     SupplierPointsService,
     FulfilmentService,
+    SupplierBalanceGuard,
     SupplierPurchasesRepository,
   ],
 })

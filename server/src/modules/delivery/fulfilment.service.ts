@@ -18,9 +18,15 @@ import { SmileOneAdapter, type SmileRegion } from '../../providers/smileone/smil
 import { SupplierRefusal } from '../../providers/supplier-http.js';
 import { OrderDeliveries } from '../orders/order-deliveries.service.js';
 import { fulfilJobId, OrdersService } from '../orders/orders.service.js';
+import { playerRefusalWords, type PlayerRefusal } from '../orders/customer-reasons.js';
 import type { OrderRow } from '../orders/orders.repository.js';
 import { mapOrderPack } from './dto/delivery.dto.js';
-import { classifySupplierFailure, MOOGOLD_PLAYER_STATES } from './supplier-refusals.js';
+import {
+  classifySupplierFailure,
+  MOOGOLD_PLAYER_STATES,
+  playerRefusalOf,
+} from './supplier-refusals.js';
+import { SupplierBalanceGuard } from './supplier-balance-guard.js';
 import { SupplierPurchasesRepository, type PurchaseRow } from './supplier-purchases.repository.js';
 
 /** Sends of one pack that could not reach the supplier before the order waits for the admin. */
@@ -36,7 +42,7 @@ const SWEEP_BATCH = 25;
 
 type PackOutcome =
   | { kind: 'confirmed' }
-  | { kind: 'player' | 'store' | 'unknown'; reason: string }
+  | { kind: 'player' | 'store' | 'unknown'; reason: string; refusal?: PlayerRefusal }
   | { kind: 'retry' }
   | { kind: 'superseded' };
 
@@ -66,6 +72,7 @@ export class FulfilmentService {
     private readonly jobs: JobQueueService,
     private readonly audit: AuditService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly balanceGuard: SupplierBalanceGuard,
   ) {}
 
   @OnJob({ name: JobName.OrderFulfil, queue: QueueName.Fulfilment })
@@ -88,6 +95,9 @@ export class FulfilmentService {
     for (const [index, productRef] of order.itemidarray.entries()) {
       const row = await this.purchases.reserve(orderid, index + 1, supplier, productRef);
       if (row.status === 'confirmed') continue;
+      if (row.status === 'reserved' && !(await this.balanceGuard.mayBuy(order, supplier))) {
+        return 'done';
+      }
       const outcome = await this.buyPack(order, row).catch((error: Error) => {
         this.logger.warn(`order ${orderid} pack ${row.pack}: ${error.message}`);
         return { kind: 'retry' } as const;
@@ -95,8 +105,17 @@ export class FulfilmentService {
       if (outcome.kind === 'confirmed') continue;
       if (outcome.kind === 'retry') return 'retry';
       if (outcome.kind === 'superseded') return 'skipped';
+      if (
+        outcome.kind === 'store' &&
+        (await this.balanceGuard.refused(order, row, outcome.reason))
+      ) {
+        return 'done';
+      }
       if (outcome.kind === 'player' && (await this.purchases.confirmedCount(orderid)) === 0) {
-        await this.settle(() => this.orders.refundToWallet(orderid, outcome.reason, fence));
+        const why = playerRefusalWords(outcome.refusal ?? 'details-refused', order.api_type);
+        await this.settle(() =>
+          this.orders.refundToWallet(orderid, outcome.reason, fence, undefined, why),
+        );
         return 'done';
       }
       await this.attention(order, `Pack ${row.pack}: ${outcome.reason}`);
@@ -303,7 +322,9 @@ export class FulfilmentService {
           failure: 'player',
           error: reason,
         });
-        return moved ? { kind: 'player', reason } : SUPERSEDED;
+        const refusal =
+          detail.order_status === 'incorrect-details' ? 'unknown-player' : 'details-refused';
+        return moved ? { kind: 'player', reason, refusal } : SUPERSEDED;
       }
       await sleep(POLL_MS);
     }
@@ -337,10 +358,11 @@ export class FulfilmentService {
       failure: kind,
       error: reason,
     });
-    return moved ? { kind, reason } : SUPERSEDED;
+    return moved ? { kind, reason, refusal: playerRefusalOf(error) } : SUPERSEDED;
   }
 
   private async attention(order: OrderRow, reason: string) {
+    this.logger.warn(`order needs attention: ${reason}`);
     await this.deliveries.flag(order, reason);
   }
 

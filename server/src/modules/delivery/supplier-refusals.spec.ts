@@ -3,7 +3,7 @@ import {
   SupplierUnavailable,
   SupplierUnknownOutcome,
 } from '../../providers/supplier-http.js';
-import { classifySupplierFailure } from './supplier-refusals.js';
+import { classifySupplierFailure, isBalanceRefusal } from './supplier-refusals.js';
 
 describe('classifySupplierFailure (DESIGN section 5)', () => {
   const smile = (code: string) => new SupplierRefusal('smileone', 'createorder', code, 'text');
@@ -30,5 +30,14 @@ describe('classifySupplierFailure (DESIGN section 5)', () => {
       classifySupplierFailure(new SupplierUnknownOutcome('smileone', 'createorder', 't')),
     ).toBe('unknown');
     expect(classifySupplierFailure(new Error('anything'))).toBe('unknown');
+  });
+});
+
+describe('isBalanceRefusal', () => {
+  it("knows each supplier's balance codes and nothing else", () => {
+    expect(isBalanceRefusal('smileone', '20010 Insufficient smile points balance')).toBe(true);
+    expect(isBalanceRefusal('moogold', '111 Insufficient balance')).toBe(true);
+    expect(isBalanceRefusal('smileone', '111 Insufficient balance')).toBe(false);
+    expect(isBalanceRefusal('smileone', '20003 USER ID ou Zone ID não existe')).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import type { PlayerRefusal } from '../orders/customer-reasons.js';
 import {
   SupplierRefusal,
   SupplierUnavailable,
@@ -28,3 +29,22 @@ export function classifySupplierFailure(error: unknown): FailureKind {
 
 /** MooGold order states that mean the player's details were refused. */
 export const MOOGOLD_PLAYER_STATES = new Set(['refunded', 'incorrect-details']);
+
+/** What a Smile.one refusal about the player means for the customer (PROVIDERS.md 2.5). */
+export function playerRefusalOf(error: unknown): PlayerRefusal | undefined {
+  if (!(error instanceof SupplierRefusal) || error.provider !== 'smileone') return undefined;
+  if (error.code === '20003' || error.code === '20004') return 'unknown-player';
+  if (error.code === '201' || error.code === '202') return 'region-blocked';
+  return undefined;
+}
+
+/** Supplier codes that mean our account's balance cannot pay for the pack. */
+const BALANCE_CODES: Record<string, Set<string>> = {
+  smileone: new Set(['20010']),
+  moogold: new Set(['111', '416']),
+};
+
+/** A refusal `"<code> <reason>"` (as a failed pack records it) for our balance being too low. */
+export function isBalanceRefusal(supplier: string, reason: string) {
+  return BALANCE_CODES[supplier]?.has(reason.split(' ')[0]) ?? false;
+}

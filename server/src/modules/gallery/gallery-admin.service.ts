@@ -10,6 +10,7 @@ import { CatalogCacheService } from '../catalog/catalog-cache.service.js';
 import { GALLERY_TYPES, mapGalleryImage, type GalleryType } from './dto/gallery-admin.dto.js';
 import { GalleryAdminRepository } from './gallery-admin.repository.js';
 import { imageExtension, removeImage, storeImage } from './gallery-files.js';
+import { reencodeImage } from './gallery-image.js';
 import type { GalleryUpload } from './gallery-upload.js';
 
 const REDIRECT = /^(\/|https?:\/\/)/i;
@@ -56,7 +57,9 @@ export class GalleryAdminService {
     const extension = imageExtension(file);
     if (!extension) throw new AppError(ErrorCode.Validation, Messages.galleryFileType, 415);
 
-    const url = await storeImage(this.config.dataDir, file, extension);
+    const image = await reencodeImage(file, extension);
+
+    const url = await storeImage(this.config.dataDir, image, extension);
     try {
       const row = await this.db.transaction(async (manager) => {
         const created = await this.repository.insert(

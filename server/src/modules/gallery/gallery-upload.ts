@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import '@fastify/multipart';
 import { AppError, ErrorCode } from '../../common/errors/app-error.js';
+import { isCleanInput } from '../../common/http/input-shape.js';
 import { Messages } from '../../common/messages.js';
 
 export interface GalleryUpload {
@@ -31,5 +32,7 @@ export async function readGalleryUpload(request: FastifyRequest): Promise<Galler
     }
     throw error;
   }
+  // The form's text is read here, past the check every JSON body gets before its route.
+  if (!isCleanInput(upload.fields)) throw AppError.badRequest(Messages.malformedRequest);
   return upload;
 }

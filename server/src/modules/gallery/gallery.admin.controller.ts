@@ -2,7 +2,7 @@ import { Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from 
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
-import { contentRange, parseListQuery } from '../../common/http/simple-rest.js';
+import { contentRange, ListQueryDto, parseListQuery } from '../../common/http/simple-rest.js';
 import { Messages } from '../../common/messages.js';
 import { Role } from '../users/entities/user.entity.js';
 import { GalleryImageDto, GalleryMessageDto, GalleryUploadDto } from './dto/gallery-admin.dto.js';
@@ -33,7 +33,9 @@ export class GalleryAdminController {
   @ApiBody({ type: GalleryUploadDto })
   @ApiOkResponse({ type: GalleryImageDto })
   async upload(@CurrentUser() auth: AuthUser, @Req() request: FastifyRequest) {
-    return this.service.upload(auth, await readGalleryUpload(request));
+    // The spec answers the created image; DESIGN 13 adds the success text beside its fields.
+    const image = await this.service.upload(auth, await readGalleryUpload(request));
+    return { message: Messages.imageUploaded, ...image };
   }
 
   @Post('deleteimage/:id')
@@ -53,10 +55,7 @@ export class GalleryAdminController {
   )
   @ApiErrors(400)
   @ApiOkResponse({ type: [GalleryImageDto] })
-  async list(
-    @Query() query: Record<string, string>,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
+  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) reply: FastifyReply) {
     const list = parseListQuery(query, Object.keys(GALLERY_SORT), ['id', 'DESC']);
     const { images, total } = await this.service.list(list);
     void reply.header('Content-Range', contentRange('gallery', list, images.length, total));

@@ -20,6 +20,13 @@ describe('money helpers', () => {
     expect(toRupees('11900')).toBe(119);
   });
 
+  it('refuses amounts whose paise are not an exact number (1e308 is no price)', () => {
+    expect(toPaise(1e308)).toBeUndefined();
+    expect(toPaise('1e308')).toBeUndefined();
+    expect(toPaise(2 ** 53)).toBeUndefined();
+    expect(toPaise(90_000_000_000_000)).toBe(9_000_000_000_000_000);
+  });
+
   it('earns 1 % of the paise paid in hundredths of a point, rounded down', () => {
     expect(pointsEarned(9_900)).toBe(99);
     expect(pointsEarned(199)).toBe(1);

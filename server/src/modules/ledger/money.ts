@@ -16,12 +16,15 @@ export function toRupees(paise: number | string): number {
   return Number(paise) / 100;
 }
 
-/** Rupees from a client to paise; undefined when not a finite amount with at most 2 decimals. */
+/**
+ * Rupees from a client to paise; undefined when not an amount with at most 2 decimals whose
+ * paise are an exact number (1e308 rupees are refused, not stored as Infinity).
+ */
 export function toPaise(rupees: unknown): number | undefined {
   const value = typeof rupees === 'string' && rupees.trim() !== '' ? Number(rupees) : rupees;
   if (typeof value !== 'number' || !Number.isFinite(value)) return undefined;
   const paise = Math.round(value * 100);
-  if (Math.abs(paise - value * 100) > 1e-6) return undefined;
+  if (!Number.isSafeInteger(paise) || Math.abs(paise - value * 100) > 1e-6) return undefined;
   return paise;
 }
 

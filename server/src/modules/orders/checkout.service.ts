@@ -1,12 +1,14 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { Clock } from '../../common/clock.js';
+import { LogContext } from '../../common/logging/log-context.js';
 import { Messages } from '../../common/messages.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { CouponsService } from '../coupons/coupons.service.js';
 import { istDate, newBusinessId } from '../ledger/money.js';
 import { WalletMovements } from '../wallet/wallet-movements.service.js';
+import { CheckedPlayers } from './checked-players.js';
 import type { OrderCreateDto } from './dto/order.dto.js';
 import { OrderPayments } from './order-payments.js';
 import { OrderQuotes } from './order-quotes.service.js';
@@ -19,6 +21,8 @@ import { OrdersRepository } from './orders.repository.js';
  */
 @Injectable()
 export class CheckoutService {
+  private readonly logger = new Logger('Orders');
+
   constructor(
     private readonly db: DataSource,
     private readonly orders: OrdersRepository,
@@ -27,14 +31,18 @@ export class CheckoutService {
     private readonly movements: WalletMovements,
     private readonly payments: OrderPayments,
     private readonly transitions: OrderTransitions,
+    private readonly checkedPlayers: CheckedPlayers,
+    private readonly logContext: LogContext,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async place(auth: AuthUser, dto: OrderCreateDto, mode: 'upi' | 'wallet') {
     const { user, product, item, couponCode, price } = await this.quotes.quote(auth, dto, mode);
+    const playerName = await this.checkedPlayers.find(product.id, dto.input1, dto.input2);
     const now = this.clock.now();
     const orderid = newBusinessId('ZS');
+    this.logContext.bind({ orderid });
 
     const order = await this.db.transaction(async (manager) => {
       let total = price;
@@ -65,6 +73,7 @@ export class CheckoutService {
         itemname: item.name,
         input1: dto.input1,
         input2: dto.input2,
+        playerName,
         price,
         discount,
         value: total,
@@ -91,6 +100,7 @@ export class CheckoutService {
     });
 
     const confirmation = `/confirmation?client_txn_id=${order.orderid}`;
+    this.logger.log(`order placed (${order.status}, ${mode})`);
     if (order.status === 'Processing') {
       await this.transitions.afterPaid(order);
       return mode === 'wallet'

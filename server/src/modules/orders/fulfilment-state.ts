@@ -6,13 +6,14 @@ export type FulfilmentStatus =
 
 /**
  * Every legal move of an order's delivery (DESIGN section 5). A run claims a pending delivery
- * (`in_progress`, claimed again by a later generation after a crash); a pack it cannot settle
+ * (`in_progress`, claimed again by a later generation after a crash) or hands it back to wait
+ * (`pending`, while the supplier's balance cannot pay); a pack it cannot settle
  * flags the order (`needs_attention`, noted again by an admin's ruling on a pack) until an admin
  * retries it; the order's end writes `delivered` or `refunded`.
  */
 export const fulfilmentTransitions: TransitionTable<FulfilmentStatus> = {
   pending: ['pending', 'in_progress', 'needs_attention', 'delivered', 'refunded'],
-  in_progress: ['in_progress', 'needs_attention', 'delivered', 'refunded'],
+  in_progress: ['pending', 'in_progress', 'needs_attention', 'delivered', 'refunded'],
   needs_attention: ['pending', 'needs_attention', 'delivered', 'refunded'],
   delivered: [],
   refunded: [],

@@ -78,6 +78,24 @@ export class OrderDeliveries {
     );
   }
 
+  /** Hands the order of the run of `generation` back to wait with a note; the sweep retries it. */
+  async wait(order: Pick<OrderRow, 'orderid' | 'fulfil_generation'>, note: string) {
+    await this.db.query(
+      `UPDATE orders SET fulfilment_status = 'pending', attention = $3, updated_at = now()
+       WHERE orderid = $1 AND status = 'Processing' AND fulfil_generation = $2
+         AND fulfilment_status = ANY($4::text[])`,
+      [order.orderid, order.fulfil_generation, note, moveTo(deliveryOpen, 'pending')],
+    );
+  }
+
+  /** Removes the note `note` from the order, if it is still the order's note. */
+  async clearNote(orderid: string, note: string) {
+    await this.db.query(
+      'UPDATE orders SET attention = NULL, updated_at = now() WHERE orderid = $1 AND attention = $2',
+      [orderid, note],
+    );
+  }
+
   /** Paid API-backed orders whose delivery is still open, for the sweep. */
   open(limit = 500): Promise<Array<{ orderid: string; fulfil_generation: number }>> {
     // `deliveryOpen` written out, so the planner can use the partial index of these rows.

@@ -1,6 +1,7 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
+import { LogContext } from '../../common/logging/log-context.js';
 import { Messages } from '../../common/messages.js';
 import { JobName } from '../../jobs/job.enum.js';
 import type { UpiStatusData } from '../../providers/upigateway/upigateway.adapter.js';
@@ -22,6 +23,8 @@ export class OrderPayments implements PaymentPort, OnModuleInit {
   readonly purpose = 'order';
   readonly returnPath = '/confirmation';
   readonly checkJob = JobName.OrderVerifyPayment;
+  readonly idPattern = /^ZS[0-9A-Z]{14}$/;
+  private readonly logger = new Logger('Orders');
 
   constructor(
     private readonly db: DataSource,
@@ -29,6 +32,7 @@ export class OrderPayments implements PaymentPort, OnModuleInit {
     private readonly transitions: OrderTransitions,
     private readonly movements: WalletMovements,
     private readonly payments: UpiPaymentsService,
+    private readonly logContext: LogContext,
     private readonly clock: Clock,
   ) {}
 
@@ -58,7 +62,9 @@ export class OrderPayments implements PaymentPort, OnModuleInit {
     return this.payments.verifyAsJob(this, orderid);
   }
 
+  /** Every check starts here, so the lines it writes carry the order id. */
   async load(orderid: string): Promise<Payable | undefined> {
+    this.logContext.bind({ orderid });
     const order = await this.orders.get(orderid);
     if (!order || order.paymentmode !== 'upi') return undefined;
     return {
@@ -74,8 +80,8 @@ export class OrderPayments implements PaymentPort, OnModuleInit {
     };
   }
 
-  saveGatewayOrder(orderid: string, gatewayOrderId: string) {
-    return this.orders.setGateway(orderid, gatewayOrderId);
+  saveGatewayOrder(orderid: string, gatewayOrderId: string, paymentUrl: string) {
+    return this.orders.setGateway(orderid, gatewayOrderId, paymentUrl);
   }
 
   async onUnavailable(orderid: string) {
@@ -91,6 +97,7 @@ export class OrderPayments implements PaymentPort, OnModuleInit {
 
   async onMismatch(order: Payable) {
     await this.orders.flag(order.id, Messages.paymentMismatch);
+    this.logger.warn(`order flagged: ${Messages.paymentMismatch}`);
   }
 
   async onSuccess(order: Payable, data: UpiStatusData, now: Date) {
@@ -103,7 +110,10 @@ export class OrderPayments implements PaymentPort, OnModuleInit {
       });
       return moved;
     });
-    if (paid) await this.transitions.afterPaid(paid);
+    if (paid) {
+      this.logger.log('order paid by UPI');
+      await this.transitions.afterPaid(paid);
+    }
     return paid !== undefined;
   }
 
@@ -115,6 +125,8 @@ export class OrderPayments implements PaymentPort, OnModuleInit {
     await this.db.transaction((manager) =>
       this.transitions.failUnpaid(manager, order.id, reason, now),
     );
+    const cause = reason === Messages.paymentExpired ? 'expired' : 'failed';
+    this.logger.log(`order failed: the payment ${cause}`);
   }
 
   private async creditLatePayment(orderid: string, upiTxnId: string | null) {

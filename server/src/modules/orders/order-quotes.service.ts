@@ -9,7 +9,7 @@ import { commerceError, CommerceErrorCode } from '../ledger/commerce-errors.js';
 import { Role } from '../users/entities/user.entity.js';
 import { UsersRepository } from '../users/users.repository.js';
 import type { OrderCreateDto } from './dto/order.dto.js';
-import { inputsValid } from './order-inputs.js';
+import { inputsValid } from '../../common/order-inputs.js';
 
 /** What an order will be for, checked before anything is written: the buyer, the pack, the price. */
 @Injectable()

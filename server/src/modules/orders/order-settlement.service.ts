@@ -1,11 +1,15 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { Clock } from '../../common/clock.js';
+import { LogContext } from '../../common/logging/log-context.js';
 import { AuditService } from '../audit/audit.service.js';
 import { toRupees } from '../ledger/money.js';
+import { StoreMetrics } from '../operations/store-metrics.js';
 import { WalletMovements } from '../wallet/wallet-movements.service.js';
+import { refundWords } from './customer-reasons.js';
 import { mapOrder } from './dto/order.dto.js';
 import { OrderTransitions } from './order-transitions.service.js';
-import type { DeliveryFence, OrderRow } from './orders.repository.js';
+import { OrdersRepository, type DeliveryFence, type OrderRow } from './orders.repository.js';
 
 /**
  * The end of a paid order: delivered (points earned), refunded to the wallet, or cancelled.
@@ -14,27 +18,43 @@ import type { DeliveryFence, OrderRow } from './orders.repository.js';
  */
 @Injectable()
 export class OrderSettlementService {
+  private readonly logger = new Logger('Orders');
+
   constructor(
     private readonly db: DataSource,
+    private readonly orders: OrdersRepository,
     private readonly transitions: OrderTransitions,
     private readonly movements: WalletMovements,
     private readonly audit: AuditService,
+    private readonly metrics: StoreMetrics,
+    private readonly logContext: LogContext,
+    private readonly clock: Clock,
   ) {}
 
   /**
    * Refunds a `Processing` order to the user's Z-Coins wallet: the move, the `Refunded` wallet
    * row, the ledger credit and the coupon given back, in one transaction; a second call gets 409.
    * With `actorId` (an admin's action) the move is audited in the same transaction.
+   * `customerWhy` is the cause the customer reads (an admin's reason by default), followed by
+   * where the money went.
    */
-  async refundToWallet(orderid: string, reason?: string, fence?: DeliveryFence, actorId?: string) {
+  async refundToWallet(
+    orderid: string,
+    reason?: string,
+    fence?: DeliveryFence,
+    actorId?: string,
+    customerWhy: string | undefined = actorId ? reason : undefined,
+  ) {
     const order = await this.db.transaction(async (manager) => {
-      const row = await this.transitions.transition(
+      const moved = await this.transitions.transition(
         manager,
         orderid,
         'Refunded',
         { fulfilmentStatus: 'refunded', ...(reason ? { reason } : {}) },
         fence,
       );
+      const row = { ...moved, customer_reason: refundWords(customerWhy, Number(moved.value)) };
+      await this.orders.setCustomerReason(manager, orderid, row.customer_reason);
       const amount = Number(row.value);
       if (amount > 0) {
         await this.movements.refundOrder(manager, {
@@ -47,6 +67,10 @@ export class OrderSettlementService {
       await this.auditMove(manager, row, actorId);
       return row;
     });
+    this.logContext.bind({ orderid });
+    this.logger.log(
+      actorId ? 'order refunded to the wallet by an admin' : 'order refunded to the wallet',
+    );
     return mapOrder(order);
   }
 
@@ -71,6 +95,12 @@ export class OrderSettlementService {
       await this.auditMove(manager, row, actorId);
       return row;
     });
+    if (order.paid_at) {
+      const waited = this.clock.now().getTime() - new Date(order.paid_at).getTime();
+      this.metrics.paymentToCompletion.observe(Math.max(0, waited) / 1000);
+    }
+    this.logContext.bind({ orderid });
+    this.logger.log(actorId ? 'order completed by an admin' : 'order completed');
     return mapOrder(order);
   }
 
@@ -90,6 +120,8 @@ export class OrderSettlementService {
       await this.auditMove(manager, row, actorId);
       return row;
     });
+    this.logContext.bind({ orderid });
+    this.logger.log(actorId ? 'order cancelled by an admin' : 'order cancelled');
     return mapOrder(order);
   }
 

@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { AdminPageQueryDto } from '../../common/http/page-query.dto.js';
-import { contentRange, parseListQuery } from '../../common/http/simple-rest.js';
+import { contentRange, ListQueryDto, parseListQuery } from '../../common/http/simple-rest.js';
 import { Role } from '../users/entities/user.entity.js';
 import {
   AdminOrdersPageDto,
@@ -78,10 +78,7 @@ export class OrdersAdminController {
   )
   @ApiErrors(400)
   @ApiOkResponse({ type: [OrderResponseDto] })
-  async list(
-    @Query() query: Record<string, string>,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
+  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) reply: FastifyReply) {
     const list = parseListQuery(query, ORDER_SORTABLE, ['createdAt', 'DESC']);
     const { orders, total } = await this.service.list(list);
     void reply.header('Content-Range', contentRange('orders', list, orders.length, total));

@@ -1,16 +1,8 @@
-import {
-  Body,
-  Controller,
-  Get,
-  Headers,
-  HttpCode,
-  Param,
-  ParseIntPipe,
-  Post,
-  Query,
-} from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
+import { PageQueryDto } from '../../common/http/page-query.dto.js';
+import { ParseWholeNumberPipe } from '../../common/http/whole-number.pipe.js';
 import {
   OrderCreateDto,
   OrderResponseDto,
@@ -112,10 +104,9 @@ export class OrdersController {
   @ApiOkResponse({ type: [OrderResponseDto] })
   list(
     @CurrentUser() auth: AuthUser,
-    @Param('userid', ParseIntPipe) userid: number,
-    @Query('page') page?: string,
-    @Query('limit') limit?: string,
+    @Param('userid', ParseWholeNumberPipe) userid: number,
+    @Query() paging: PageQueryDto,
   ) {
-    return this.service.list(auth, userid, Number(page) || 1, Number(limit) || 500);
+    return this.service.list(auth, userid, paging.page, paging.limit);
   }
 }

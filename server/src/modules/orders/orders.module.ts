@@ -4,6 +4,7 @@ import { CouponsModule } from '../coupons/coupons.module.js';
 import { PaymentsModule } from '../payments/payments.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { WalletModule } from '../wallet/wallet.module.js';
+import { CheckedPlayers } from './checked-players.js';
 import { CheckoutService } from './checkout.service.js';
 import { OrderDeliveries } from './order-deliveries.service.js';
 import { OrderPayments } from './order-payments.js';
@@ -31,7 +32,8 @@ import { OrdersService } from './orders.service.js';
     OrdersService,
     OrdersAdminRepository,
     OrdersAdminService,
+    CheckedPlayers,
   ],
-  exports: [OrderDeliveries, OrdersService],
+  exports: [OrderDeliveries, OrdersService, CheckedPlayers],
 })
 export class OrdersModule {}

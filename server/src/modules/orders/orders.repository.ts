@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { Messages } from '../../common/messages.js';
 import { requireMoves, sourcesOf } from '../../common/state-machine.js';
+import { ENQUEUE_GRACE_MS } from '../../jobs/job.types.js';
 import { deliveryOpen, fulfilmentTransitions, type FulfilmentStatus } from './fulfilment-state.js';
 import { orderTransitions, type OrderStatus } from './order-state.js';
 
@@ -27,6 +28,9 @@ export interface OrderRow {
   fulfilment_status: FulfilmentStatus;
   attention: string | null;
   reason: string | null;
+  customer_reason: string | null;
+  player_name: string | null;
+  payment_url: string | null;
   is_api: boolean;
   api_type: string | null;
   itemidarray: string[];
@@ -54,6 +58,7 @@ export interface NewOrder {
   itemname: string;
   input1: string;
   input2: string;
+  playerName: string | null;
   price: number;
   discount: number;
   value: number;
@@ -94,8 +99,8 @@ export class OrdersRepository {
     const rows: OrderRow[] = await manager.query(
       `INSERT INTO orders (orderid, user_id, userid, useremail, product_id, item_id, productname, itemname, input1, input2,
                            price, discount, value, coupon_id, coupon_held, paymentmode, status, is_api, api_type, itemidarray,
-                           transactionid, txn_date, expires_at, paid_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)
+                           transactionid, txn_date, expires_at, paid_at, player_name)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25)
        RETURNING *`,
       [
         order.orderid,
@@ -122,9 +127,18 @@ export class OrdersRepository {
         order.txnDate,
         order.expiresAt,
         order.paidAt,
+        order.playerName,
       ],
     );
     return rows[0];
+  }
+
+  /** What the customer reads about how the order ended (the `reason` stays for the admin). */
+  async setCustomerReason(manager: EntityManager, orderid: string, text: string) {
+    await manager.query('UPDATE orders SET customer_reason = $2 WHERE orderid = $1', [
+      orderid,
+      text,
+    ]);
   }
 
   async get(
@@ -219,10 +233,10 @@ export class OrdersRepository {
     return rows[0] ? { couponId: rows[0].coupon_id, userId: rows[0].user_id } : undefined;
   }
 
-  async setGateway(orderid: string, gatewayOrderId: string) {
+  async setGateway(orderid: string, gatewayOrderId: string, paymentUrl: string) {
     await this.db.query(
-      'UPDATE orders SET gateway_order_id = $2, updated_at = now() WHERE orderid = $1',
-      [orderid, gatewayOrderId],
+      'UPDATE orders SET gateway_order_id = $2, payment_url = $3, updated_at = now() WHERE orderid = $1',
+      [orderid, gatewayOrderId, paymentUrl],
     );
   }
 
@@ -250,7 +264,11 @@ export class OrdersRepository {
     );
   }
 
-  /** UPI orders the payments sweep looks at: unpaid, or failed recently enough to catch a late payment. */
+  /**
+   * UPI orders the payments sweep looks at: unpaid, or failed recently enough to catch a late
+   * payment. A brand-new order is left to its own enqueue, which follows its gateway call; the
+   * sweep reviving it too would poll it twice.
+   */
   awaitingPayment(
     now: Date,
     limit = 500,
@@ -264,9 +282,11 @@ export class OrdersRepository {
   > {
     return this.db.query(
       `SELECT orderid, status, verify_generation, expires_at FROM orders
-       WHERE paymentmode = 'upi' AND (status = 'Created' OR (status = 'Failed' AND late_check_until > $1))
+       WHERE paymentmode = 'upi'
+         AND ((status = 'Created' AND created_at < $1::timestamptz - make_interval(secs => $3))
+           OR (status = 'Failed' AND late_check_until > $1))
        ORDER BY created_at LIMIT $2`,
-      [now, limit],
+      [now, limit, ENQUEUE_GRACE_MS / 1000],
     );
   }
 

@@ -16,7 +16,6 @@ import { OrderSettlementService } from './order-settlement.service.js';
 import type { DeliveryFence } from './orders.repository.js';
 import { OrdersRepository } from './orders.repository.js';
 
-export { inputsValid } from './order-inputs.js';
 export { paymentJobId } from './order-payments.js';
 export { fulfilJobId } from './order-transitions.service.js';
 
@@ -95,8 +94,14 @@ export class OrdersService {
     return this.payments.verifyAsJob(orderid);
   }
 
-  refundToWallet(orderid: string, reason?: string, fence?: DeliveryFence, actorId?: string) {
-    return this.settlement.refundToWallet(orderid, reason, fence, actorId);
+  refundToWallet(
+    orderid: string,
+    reason?: string,
+    fence?: DeliveryFence,
+    actorId?: string,
+    customerWhy?: string,
+  ) {
+    return this.settlement.refundToWallet(orderid, reason, fence, actorId, customerWhy);
   }
 
   complete(orderid: string, fence?: DeliveryFence, reason?: string, actorId?: string) {

@@ -37,11 +37,14 @@ export interface PaymentPort {
   /** Where the gateway sends the customer back, under the public URL. */
   readonly returnPath: string;
   readonly checkJob: PaymentCheckJob;
+  /** The shape of its ids, which tells the webhook which port a `client_txn_id` belongs to. */
+  readonly idPattern: RegExp;
   checkJobPayload(id: string): { orderid: string } | { txnid: string };
   checkJobId(id: string, generation: number): string;
 
   load(id: string): Promise<Payable | undefined>;
-  saveGatewayOrder(id: string, gatewayOrderId: string): Promise<void>;
+  /** Keeps the gateway's order id and payment page (an unpaid order can be paid again from it). */
+  saveGatewayOrder(id: string, gatewayOrderId: string, paymentUrl: string): Promise<void>;
   /** The gateway could not create the payment: the payable fails at once. */
   onUnavailable(id: string): Promise<void>;
   /** Every answer of `check_order_status`, before it is acted on. */

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { JobName, JobStatus, QueueName } from '../../jobs/job.enum.js';
 import { OnJob } from '../../jobs/on-job.decorator.js';
 import { IdempotencyService } from '../ledger/idempotency.service.js';
@@ -10,8 +10,6 @@ import { UpiPaymentsService } from './upi-payments.service.js';
  */
 @Injectable()
 export class PaymentsService {
-  private readonly logger = new Logger('Payments');
-
   constructor(
     private readonly payments: UpiPaymentsService,
     private readonly idempotency: IdempotencyService,
@@ -19,12 +17,7 @@ export class PaymentsService {
 
   async webhook(body: Record<string, unknown> | undefined) {
     const id = typeof body?.client_txn_id === 'string' ? body.client_txn_id : '';
-    try {
-      await this.payments.trigger(id);
-    } catch (error) {
-      // The payment job and the sweep still check it; the gateway need not retry.
-      this.logger.warn(`webhook for ${id}: ${(error as Error).message}`);
-    }
+    await this.payments.trigger(id);
     return 'OK';
   }
 

@@ -1,5 +1,6 @@
 import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../../common/clock.js';
+import { RateLimitService } from '../../common/http/rate-limit.service.js';
 import { Messages } from '../../common/messages.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { JobStatus, QueueName } from '../../jobs/job.enum.js';
@@ -31,6 +32,7 @@ export class UpiPaymentsService {
   constructor(
     private readonly upi: UpiGatewayAdapter,
     private readonly jobs: JobQueueService,
+    private readonly limits: RateLimitService,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -55,7 +57,7 @@ export class UpiPaymentsService {
         udf1: port.purpose,
       });
       paymentUrl = created.paymentUrl;
-      await port.saveGatewayOrder(payable.id, created.orderId);
+      await port.saveGatewayOrder(payable.id, created.orderId, created.paymentUrl);
     } catch (error) {
       this.logger.warn(`${port.purpose} ${payable.id}: ${(error as Error).message}`);
       await port.onUnavailable(payable.id);
@@ -110,14 +112,34 @@ export class UpiPaymentsService {
     return (await this.verify(port, id)) === 'pending' ? JobStatus.Waiting : JobStatus.Success;
   }
 
-  /** The gateway's webhook: only a trigger, so the payable it names is checked like any other. */
+  /**
+   * The gateway's webhook: only a trigger, so the payable it names is checked like any other.
+   * However often it comes, it costs at most one gateway check per payable in the window; a
+   * call inside a spent window gets one check at its end, so a real payment is not missed.
+   */
   async trigger(id: string) {
-    if (!id) return;
-    for (const port of this.ports) {
-      if (await port.load(id)) {
-        await this.verify(port, id);
-        return;
-      }
+    const port = this.ports.find((candidate) => candidate.idPattern.test(id));
+    if (!port) return;
+    const { allowed, windowEndsInMs } = await this.limits.take(
+      `webhook-check:${id}`,
+      this.config.rateLimits.webhookCheck,
+    );
+    if (allowed) await this.checkTriggered(port, id);
+    else if (await this.limits.once(`webhook-later:${id}`, windowEndsInMs)) {
+      const later = () =>
+        this.trigger(id).catch((error: Error) =>
+          this.logger.warn(`webhook for ${id}: ${error.message}`),
+        );
+      setTimeout(() => void later(), windowEndsInMs + 10).unref();
+    }
+  }
+
+  private async checkTriggered(port: PaymentPort, id: string) {
+    try {
+      await this.verify(port, id);
+    } catch (error) {
+      // The payment job and the sweep still check it; the gateway need not retry.
+      this.logger.warn(`webhook for ${id}: ${(error as Error).message}`);
     }
   }
 

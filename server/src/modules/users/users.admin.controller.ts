@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
-import { contentRange, parseListQuery } from '../../common/http/simple-rest.js';
+import { contentRange, ListQueryDto, parseListQuery } from '../../common/http/simple-rest.js';
 import {
   AdminUserResponseDto,
   AdminUsersPageDto,
@@ -11,6 +11,7 @@ import {
   UpdateUserDataDto,
   UsersPageQueryDto,
 } from './dto/user-admin.dto.js';
+import { Messages } from '../../common/messages.js';
 import { Role } from './entities/user.entity.js';
 import { USER_SORTABLE, UsersAdminService } from './users-admin.service.js';
 import { ApiAdminOperation, ApiErrors } from '../../common/openapi/api-docs.decorators.js';
@@ -38,7 +39,7 @@ export class UsersAdminController {
   async updateUserData(@CurrentUser() auth: AuthUser, @Body() dto: UpdateUserDataDto) {
     const { _id: id, userid: _userid, ...changes } = dto;
     const user = await this.service.update(auth, id, changes);
-    return { message: 'User updated successfully!', user };
+    return { message: Messages.userUpdated, user };
   }
 
   @Get('rest/users')
@@ -48,10 +49,7 @@ export class UsersAdminController {
   )
   @ApiErrors(400)
   @ApiOkResponse({ type: [AdminUserResponseDto] })
-  async list(
-    @Query() query: Record<string, string>,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
+  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) reply: FastifyReply) {
     const list = parseListQuery(query, USER_SORTABLE, ['userid', 'ASC']);
     const { users, total } = await this.service.list(list);
     void reply.header('Content-Range', contentRange('users', list, users.length, total));

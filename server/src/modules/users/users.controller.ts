@@ -1,6 +1,7 @@
-import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
+import { ParseWholeNumberPipe } from '../../common/http/whole-number.pipe.js';
 import { EditProfileDto, EditProfileResponseDto, OrderStatsDto } from './dto/user.dto.js';
 import { UsersService } from './users.service.js';
 import { ApiErrors } from '../../common/openapi/api-docs.decorators.js';
@@ -28,7 +29,10 @@ export class UsersController {
   @ApiErrors(400, 404)
   @Authenticated()
   @ApiOkResponse({ type: OrderStatsDto })
-  getOrderStats(@CurrentUser() auth: AuthUser, @Param('userid', ParseIntPipe) userid: number) {
+  getOrderStats(
+    @CurrentUser() auth: AuthUser,
+    @Param('userid', ParseWholeNumberPipe) userid: number,
+  ) {
     return this.service.getOrderStats(auth, userid);
   }
 }

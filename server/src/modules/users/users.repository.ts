@@ -110,11 +110,18 @@ export class UsersRepository {
     return (result.affected ?? 0) > 0;
   }
 
-  /** Sets a new password and ends every session the user has (token version bump). */
+  /**
+   * Sets a new password and ends every session the user has (token version bump) and every
+   * reset link still open.
+   */
   async setPassword(id: string, passwordHash: string, manager: EntityManager = this.users.manager) {
     await manager.query(
       'UPDATE users SET password_hash = $2, token_version = token_version + 1, updated_at = now() WHERE id = $1',
       [id, passwordHash],
+    );
+    await manager.query(
+      `UPDATE email_tokens SET used_at = now() WHERE user_id = $1 AND purpose = 'reset' AND used_at IS NULL`,
+      [id],
     );
   }
 

@@ -43,7 +43,7 @@ export class PointsService {
     const insufficient = (available: number) =>
       commerceError(
         CommerceErrorCode.InsufficientPoints,
-        `${Messages.insufficientPointsPrefix}${Math.floor(toPoints(available))} points available.`,
+        `${Messages.insufficientPointsPrefix}${toPoints(available)} points available.`,
         HttpStatus.CONFLICT,
       );
     if (user.points < hundredths) throw insufficient(user.points);

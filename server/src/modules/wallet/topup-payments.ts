@@ -22,6 +22,7 @@ export class TopupPayments implements PaymentPort, OnModuleInit {
   readonly purpose = 'topup';
   readonly returnPath = '/walletconfirmation';
   readonly checkJob = JobName.WalletTopupVerify;
+  readonly idPattern = /^ZT[0-9A-Z]{14}$/;
 
   constructor(
     private readonly db: DataSource,

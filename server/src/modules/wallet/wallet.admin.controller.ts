@@ -3,7 +3,7 @@ import { ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { AdminPageQueryDto } from '../../common/http/page-query.dto.js';
-import { contentRange, parseListQuery } from '../../common/http/simple-rest.js';
+import { contentRange, ListQueryDto, parseListQuery } from '../../common/http/simple-rest.js';
 import { Role } from '../users/entities/user.entity.js';
 import {
   AddUserBalanceDto,
@@ -53,10 +53,7 @@ export class WalletAdminController {
   )
   @ApiErrors(400)
   @ApiOkResponse({ type: [WalletTransactionDto] })
-  async list(
-    @Query() query: Record<string, string>,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
+  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) reply: FastifyReply) {
     const list = parseListQuery(query, WALLET_TXN_SORTABLE, ['createdAt', 'DESC']);
     const { transactions, total } = await this.service.list(list);
     void reply.header(

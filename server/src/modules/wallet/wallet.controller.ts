@@ -1,16 +1,8 @@
-import {
-  Body,
-  Controller,
-  Get,
-  Headers,
-  HttpCode,
-  Param,
-  ParseIntPipe,
-  Post,
-  Query,
-} from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
+import { PageQueryDto } from '../../common/http/page-query.dto.js';
+import { ParseWholeNumberPipe } from '../../common/http/whole-number.pipe.js';
 import {
   BalanceDto,
   RedeemDto,
@@ -41,7 +33,7 @@ export class WalletController {
   @ApiErrors(400, 404)
   @Authenticated()
   @ApiOkResponse({ type: BalanceDto })
-  balance(@CurrentUser() auth: AuthUser, @Param('userid', ParseIntPipe) userid: number) {
+  balance(@CurrentUser() auth: AuthUser, @Param('userid', ParseWholeNumberPipe) userid: number) {
     return this.service.balance(auth, userid);
   }
 
@@ -55,11 +47,10 @@ export class WalletController {
   @ApiOkResponse({ type: [WalletTransactionDto] })
   transactions(
     @CurrentUser() auth: AuthUser,
-    @Param('userid', ParseIntPipe) userid: number,
-    @Query('page') page?: string,
-    @Query('limit') limit?: string,
+    @Param('userid', ParseWholeNumberPipe) userid: number,
+    @Query() paging: PageQueryDto,
   ) {
-    return this.service.transactions(auth, userid, Number(page) || 1, Number(limit) || 500);
+    return this.service.transactions(auth, userid, paging.page, paging.limit);
   }
 
   @Post('topup')
@@ -109,7 +100,7 @@ export class PointsController {
   @ApiErrors(400, 404)
   @Authenticated()
   @ApiOkResponse({ type: BalanceDto })
-  balance(@CurrentUser() auth: AuthUser, @Param('userid', ParseIntPipe) userid: number) {
+  balance(@CurrentUser() auth: AuthUser, @Param('userid', ParseWholeNumberPipe) userid: number) {
     return this.service.balance(auth, userid);
   }
 

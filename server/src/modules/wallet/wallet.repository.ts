@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { requireMoves } from '../../common/state-machine.js';
+import { ENQUEUE_GRACE_MS } from '../../jobs/job.types.js';
 import { walletTxnTransitions, type WalletTxnStatus } from './wallet-state.js';
 
 export type { WalletTxnStatus } from './wallet-state.js';
@@ -153,8 +154,10 @@ export class WalletRepository {
   ): Promise<Array<{ txnid: string; verify_generation: number; expires_at: Date | null }>> {
     return this.db.query(
       `SELECT txnid, verify_generation, expires_at FROM wallet_transactions
-       WHERE purpose = 'topup' AND status IN ('Created', 'Pending') ORDER BY created_at LIMIT $1`,
-      [limit],
+       WHERE purpose = 'topup' AND status IN ('Created', 'Pending')
+         AND created_at < now() - make_interval(secs => $2)
+       ORDER BY created_at LIMIT $1`,
+      [limit, ENQUEUE_GRACE_MS / 1000],
     );
   }
 

@@ -3,6 +3,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { requireOwner, requireReadAccess } from '../../common/auth/access.js';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { Clock } from '../../common/clock.js';
+import { RateLimitService } from '../../common/http/rate-limit.service.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { Messages } from '../../common/messages.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
@@ -36,6 +37,7 @@ export class WalletService {
     private readonly users: UsersService,
     private readonly payments: TopupPayments,
     private readonly idempotency: IdempotencyService,
+    private readonly limits: RateLimitService,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -62,6 +64,8 @@ export class WalletService {
   }
 
   private async startTopup(auth: AuthUser, amount: number) {
+    // Each top-up opens a gateway order.
+    await this.limits.hit(`topup:user:${auth.id}`, this.config.rateLimits.topup);
     const user = await this.users.getById(auth.id);
     if (!user) throw AppError.notFound(Messages.notFound);
     if (!user.mobilenumber) {

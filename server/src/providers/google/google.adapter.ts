@@ -44,6 +44,16 @@ export class GoogleAdapter {
     };
   }
 
+  /**
+   * Where the browser goes to consent. The sandbox's consent page is served by this store at the
+   * origin of the callback, the one the customer opened the store on: its form then sends the
+   * browser back within that origin (CSP `form-action 'self'`), and the state cookie is there.
+   */
+  private authorizeEndpoint(redirectUri: string) {
+    if (this.config.google.baseUrl) return this.endpoints().authorize;
+    return `${new URL(redirectUri).origin}/sandbox/google/o/oauth2/v2/auth`;
+  }
+
   authorizeUrl(redirectUri: string, state: string, nonce: string) {
     const params = new URLSearchParams({
       client_id: this.config.google.clientId,
@@ -54,7 +64,7 @@ export class GoogleAdapter {
       nonce,
       prompt: 'select_account',
     });
-    return `${this.endpoints().authorize}?${params.toString()}`;
+    return `${this.authorizeEndpoint(redirectUri)}?${params.toString()}`;
   }
 
   async exchangeCode(code: string, redirectUri: string, nonce: string): Promise<GoogleIdentity> {

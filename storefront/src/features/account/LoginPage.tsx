@@ -10,6 +10,7 @@ import { PasswordField } from '@/components/PasswordField';
 import { TextField } from '@/components/TextField';
 import { AuthCard } from './AuthCard';
 import { GoogleIcon } from './GoogleIcon';
+import { returnTo } from '@/auth/returnTo';
 
 const NETWORK_ERROR = 'Something went wrong. Please try again.';
 
@@ -41,7 +42,7 @@ export default function LoginPage() {
       const response = await login(email.trim(), password);
       if (response.token && response.user) {
         signIn(response.token, response.user);
-        void navigate('/home');
+        void navigate(returnTo());
       } else {
         handleFailure(response.msg ?? response.message ?? NETWORK_ERROR);
       }

@@ -8,6 +8,7 @@ import { useSession } from '@/auth/SessionContext';
 import { supportChatLink } from '@/lib/support';
 import { AuthCard } from './AuthCard';
 import { OtpInput } from './OtpInput';
+import { returnTo } from '@/auth/returnTo';
 
 const OTP_LENGTH = 4;
 const TIMER_FAILED = 'An error occurred while fetching the timer.';
@@ -60,7 +61,7 @@ export default function OtpVerifyPage() {
       if (response.success && response.token && response.user) {
         signIn(response.token, response.user);
         toast.success(response.message ?? Messages.otpVerifiedLogin);
-        void navigate('/home');
+        void navigate(returnTo());
         return;
       }
       toast.error(response.message ?? VERIFY_FAILED);

@@ -1,9 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '@/api/client';
 import { fetchOrderStatus } from '@/api/order';
 import type { Order } from '@/api/types';
+import { setReturnTo } from '@/auth/returnTo';
+import { useSession } from '@/auth/SessionContext';
 import { StatusMessage } from '@/components/StatusMessage';
+import { draftUrl } from '@/features/product/purchaseDraft';
+import { deliveryWindow } from '@/lib/delivery';
 import { formatRupees, todayInIndia } from '@/lib/format';
 import { usePolling } from '@/lib/usePolling';
 import './confirmation.css';
@@ -22,6 +26,32 @@ function statusClass(status: string): string {
   return 'status-failed';
 }
 
+/**
+ * An unpaid UPI order: back to the same payment page while the gateway order lives; once it
+ * failed or expired, a new order with the same pack and player.
+ */
+function PayAgain({ order }: { order: Order }) {
+  if (order.paymentmode !== 'upi') return null;
+  if (order.status === 'Created' && order.paymentUrl) {
+    return (
+      <a href={order.paymentUrl} className="btn btn-primary btn-block">
+        Pay again
+      </a>
+    );
+  }
+  if (order.status !== 'Failed' || !order.productId) return null;
+  const to = draftUrl(order.productId, {
+    itemId: order.itemId,
+    input1: order.input1,
+    input2: order.input2 ?? '',
+  });
+  return (
+    <Link to={to} className="btn btn-primary btn-block">
+      Pay again
+    </Link>
+  );
+}
+
 function OrderDetails({
   order,
   checking,
@@ -31,14 +61,20 @@ function OrderDetails({
   checking: boolean;
   onCheck: () => void;
 }) {
+  // Supplier-delivered orders keep a zone or server in the second field; the others a name.
+  const secondIsName = !order.isApi;
   const rows: [string, string][] = [
     ['Order ID', order.orderid],
     ['Item', order.itemname],
     ['Payment Mode', order.paymentmode === 'wallet' ? 'Z-Coins' : 'UPI'],
     ['UID/Email', order.input1],
-    ['Username', order.input2 || '-'],
+    ['Username', order.username || (secondIsName && order.input2) || '-'],
+    ...(!secondIsName && order.input2
+      ? [['Zone ID/Server', order.input2] as [string, string]]
+      : []),
     ['Price', formatRupees(Number(order.value))],
   ];
+  const why = order.customerReason || order.reason;
   return (
     <div className="card confirmation-card">
       <div className={`confirmation-status ${statusClass(order.status)}`}>
@@ -47,7 +83,7 @@ function OrderDetails({
       </div>
       {order.status === 'Processing' && (
         <p className="confirmation-note">
-          Your payment is confirmed. The order completes within 30 minutes.
+          Your payment is confirmed. The order completes within {deliveryWindow(!!order.isApi)}.
         </p>
       )}
       {order.status === 'Created' && (
@@ -66,8 +102,8 @@ function OrderDetails({
           </button>
         </div>
       )}
-      {order.reason && order.status !== 'Processing' && (
-        <p className="confirmation-note confirmation-note-muted">{order.reason}</p>
+      {why && order.status !== 'Processing' && (
+        <p className="confirmation-note confirmation-note-muted">{why}</p>
       )}
       <dl className="detail-list">
         {rows.map(([label, value]) => (
@@ -77,6 +113,7 @@ function OrderDetails({
           </div>
         ))}
       </dl>
+      <PayAgain order={order} />
       <div className="action-pair">
         <Link to="/home" className="btn btn-secondary">
           Return Home
@@ -89,7 +126,35 @@ function OrderDetails({
   );
 }
 
+/** Signed out (another device, an expired session): sign in and come back to this order. */
+function SignInToSee() {
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const logIn = () => {
+    setReturnTo(`${pathname}${search}`);
+    void navigate('/login');
+  };
+  return (
+    <div className="container page page-narrow">
+      <div className="card">
+        <StatusMessage icon="login" title="Sign in to see this order">
+          <p className="muted">Your orders are kept in your account.</p>
+          <button type="button" className="btn btn-primary" onClick={logIn}>
+            Login
+          </button>
+        </StatusMessage>
+      </div>
+    </div>
+  );
+}
+
 export default function ConfirmationPage() {
+  const { isLoggedIn } = useSession();
+  if (!isLoggedIn) return <SignInToSee />;
+  return <OrderConfirmation />;
+}
+
+function OrderConfirmation() {
   const [searchParams] = useSearchParams();
   const clientTxnId = searchParams.get('client_txn_id') ?? '';
   const [state, setState] = useState<LoadState>({ status: 'loading' });

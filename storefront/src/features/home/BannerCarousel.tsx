@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type TouchEvent } from 'react';
 import type { GalleryImage } from '@/api/types';
+import { Icon } from '@/components/Icon';
 import { assetUrl } from '@/lib/assets';
 import { useMediaQuery } from '@/lib/useMediaQuery';
 import { SlideLink } from './SlideLink';
@@ -14,20 +15,24 @@ interface BannerCarouselProps {
 
 export function BannerCarousel({ mobileSlides, desktopSlides }: BannerCarouselProps) {
   const isMobile = useMediaQuery('(max-width: 767px)');
+  const prefersReducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   const slides = isMobile ? mobileSlides : desktopSlides;
   const [index, setIndex] = useState(0);
+  // Moving content must be stoppable (WCAG 2.2.2); it starts still for those who ask for less motion.
+  const [pausedByUser, setPausedByUser] = useState<boolean | null>(null);
+  const paused = pausedByUser ?? prefersReducedMotion;
   const touchStartX = useRef<number | null>(null);
   const count = slides.length;
   const current = count ? index % count : 0;
 
   useEffect(() => {
-    if (count < 2) return;
+    if (count < 2 || paused) return;
     const timer = window.setTimeout(
       () => setIndex((value) => (value + 1) % count),
       AUTO_ADVANCE_MS,
     );
     return () => window.clearTimeout(timer);
-  }, [current, count]);
+  }, [current, count, paused]);
 
   if (!count) return null;
 
@@ -74,17 +79,27 @@ export function BannerCarousel({ mobileSlides, desktopSlides }: BannerCarouselPr
         ))}
       </div>
       {count > 1 && (
-        <div className="carousel-dots">
-          {slides.map((slide, dotIndex) => (
-            <button
-              key={`${slide.url}-dot-${dotIndex}`}
-              type="button"
-              className={`carousel-dot${dotIndex === current ? ' is-active' : ''}`}
-              aria-label={`Go to slide ${dotIndex + 1}`}
-              aria-current={dotIndex === current}
-              onClick={() => go(dotIndex)}
-            />
-          ))}
+        <div className="carousel-controls">
+          <div className="carousel-dots">
+            {slides.map((slide, dotIndex) => (
+              <button
+                key={`${slide.url}-dot-${dotIndex}`}
+                type="button"
+                className={`carousel-dot${dotIndex === current ? ' is-active' : ''}`}
+                aria-label={`Go to slide ${dotIndex + 1}`}
+                aria-current={dotIndex === current}
+                onClick={() => go(dotIndex)}
+              />
+            ))}
+          </div>
+          <button
+            type="button"
+            className="carousel-toggle"
+            aria-label={paused ? 'Play slides' : 'Pause slides'}
+            onClick={() => setPausedByUser(!paused)}
+          >
+            <Icon name={paused ? 'play' : 'pause'} size={16} />
+          </button>
         </div>
       )}
     </section>

@@ -73,9 +73,11 @@ export default function HomePage() {
 
   return (
     <div className="container page home">
+      <h1 className="sr-only">Z Store: instant game top-ups in India</h1>
       <Banners gallery={gallery} />
       <Catalogue products={products} />
-      <WhyChooseUs />
+      {/* Below the catalogue only once it is there, so the sections never push it down. */}
+      {products.status !== 'loading' && <WhyChooseUs />}
     </div>
   );
 }

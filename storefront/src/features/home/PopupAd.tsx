@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { GalleryImage } from '@/api/types';
 import { Icon } from '@/components/Icon';
 import { assetUrl } from '@/lib/assets';
+import { useFocusTrap } from '@/lib/useFocusTrap';
 
 const POPUP_CLOSED_KEY = 'popupClosedAt';
 const SUPPRESS_FOR_MS = 5 * 60 * 1000;
@@ -13,15 +14,33 @@ function recentlyClosed(): boolean {
 
 export function PopupAd({ popup }: { popup: GalleryImage }) {
   const [open, setOpen] = useState(() => !recentlyClosed());
-  if (!open) return null;
+  const dialogRef = useFocusTrap<HTMLDivElement>(open);
 
-  const close = () => {
+  const close = useCallback(() => {
     localStorage.setItem(POPUP_CLOSED_KEY, String(Date.now()));
     setOpen(false);
-  };
+  }, []);
+
+  useEffect(() => {
+    if (!open) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close();
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [open, close]);
+
+  if (!open) return null;
 
   return (
-    <div className="popup-ad" role="dialog" aria-modal="true" aria-label={popup.title || 'Offer'}>
+    <div
+      ref={dialogRef}
+      className="popup-ad"
+      role="dialog"
+      aria-modal="true"
+      aria-label={popup.title || 'Offer'}
+      tabIndex={-1}
+    >
       <div className="popup-backdrop" onClick={close} />
       <div className="popup-card">
         <button type="button" className="popup-close" aria-label="Close" onClick={close}>

@@ -20,15 +20,18 @@ export function ProductSection({ title, products }: ProductSectionProps) {
   );
 }
 
+/** One row of tiles, the size of a loaded section's first row. */
 export function ProductSectionSkeleton() {
   return (
     <section className="product-section" aria-hidden="true">
       <div className="skeleton section-title-skeleton" />
-      <div className="product-grid">
+      <div className="product-grid product-grid-skeleton">
         {Array.from({ length: 6 }, (_, index) => (
           <div key={index} className="product-tile">
             <span className="skeleton product-tile-image" />
-            <span className="skeleton tile-name-skeleton" />
+            <span className="product-tile-name">
+              <span className="skeleton tile-name-skeleton" />
+            </span>
           </div>
         ))}
       </div>

@@ -1,8 +1,19 @@
 import { Link } from 'react-router';
-import type { Product } from '@/api/types';
+import type { HomeProduct } from '@/api/types';
 import { assetUrl, FALLBACK_TILE_IMAGE } from '@/lib/assets';
 
-export function ProductTile({ product }: { product: Product }) {
+/** '₹79', or '₹79.50' when the price has paise. */
+const formatPrice = (rupees: number) =>
+  `₹${Number.isInteger(rupees) ? rupees.toLocaleString('en-IN') : rupees.toFixed(2)}`;
+
+/** 'Mobile Legends (Brazil server)' reads as the game and, on its own line, the region. */
+function splitRegion(name: string): [string, string | undefined] {
+  const match = /^(.+?)\s*\(([^()]+)\)$/.exec(name);
+  return match ? [match[1], match[2]] : [name, undefined];
+}
+
+export function ProductTile({ product }: { product: HomeProduct }) {
+  const [name, region] = splitRegion(product.name);
   return (
     <Link to={`/product/${product._id}`} className="product-tile">
       <span className="product-tile-image">
@@ -16,7 +27,14 @@ export function ProductTile({ product }: { product: Product }) {
           }}
         />
       </span>
-      <span className="product-tile-name">{product.name}</span>
+      <span className="product-tile-name">{name}</span>
+      {region && <span className="product-tile-region">{region}</span>}
+      {product.fromPrice !== undefined && (
+        <span className="product-tile-price">from {formatPrice(product.fromPrice)}</span>
+      )}
+      {!!product.bestDiscount && (
+        <span className="product-tile-discount">Up to {product.bestDiscount}% off</span>
+      )}
     </Link>
   );
 }

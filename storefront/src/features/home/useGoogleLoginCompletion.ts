@@ -4,6 +4,7 @@ import { toast } from 'react-toastify';
 import { fetchGoogleLoginResult } from '@/api/auth';
 import { ApiError } from '@/api/client';
 import { useSession } from '@/auth/SessionContext';
+import { returnTo } from '@/auth/returnTo';
 
 /** Finishes a Google sign-in when the server sends the browser to /home?success=... */
 export function useGoogleLoginCompletion() {
@@ -38,6 +39,6 @@ export function useGoogleLoginCompletion() {
             : 'Failed to fetch user data from Google Login',
         ),
       )
-      .finally(() => void navigate('/home', { replace: true }));
+      .finally(() => void navigate(returnTo(), { replace: true }));
   }, [success, navigate, signIn]);
 }

@@ -1,6 +1,7 @@
 import type { Order } from '@/api/types';
 import { StatusPill } from '@/components/StatusPill';
 import { formatDateTime, formatRupees } from '@/lib/format';
+import { BuyAgainLink } from './BuyAgainLink';
 import { VerifyPaymentLink } from './VerifyPaymentLink';
 
 export function OrderCards({ orders }: { orders: Order[] }) {
@@ -36,12 +37,15 @@ export function OrderCards({ orders }: { orders: Order[] }) {
               <dd>{formatDateTime(order.createdAt)}</dd>
             </div>
           </dl>
-          {order.reason && order.status !== 'Completed' && (
-            <p className="order-reason muted">{order.reason}</p>
+          {(order.customerReason || order.reason) && order.status !== 'Completed' && (
+            <p className="order-reason muted">{order.customerReason || order.reason}</p>
           )}
           <div className="row-between">
             <span className="order-amount">{formatRupees(Number(order.value))}</span>
-            <VerifyPaymentLink order={order} />
+            <span className="row">
+              <VerifyPaymentLink order={order} />
+              <BuyAgainLink order={order} />
+            </span>
           </div>
         </li>
       ))}

@@ -1,6 +1,7 @@
 import type { Order } from '@/api/types';
 import { StatusPill } from '@/components/StatusPill';
 import { formatDateTime, formatRupees } from '@/lib/format';
+import { BuyAgainLink } from './BuyAgainLink';
 import { VerifyPaymentLink } from './VerifyPaymentLink';
 
 export function OrderTable({ orders }: { orders: Order[] }) {
@@ -41,6 +42,7 @@ export function OrderTable({ orders }: { orders: Order[] }) {
               <td>{formatDateTime(order.createdAt)}</td>
               <td className="nowrap">
                 <VerifyPaymentLink order={order} />
+                <BuyAgainLink order={order} />
               </td>
             </tr>
           ))}

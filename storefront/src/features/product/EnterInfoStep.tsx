@@ -1,7 +1,15 @@
 import { useId } from 'react';
+import { Messages } from '@shared/messages';
 import type { Product } from '@/api/types';
 import { assetUrl } from '@/lib/assets';
-import { GENSHIN_SERVERS, isGenshin, isMlbb, isOtt, needsUsernameCheck } from './productRules';
+import {
+  cleanInput,
+  EMAIL_MAX_LENGTH,
+  firstInputValid,
+  GENSHIN_SERVERS,
+  SECOND_INPUT_MAX_LENGTH,
+} from '@shared/order-inputs';
+import { inputFields, needsUsernameCheck } from './productRules';
 import { StepCard } from './StepCard';
 
 export interface UsernameCheck {
@@ -19,8 +27,6 @@ interface EnterInfoStepProps {
   onCheckUsername: () => void;
 }
 
-const digitsOnly = (value: string) => value.replace(/\D/g, '');
-
 export function EnterInfoStep({
   product,
   input1,
@@ -32,10 +38,11 @@ export function EnterInfoStep({
 }: EnterInfoStepProps) {
   const firstId = useId();
   const secondId = useId();
-  const firstLabel = product.inputs[0]?.label || 'User ID';
-  const secondLabel = product.inputs[1]?.label || (isGenshin(product) ? 'Server' : 'Zone ID');
-  // OTT packs are delivered to an e-mail address, so their first field cannot be numeric.
-  const firstIsEmail = isOtt(product);
+  const { first, second } = inputFields(product);
+  const firstLabel = first.label;
+  const secondLabel = second.label;
+  const firstIsEmail = first.kind === 'email';
+  const firstInvalid = firstIsEmail && input1 !== '' && !firstInputValid(product, input1);
 
   return (
     <StepCard step={1} title="Enter Information">
@@ -50,20 +57,24 @@ export function EnterInfoStep({
             type={firstIsEmail ? 'email' : 'text'}
             inputMode={firstIsEmail ? 'email' : 'numeric'}
             value={input1}
-            onChange={(event) =>
-              onInput1Change(
-                firstIsEmail ? event.target.value.trim() : digitsOnly(event.target.value),
-              )
-            }
+            onChange={(event) => onInput1Change(cleanInput(first.kind, event.target.value))}
             placeholder={`Enter ${firstLabel}`}
-            autoComplete="off"
+            autoComplete={firstIsEmail ? 'email' : 'off'}
+            maxLength={firstIsEmail ? EMAIL_MAX_LENGTH : 12}
+            aria-invalid={firstInvalid || undefined}
+            aria-describedby={firstInvalid ? `${firstId}-error` : undefined}
           />
+          {firstInvalid && (
+            <p id={`${firstId}-error`} className="form-error">
+              {Messages.invalidEmail}
+            </p>
+          )}
         </div>
         <div className="field">
           <label className="field-label" htmlFor={secondId}>
             {secondLabel}
           </label>
-          {isGenshin(product) ? (
+          {second.kind === 'server' ? (
             <select
               id={secondId}
               className="input"
@@ -81,16 +92,12 @@ export function EnterInfoStep({
             <input
               id={secondId}
               className="input"
-              inputMode={isMlbb(product) ? 'numeric' : 'text'}
+              inputMode={second.kind === 'zone' ? 'numeric' : 'text'}
               value={input2}
-              onChange={(event) =>
-                onInput2Change(
-                  isMlbb(product) ? digitsOnly(event.target.value) : event.target.value,
-                )
-              }
+              onChange={(event) => onInput2Change(cleanInput(second.kind, event.target.value))}
               placeholder={`Enter ${secondLabel}`}
               autoComplete="off"
-              maxLength={64}
+              maxLength={second.kind === 'zone' ? 5 : SECOND_INPUT_MAX_LENGTH}
             />
           )}
         </div>

@@ -68,14 +68,18 @@ export function OrderSummaryStep({
       {isLoggedIn ? (
         <button
           type="button"
-          className="btn btn-primary btn-block"
+          className="btn btn-primary btn-block summary-action"
           onClick={onProceed}
           disabled={processing}
         >
           {processing ? 'Processing...' : 'Proceed to Payment'}
         </button>
       ) : (
-        <button type="button" className="btn btn-primary btn-block" onClick={onLogin}>
+        <button
+          type="button"
+          className="btn btn-primary btn-block summary-action"
+          onClick={onLogin}
+        >
           Please Login First
         </button>
       )}

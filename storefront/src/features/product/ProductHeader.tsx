@@ -3,10 +3,15 @@ import type { Product } from '@/api/types';
 import { Icon } from '@/components/Icon';
 import { Modal } from '@/components/Modal';
 import { assetUrl, FALLBACK_TILE_IMAGE } from '@/lib/assets';
+import { useDocumentHead } from '@/lib/useDocumentHead';
 import { deliveryNote } from './productRules';
 
 export function ProductHeader({ product }: { product: Product }) {
   const [guideOpen, setGuideOpen] = useState(false);
+  useDocumentHead(
+    `${product.name} Top-Up`,
+    `Top up ${product.name} instantly at Z Store: pick a pack, enter your player details and pay by UPI or Z-Coins.`,
+  );
   return (
     <section className="product-header card">
       <img

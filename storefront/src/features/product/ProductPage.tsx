@@ -1,5 +1,5 @@
-import { useCallback, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { Messages } from '@shared/messages';
 import { ApiError } from '@/api/client';
@@ -7,16 +7,19 @@ import { fetchItems } from '@/api/item';
 import { checkPlayerId } from '@/api/order';
 import { fetchProduct } from '@/api/product';
 import type { Item, PaymentMode, Product } from '@/api/types';
+import { clearReturnTo, setReturnTo } from '@/auth/returnTo';
 import { useSession } from '@/auth/SessionContext';
 import { PageLoader } from '@/components/PageLoader';
 import { StatusMessage } from '@/components/StatusMessage';
 import { useAsync } from '@/lib/useAsync';
+import { BuyBar } from './BuyBar';
 import { interpretCheckId } from './checkIdMessage';
 import { EnterInfoStep, type UsernameCheck } from './EnterInfoStep';
 import { OrderSummaryStep } from './OrderSummaryStep';
 import { PaymentSheet } from './PaymentSheet';
+import { draftUrl, readDraft, rememberedPlayer, rememberPlayer } from './purchaseDraft';
 import { ProductHeader } from './ProductHeader';
-import { isGenshin, needsUsernameCheck, priceFor } from './productRules';
+import { inputFields, needsUsernameCheck, orderInputsValid, priceFor } from './productRules';
 import { SelectRechargeStep } from './SelectRechargeStep';
 import { usePlaceOrder } from './usePlaceOrder';
 import './product.css';
@@ -52,9 +55,15 @@ function OrderForm({ product }: { product: Product }) {
   const { user, isLoggedIn } = useSession();
   const loadItems = useCallback(() => fetchItems(product._id), [product._id]);
   const itemsResult = useAsync(loadItems);
+  const [searchParams] = useSearchParams();
+  // Coming back after sign-in or from 'Buy again': the URL's pack and player; else the last
+  // player this customer bought for here.
+  const [draft] = useState(
+    () => readDraft(searchParams) ?? (user ? rememberedPlayer(user.userid, product._id) : null),
+  );
   const [chosen, setChosen] = useState<Item | null>(null);
-  const [input1, setInput1] = useState('');
-  const [input2, setInput2] = useState('');
+  const [input1, setInput1] = useState(draft?.input1 ?? '');
+  const [input2, setInput2] = useState(draft?.input2 ?? '');
   const [usernameCheck, setUsernameCheck] = useState<UsernameCheck>({ status: 'idle' });
   const [sheetOpen, setSheetOpen] = useState(false);
   const { placeOrder, submitting } = usePlaceOrder();
@@ -65,11 +74,25 @@ function OrderForm({ product }: { product: Product }) {
     itemsResult.error.status === 404;
   const items: Item[] | null =
     itemsResult.status === 'ready' ? (itemsResult.data.items ?? []) : itemsNotFound ? [] : null;
-  // Until the user picks one, the first pack in stock is selected.
-  const selected = chosen ?? items?.find((item) => item.inStock) ?? null;
+  // Until the user picks one, the draft's pack (or else the first pack in stock) is selected.
+  const selected =
+    chosen ??
+    items?.find((item) => item.inStock && item._id === draft?.itemId) ??
+    items?.find((item) => item.inStock) ??
+    null;
 
-  const firstLabel = product.inputs[0]?.label || 'User ID';
-  const secondLabel = product.inputs[1]?.label || (isGenshin(product) ? 'Server' : 'Zone ID');
+  useEffect(() => {
+    if (isLoggedIn) clearReturnTo();
+  }, [isLoggedIn]);
+
+  const logInFirst = () => {
+    setReturnTo(draftUrl(product._id, { itemId: selected?._id, input1, input2 }));
+    void navigate('/login');
+  };
+
+  const fields = inputFields(product);
+  const firstLabel = fields.first.label;
+  const secondLabel = fields.second.label;
   const price = selected ? priceFor(selected, user?.role) : null;
 
   const changeInput = (setter: (value: string) => void) => (value: string) => {
@@ -105,10 +128,10 @@ function OrderForm({ product }: { product: Product }) {
 
   const proceed = () => {
     if (!isLoggedIn) {
-      void navigate('/login');
+      logInFirst();
       return;
     }
-    if (!selected || !input1 || !input2) {
+    if (!selected || !orderInputsValid(product, input1, input2)) {
       detailsToast();
       return;
     }
@@ -121,7 +144,8 @@ function OrderForm({ product }: { product: Product }) {
 
   const confirm = async (mode: PaymentMode, couponCode: string) => {
     if (!user || !selected) return;
-    const redirected = await placeOrder(
+    rememberPlayer(user.userid, product._id, input1, input2);
+    const outcome = await placeOrder(
       {
         itemid: selected.itemid,
         product_id: product._id,
@@ -133,7 +157,7 @@ function OrderForm({ product }: { product: Product }) {
       },
       mode,
     );
-    if (!redirected) setSheetOpen(false);
+    if (outcome === 'refused') setSheetOpen(false);
   };
 
   const username =
@@ -177,9 +201,17 @@ function OrderForm({ product }: { product: Product }) {
           processing={submitting}
           fallbackImage={product.imgpath}
           onProceed={proceed}
-          onLogin={() => void navigate('/login')}
+          onLogin={logInFirst}
         />
       </aside>
+      <BuyBar
+        item={selected}
+        price={price}
+        isLoggedIn={isLoggedIn}
+        processing={submitting}
+        onProceed={proceed}
+        onLogin={logInFirst}
+      />
       {sheetOpen && user && selected && price !== null && (
         <PaymentSheet
           user={user}

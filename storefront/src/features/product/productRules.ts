@@ -1,12 +1,28 @@
+import { firstInputKind, inputsValid, secondInputKind } from '@shared/order-inputs';
 import type { Item, Product, Role } from '@/api/types';
-
-export const GENSHIN_SERVERS = ['America', 'Asia', 'Europe', 'TW_HK_Mo'] as const;
+import { deliveryWindow } from '@/lib/delivery';
 
 const typeOf = (product: Product) => product.type?.toUpperCase() ?? '';
 
-export const isGenshin = (product: Product) => typeOf(product) === 'GENSHIN';
 export const isMlbb = (product: Product) => typeOf(product) === 'MLBB';
-export const isOtt = (product: Product) => typeOf(product) === 'OTT';
+
+/** The form's two fields: their labels (the product's own, else the usual ones) and kinds. */
+export function inputFields(product: Product) {
+  const first = firstInputKind(product);
+  const second = secondInputKind(product);
+  const fallbackSecond = second === 'server' ? 'Server' : second === 'zone' ? 'Zone ID' : 'Name';
+  return {
+    first: {
+      kind: first,
+      label: product.inputs[0]?.label || (first === 'email' ? 'Email' : 'User ID'),
+    },
+    second: { kind: second, label: product.inputs[1]?.label || fallbackSecond },
+  };
+}
+
+/** The server's own check, before the customer is asked to pay. */
+export const orderInputsValid = (product: Product, input1: string, input2: string) =>
+  inputsValid(product, input1, input2);
 
 /** Only API-backed MLBB products can (and must) check the player's username before paying. */
 export const needsUsernameCheck = (product: Product) => product.isApi && isMlbb(product);
@@ -23,7 +39,9 @@ export function discountPercent(item: Item, price: number): number {
 
 export function deliveryNote(product: Product): string {
   if (product.deliveryTime) return product.deliveryTime;
-  return product.isApi ? 'Instant delivery in 1-6 minutes' : 'Delivered within about 30 minutes';
+  return product.isApi
+    ? `Instant delivery in ${deliveryWindow(true)}`
+    : `Delivered within ${deliveryWindow(false)}`;
 }
 
 /** The displayed coupon maths: discount rounded up, total rounded down, never below zero. */

@@ -6,7 +6,7 @@ export default function BalanceErrorPage() {
   return (
     <div className="container page page-narrow">
       <div className="card">
-        <StatusMessage icon="wallet" tone="warning" title="Insufficient Z-Coins">
+        <StatusMessage icon="wallet" tone="warning" title="Insufficient Z-Coins" heading="h1">
           <p className="muted">{Messages.insufficientBalance}</p>
           <Link to="/topup" className="btn btn-primary">
             Top-Up Wallet

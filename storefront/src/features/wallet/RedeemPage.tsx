@@ -1,10 +1,11 @@
 import { useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { ApiError, newIdempotencyKey } from '@/api/client';
+import { ApiError } from '@/api/client';
 import { fetchPointsBalance, redeemPoints } from '@/api/points';
 import { useSession } from '@/auth/SessionContext';
 import { formatPoints } from '@/lib/format';
+import { isDefiniteRefusal, useIntentKey } from '@/lib/useIntentKey';
 import { useAsync } from '@/lib/useAsync';
 import { AmountForm, parseWholeAmount } from './AmountForm';
 import './wallet.css';
@@ -19,6 +20,7 @@ export default function RedeemPage() {
   const [value, setValue] = useState('');
   const [error, setError] = useState('');
   const [submitting, setSubmitting] = useState(false);
+  const { keyFor, settle } = useIntentKey();
   const available = points.status === 'ready' ? Number(points.data.balance ?? 0) : null;
 
   const submit = async () => {
@@ -34,14 +36,19 @@ export default function RedeemPage() {
     setError('');
     setSubmitting(true);
     try {
-      const response = await redeemPoints(amount, userid, newIdempotencyKey());
+      const response = await redeemPoints(amount, userid, keyFor({ amount }));
+      settle();
       toast.success(response.msg ?? response.message ?? 'Points redeemed successfully.');
       void navigate('/wallet');
     } catch (failure) {
       const text =
         failure instanceof ApiError && !failure.isNetworkError ? failure.message : REDEEM_FAILED;
       setError(text);
-      points.reload();
+      // After a lost answer the balance may already be lower; pressing again must still retry.
+      if (isDefiniteRefusal(failure)) {
+        settle();
+        points.reload();
+      }
     } finally {
       setSubmitting(false);
     }

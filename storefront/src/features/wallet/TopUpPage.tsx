@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
-import { ApiError, newIdempotencyKey } from '@/api/client';
+import { ApiError } from '@/api/client';
 import { startWalletTopUp } from '@/api/wallet';
 import { useSession } from '@/auth/SessionContext';
+import { useIntentKey } from '@/lib/useIntentKey';
 import { AmountForm, parseWholeAmount } from './AmountForm';
 import './wallet.css';
 
@@ -14,6 +15,7 @@ export default function TopUpPage() {
   const [value, setValue] = useState('');
   const [error, setError] = useState('');
   const [submitting, setSubmitting] = useState(false);
+  const { keyFor, settle, settleIfDefinite } = useIntentKey();
 
   const submit = async () => {
     const amount = parseWholeAmount(value);
@@ -25,7 +27,8 @@ export default function TopUpPage() {
     setError('');
     setSubmitting(true);
     try {
-      const response = await startWalletTopUp(amount, user.userid, newIdempotencyKey());
+      const response = await startWalletTopUp(amount, user.userid, keyFor({ amount }));
+      settle();
       const paymentUrl = response.data?.payment_url;
       if (paymentUrl) {
         window.location.assign(paymentUrl);
@@ -33,6 +36,7 @@ export default function TopUpPage() {
       }
       toast.error(TOPUP_FAILED);
     } catch (failure) {
+      settleIfDefinite(failure);
       toast.error(
         failure instanceof ApiError && !failure.isNetworkError ? failure.message : TOPUP_FAILED,
       );

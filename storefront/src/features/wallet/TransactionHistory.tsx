@@ -5,14 +5,27 @@ import { formatCoins, formatDateTime } from '@/lib/format';
 
 const isIncoming = (txn: WalletTransaction) => txn.type !== 'Debit';
 
+const PURPOSES: Record<NonNullable<WalletTransaction['purpose']>, string> = {
+  topup: 'Wallet top-up',
+  order: 'Order payment',
+  refund: 'Refund',
+  admin: 'Admin credit',
+  redeem: 'Points redeemed',
+  late_payment: 'Late UPI payment returned',
+};
+
+/** What the movement was, in the customer's words. */
+function describe(txn: WalletTransaction): string {
+  if (txn.purpose) return PURPOSES[txn.purpose];
+  return txn.type === 'Debit' ? 'Order payment' : txn.type === 'Refunded' ? 'Refund' : 'Credit';
+}
+
 function TransactionRow({ txn }: { txn: WalletTransaction }) {
   const incoming = isIncoming(txn);
   return (
     <li className="txn-row">
       <div className="txn-main">
-        <strong>
-          {txn.type === 'Debit' ? 'Order payment' : txn.type === 'Refunded' ? 'Refund' : 'Credit'}
-        </strong>
+        <strong>{describe(txn)}</strong>
         <span className="muted mono">{txn.txnid}</span>
         <span className="muted">{formatDateTime(txn.createdAt)}</span>
       </div>

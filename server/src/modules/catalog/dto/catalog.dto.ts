@@ -44,12 +44,20 @@ export function mapProduct(row: ProductRow): ProductResponseDto {
   };
 }
 
+/** A product on the home page, with what its tile shows: 'from ₹…' and the best discount. */
+export class HomeProductDto extends ProductResponseDto {
+  @ApiPropertyOptional({ description: 'Lowest public price of a pack in stock, rupees' })
+  fromPrice?: number;
+  @ApiPropertyOptional({ description: 'Best discount of a pack in stock, percent' })
+  bestDiscount?: number;
+}
+
 export class HomeProductsDto {
-  @ApiProperty({ type: [ProductResponseDto] }) trending: ProductResponseDto[];
-  @ApiProperty({ type: [ProductResponseDto] }) instantGames: ProductResponseDto[];
-  @ApiProperty({ type: [ProductResponseDto] }) games: ProductResponseDto[];
-  @ApiProperty({ type: [ProductResponseDto] }) ott: ProductResponseDto[];
-  @ApiProperty({ type: [ProductResponseDto] }) others: ProductResponseDto[];
+  @ApiProperty({ type: [HomeProductDto] }) trending: HomeProductDto[];
+  @ApiProperty({ type: [HomeProductDto] }) instantGames: HomeProductDto[];
+  @ApiProperty({ type: [HomeProductDto] }) games: HomeProductDto[];
+  @ApiProperty({ type: [HomeProductDto] }) ott: HomeProductDto[];
+  @ApiProperty({ type: [HomeProductDto] }) others: HomeProductDto[];
 }
 
 export class EachProductDto {

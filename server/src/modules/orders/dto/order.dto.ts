@@ -106,6 +106,8 @@ export class OrderResponseDto {
   @ApiPropertyOptional({ nullable: true, type: String }) transactionid: string | null;
   @ApiProperty() productname: string;
   @ApiProperty() itemname: string;
+  @ApiProperty({ description: "The product's _id" }) productId: string;
+  @ApiProperty({ description: "The item's _id" }) itemId: string;
   @ApiProperty({ enum: ['Created', 'Processing', 'Completed', 'Refunded', 'Failed', 'Cancelled'] })
   status: string;
   @ApiProperty() input1: string;
@@ -120,9 +122,33 @@ export class OrderResponseDto {
   @ApiProperty({ enum: ['pending', 'in_progress', 'delivered', 'needs_attention', 'refunded'] })
   fulfilmentStatus: string;
   @ApiPropertyOptional({ nullable: true, type: String }) attention: string | null;
+  @ApiPropertyOptional({
+    nullable: true,
+    type: String,
+    description: 'Why the order ended as it did and where the money went, in plain words',
+  })
+  customerReason: string | null;
+  @ApiPropertyOptional({
+    nullable: true,
+    type: String,
+    description: 'The in-game name the player check found at checkout',
+  })
+  username: string | null;
+  @ApiPropertyOptional({
+    nullable: true,
+    type: String,
+    description: "The gateway's payment page, while an unpaid UPI order can still be paid",
+  })
+  paymentUrl: string | null;
   @ApiProperty({ description: 'Delivered by a supplier API' }) isApi: boolean;
   @ApiProperty() createdAt: string;
   @ApiProperty() updatedAt: string;
+}
+
+/** An unpaid UPI order's payment page stays usable until the order expires. */
+function payableUntilExpiry(row: OrderRow): string | null {
+  if (row.status !== 'Created' || !row.payment_url || !row.expires_at) return null;
+  return new Date(row.expires_at).getTime() > Date.now() ? row.payment_url : null;
 }
 
 export function mapOrder(row: OrderRow): OrderResponseDto {
@@ -133,6 +159,8 @@ export function mapOrder(row: OrderRow): OrderResponseDto {
     transactionid: row.transactionid,
     productname: row.productname,
     itemname: row.itemname,
+    productId: row.product_id,
+    itemId: row.item_id,
     status: row.status,
     input1: row.input1,
     input2: row.input2,
@@ -145,6 +173,9 @@ export function mapOrder(row: OrderRow): OrderResponseDto {
     reason: row.reason,
     fulfilmentStatus: row.fulfilment_status,
     attention: row.attention,
+    customerReason: row.customer_reason ?? null,
+    username: row.player_name ?? null,
+    paymentUrl: payableUntilExpiry(row),
     isApi: row.is_api,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
+import { PageQueryDto } from '../../../common/http/page-query.dto.js';
 import {
   IsEmail,
   IsIn,
@@ -8,9 +9,7 @@ import {
   IsOptional,
   IsString,
   Matches,
-  Max,
   MaxLength,
-  Min,
   ValidateIf,
 } from 'class-validator';
 import { Messages } from '../../../common/messages.js';
@@ -79,22 +78,8 @@ export class UpdateUserDataDto extends AdminUserUpdateDto {
   userid?: number;
 }
 
-export class UsersPageQueryDto {
-  @ApiPropertyOptional()
-  @IsOptional()
-  @Transform(({ value }) => Number(value))
-  @IsInt()
-  @Min(1)
-  page?: number;
-
-  @ApiPropertyOptional()
-  @IsOptional()
-  @Transform(({ value }) => Number(value))
-  @IsInt()
-  @Min(1)
-  @Max(500)
-  limit?: number;
-}
+/** `?page&limit` of spec 002's users list. */
+export class UsersPageQueryDto extends PageQueryDto {}
 
 export class AdminUserResponseDto extends UserResponseDto {
   @ApiProperty() id: string;

@@ -20,6 +20,12 @@ export class WalletTransactionDto {
   @ApiProperty() txnid: string;
   @ApiProperty({ enum: ['Credit', 'Debit', 'Refunded'] }) type: string;
   @ApiProperty({ enum: ['Created', 'Pending', 'Success', 'Failed', 'Processing'] }) status: string;
+  @ApiProperty({
+    enum: ['topup', 'order', 'refund', 'admin', 'redeem', 'late_payment'],
+    description:
+      'What the movement was: a top-up, an order, a refund, an admin credit, redeemed points, a late UPI payment',
+  })
+  purpose: string;
   @ApiProperty({ description: 'Rupees' }) amount: number;
   @ApiPropertyOptional({ nullable: true, type: String }) orderid: string | null;
   @ApiProperty() userid: number;
@@ -35,6 +41,7 @@ export function mapWalletTxn(row: WalletTxnRow): WalletTransactionDto {
     txnid: row.txnid,
     type: row.type,
     status: row.status,
+    purpose: row.purpose,
     amount: toRupees(row.amount),
     orderid: row.orderid,
     userid: Number(row.userid),

@@ -1,0 +1,78 @@
+import { CORE_SCHEMA, load, mergeTag } from 'js-yaml';
+import fs from 'node:fs';
+import path from 'node:path';
+import { envSchema } from './env.schema.js';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+
+interface ComposeService {
+  build?: unknown;
+  environment?: Record<string, unknown> | string[];
+  ports?: Array<string | { host_ip?: string }>;
+}
+
+function composeFiles() {
+  return fs.readdirSync(root).filter((name) => /^(docker-)?compose[\w.-]*\.ya?ml$/.test(name));
+}
+
+function services(file: string) {
+  const text = fs.readFileSync(path.join(root, file), 'utf8');
+  const document = load(text, { schema: CORE_SCHEMA.withTags(mergeTag) }) as {
+    services: Record<string, ComposeService>;
+  };
+  return Object.entries(document.services);
+}
+
+function environmentOf(service: ComposeService): Record<string, string> {
+  const entries = Array.isArray(service.environment)
+    ? service.environment.map((line) => line.split(/=(.*)/s).slice(0, 2))
+    : Object.entries(service.environment ?? {});
+  return Object.fromEntries(entries.map(([key, value]) => [key, String(value)]));
+}
+
+describe('the shipped compose files', () => {
+  const files = composeFiles();
+  const demo = (file: string) => /demo/.test(file);
+
+  it('are a production file and a separate demo file', () => {
+    expect(files.filter((file) => !demo(file))).toEqual(['docker-compose.yml']);
+    expect(files.filter(demo)).toEqual(['docker-compose.demo.yml']);
+  });
+
+  it.each(files.filter((file) => !demo(file)))(
+    '%s runs every store process in production without the sandbox',
+    (file) => {
+      const stores = services(file).filter(([, service]) => service.build !== undefined);
+      expect(stores.length).toBeGreaterThan(0);
+      for (const [name, service] of stores) {
+        const env = environmentOf(service);
+        expect({ name, NODE_ENV: env.NODE_ENV, SANDBOX: env.SANDBOX }).toEqual({
+          name,
+          NODE_ENV: 'production',
+          SANDBOX: 'false',
+        });
+        expect(Object.keys(env).filter((key) => /SANDBOX|^HOST$/.test(key))).toEqual(['SANDBOX']);
+      }
+    },
+  );
+
+  it('publishes the demo on loopback only', () => {
+    const published = services('docker-compose.demo.yml').flatMap(([, service]) =>
+      (service.ports ?? []).map((port) => (typeof port === 'string' ? port : port.host_ip)),
+    );
+    expect(published.length).toBeGreaterThan(0);
+    for (const port of published) expect(port).toMatch(/^127\.0\.0\.1:/);
+  });
+});
+
+describe('.env.example', () => {
+  const documented = fs
+    .readFileSync(path.join(root, '.env.example'), 'utf8')
+    .split('\n')
+    .map((line) => /^([A-Z][A-Z0-9_]*)=/.exec(line)?.[1])
+    .filter((name): name is string => Boolean(name));
+
+  it('documents every variable the server reads, once', () => {
+    expect([...documented].sort()).toEqual(Object.keys(envSchema).sort());
+  });
+});

@@ -1,0 +1,51 @@
+import type { GalleryImagesDto } from '../modules/gallery/gallery.service.js';
+
+const escapeAttribute = (text: string) =>
+  text.replace(/[&"<>]/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** A gallery path as the storefront requests it, or undefined for an image on another site. */
+function sitePath(url: string | undefined): string | undefined {
+  if (!url || /^([a-z][a-z0-9+.-]*:|\/\/)/i.test(url)) return undefined;
+  return url.startsWith('/') ? url : `/${url}`;
+}
+
+/**
+ * The home page's `<link rel="preload">` tags: the two API answers it renders from, and the
+ * first slide of the carousel (its largest image) for phones and for wider screens, so the
+ * browser fetches them while it is still loading the app's script.
+ */
+export function homePreloads(gallery: GalleryImagesDto): string {
+  const links = [
+    '<link rel="preload" href="/api/gallery/images" as="fetch" crossorigin="anonymous" />',
+    '<link rel="preload" href="/api/product/gethomeproducts" as="fetch" crossorigin="anonymous" />',
+  ];
+  const phone = sitePath((gallery.CarouselMb[0] ?? gallery.CarouselPc[0])?.url);
+  const wide = sitePath((gallery.CarouselPc[0] ?? gallery.CarouselMb[0])?.url);
+  if (phone) {
+    links.push(
+      `<link rel="preload" href="${escapeAttribute(phone)}" as="image" media="(max-width: 767px)" fetchpriority="high" />`,
+    );
+  }
+  if (wide) {
+    links.push(
+      `<link rel="preload" href="${escapeAttribute(wide)}" as="image" media="(min-width: 768px)" fetchpriority="high" />`,
+    );
+  }
+  return links.join('\n    ');
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A product page's preload of the product it shows (the same answer for every visitor; the
+ * items are not preloaded, as a reseller's differ from the public ones).
+ */
+export function productPreloads(productId: string): string | undefined {
+  if (!UUID.test(productId)) return undefined;
+  return `<link rel="preload" href="/api/product/eachproduct/${productId}" as="fetch" crossorigin="anonymous" />`;
+}
+
+/** The storefront's index.html with `tags` at the end of its head. */
+export function withHeadTags(html: string, tags: string): string {
+  return html.replace('</head>', `  ${tags}\n  </head>`);
+}

@@ -1,0 +1,83 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { MailService } from '../notifications/mail.service.js';
+
+export interface AdminAlert {
+  key: string;
+  kind: string;
+  message: string;
+  opened_at: Date;
+}
+
+const WEBHOOK_TIMEOUT_MS = 5_000;
+
+/**
+ * Tells the admin when something needs them, once per episode: `open` starts an episode only
+ * when the alert is not already open (the row in `admin_alerts` decides, so any process may
+ * call it any number of times), and `resolve` ends it, so the next occurrence is news again.
+ */
+@Injectable()
+export class AdminAlertsService {
+  private readonly logger = new Logger('Alerts');
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly mail: MailService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Opens the alert `key`; true when this call started a new episode (and told the admin). */
+  async open(key: string, kind: string, message: string): Promise<boolean> {
+    // An INSERT answers its rows (an UPDATE answers [rows, count]).
+    const rows = (await this.db.query(
+      `INSERT INTO admin_alerts (key, kind, message) VALUES ($1, $2, $3)
+       ON CONFLICT (key) DO UPDATE
+         SET message = EXCLUDED.message, opened_at = now(), resolved_at = NULL,
+             episodes = admin_alerts.episodes + 1
+         WHERE admin_alerts.resolved_at IS NOT NULL
+       RETURNING key`,
+      [key, kind, message],
+    )) as Array<{ key: string }>;
+    if (rows.length === 0) return false;
+    this.logger.warn(`alert: ${message}`);
+    await this.mail.send({
+      to: this.config.alerts.email,
+      subject: `Z Store alert: ${message.split('. ')[0]}`,
+      text: `${message}\n\nOpen alerts are listed on the console's overview.`,
+    });
+    await this.post(kind, message);
+    return true;
+  }
+
+  /** Ends the alert's episode, if one is open. */
+  async resolve(key: string) {
+    const [rows] = (await this.db.query(
+      `UPDATE admin_alerts SET resolved_at = now() WHERE key = $1 AND resolved_at IS NULL RETURNING key`,
+      [key],
+    )) as [Array<{ key: string }>, number];
+    if (rows.length > 0) this.logger.log(`alert resolved: ${key}`);
+  }
+
+  async openAlerts(): Promise<AdminAlert[]> {
+    return this.db.query(
+      `SELECT key, kind, message, opened_at FROM admin_alerts WHERE resolved_at IS NULL ORDER BY opened_at`,
+    );
+  }
+
+  private async post(kind: string, message: string) {
+    const url = this.config.alerts.webhookUrl;
+    if (!url) return;
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ text: `Z Store: ${message}`, kind }),
+        signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+      });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    } catch (error) {
+      this.logger.warn(`alert webhook failed: ${(error as Error).message}`);
+    }
+  }
+}

@@ -1,0 +1,105 @@
+import { Injectable } from '@nestjs/common';
+import type { Pool } from 'pg';
+import { DataSource } from 'typeorm';
+import { Clock } from '../../common/clock.js';
+import { QueueName } from '../../jobs/job.enum.js';
+import { JobQueueService } from '../../jobs/job-queue.service.js';
+import { StoreMetrics } from './store-metrics.js';
+import { SupplierBalancesService } from './supplier-balances.service.js';
+
+const QUEUE_STATES = ['waiting', 'active', 'delayed', 'prioritized', 'failed'] as const;
+
+/**
+ * Reads the states the metrics page shows (orders, packs, queues, cached supplier balances,
+ * the database pool) at scrape time. Each part that fails is reported by
+ * `zstore_metrics_collector_up` instead of failing the whole page.
+ */
+@Injectable()
+export class MetricsCollector {
+  constructor(
+    private readonly metrics: StoreMetrics,
+    private readonly db: DataSource,
+    private readonly jobs: JobQueueService,
+    private readonly balances: SupplierBalancesService,
+    private readonly clock: Clock,
+  ) {}
+
+  async collect() {
+    await Promise.all([
+      this.part('orders', () => this.orders()),
+      this.part('packs', () => this.packs()),
+      this.part('queues', () => this.queues()),
+      this.part('supplier_balances', () => this.supplierBalances()),
+      this.part('db_pool', async () => this.pool()),
+    ]);
+  }
+
+  private async part(name: string, read: () => Promise<void>) {
+    try {
+      await read();
+      this.metrics.collectorUp.set({ collector: name }, 1);
+    } catch {
+      this.metrics.collectorUp.set({ collector: name }, 0);
+    }
+  }
+
+  private async orders() {
+    const rows: Array<{ status: string; fulfilment_status: string; count: string }> =
+      await this.db.query(
+        `SELECT status::text AS status, fulfilment_status, count(*)::text AS count
+         FROM orders GROUP BY 1, 2`,
+      );
+    this.metrics.orders.reset();
+    this.metrics.processing.reset();
+    for (const row of rows) {
+      this.metrics.orders.inc({ status: row.status }, Number(row.count));
+      if (row.status === 'Processing') {
+        this.metrics.processing.inc(
+          { fulfilment_status: row.fulfilment_status },
+          Number(row.count),
+        );
+      }
+    }
+  }
+
+  private async packs() {
+    const rows: Array<{ supplier: string; status: string; failure: string; count: string }> =
+      await this.db.query(
+        `SELECT supplier, status, coalesce(failure, '') AS failure, count(*)::text AS count
+         FROM supplier_purchases GROUP BY 1, 2, 3`,
+      );
+    this.metrics.packs.reset();
+    for (const row of rows) {
+      this.metrics.packs.set(
+        { supplier: row.supplier, status: row.status, failure: row.failure },
+        Number(row.count),
+      );
+    }
+  }
+
+  private async queues() {
+    for (const queue of Object.values(QueueName)) {
+      const counts = await this.jobs.getQueue(queue).getJobCounts(...QUEUE_STATES);
+      for (const state of QUEUE_STATES) {
+        this.metrics.queueJobs.set({ queue, state }, counts[state] ?? 0);
+      }
+    }
+  }
+
+  private async supplierBalances() {
+    const now = this.clock.now().getTime();
+    for (const entry of await this.balances.cached()) {
+      const labels = { supplier: entry.supplier, region: entry.region };
+      this.metrics.supplierBalance.set(labels, entry.balance);
+      this.metrics.supplierBalanceAge.set(labels, Math.max(0, (now - entry.at) / 1000));
+    }
+  }
+
+  private pool() {
+    const pool = (this.db.driver as unknown as { master?: Pool }).master;
+    if (!pool) throw new Error('no pool');
+    this.metrics.dbPool.set({ state: 'total' }, pool.totalCount);
+    this.metrics.dbPool.set({ state: 'idle' }, pool.idleCount);
+    this.metrics.dbPool.set({ state: 'waiting' }, pool.waitingCount);
+  }
+}

@@ -1,0 +1,27 @@
+import { Global, Module } from '@nestjs/common';
+import { NotificationsModule } from '../notifications/notifications.module.js';
+import { AdminAlertsService } from './admin-alerts.service.js';
+import { AlertChecksService } from './alert-checks.service.js';
+import { AlertsAdminController } from './alerts.admin.controller.js';
+import { RetentionService } from './retention.service.js';
+import { MetricsCollector } from './metrics.collector.js';
+import { MetricsController } from './metrics.controller.js';
+import { StoreMetrics } from './store-metrics.js';
+import { SupplierBalancesService } from './supplier-balances.service.js';
+
+/** Running the store: metrics, cached supplier balances, alerts to the admin. */
+@Global()
+@Module({
+  imports: [NotificationsModule],
+  controllers: [MetricsController, AlertsAdminController],
+  providers: [
+    StoreMetrics,
+    MetricsCollector,
+    SupplierBalancesService,
+    AdminAlertsService,
+    AlertChecksService,
+    RetentionService,
+  ],
+  exports: [StoreMetrics, SupplierBalancesService, AdminAlertsService],
+})
+export class OperationsModule {}

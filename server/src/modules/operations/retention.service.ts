@@ -1,0 +1,78 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { Clock } from '../../common/clock.js';
+import { JobName, JobStatus, QueueName } from '../../jobs/job.enum.js';
+import { JobQueueService } from '../../jobs/job-queue.service.js';
+import { OnJob } from '../../jobs/on-job.decorator.js';
+
+const DAY_MS = 24 * 3600_000;
+
+/**
+ * How long operational records are kept (docs/runbook.md lists every one). Idempotency keys
+ * (24 h) and scheduled-run records (1 day) are purged by their own sweeps; the rest here.
+ */
+export const RETENTION_DAYS = {
+  /** Mails sent or given up on: the proof a customer was written to, for a month. */
+  outgoingMail: 30,
+  /** The sandbox outbox (simulated SMS and e-mail). */
+  sandboxMessages: 7,
+  /** Alert episodes that ended. */
+  resolvedAlerts: 90,
+  /** Failed jobs kept in the queues for inspection (BullMQ also caps them at 5,000). */
+  failedJobs: 7,
+};
+/** Rows deleted per statement, so a first purge of a large table never holds long locks. */
+const BATCH = 5_000;
+
+@Injectable()
+export class RetentionService {
+  private readonly logger = new Logger('Retention');
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly jobs: JobQueueService,
+    private readonly clock: Clock,
+  ) {}
+
+  @OnJob({ name: JobName.RetentionPurge, queue: QueueName.Maintenance })
+  async handlePurge(): Promise<JobStatus> {
+    await this.purge();
+    return JobStatus.Success;
+  }
+
+  async purge() {
+    const before = (days: number) => new Date(this.clock.now().getTime() - days * DAY_MS);
+    const mails = await this.deleteBatch(
+      `DELETE FROM outgoing_mail WHERE id IN (
+         SELECT id FROM outgoing_mail WHERE status <> 'pending' AND created_at < $1 LIMIT ${BATCH})`,
+      before(RETENTION_DAYS.outgoingMail),
+    );
+    const messages = await this.deleteBatch(
+      `DELETE FROM sandbox_messages WHERE id IN (
+         SELECT id FROM sandbox_messages WHERE created_at < $1 LIMIT ${BATCH})`,
+      before(RETENTION_DAYS.sandboxMessages),
+    );
+    const alerts = await this.deleteBatch(
+      `DELETE FROM admin_alerts WHERE resolved_at < $1`,
+      before(RETENTION_DAYS.resolvedAlerts),
+    );
+    let failedJobs = 0;
+    for (const queue of Object.values(QueueName)) {
+      const removed = await this.jobs
+        .getQueue(queue)
+        .clean(RETENTION_DAYS.failedJobs * DAY_MS, BATCH, 'failed');
+      failedJobs += removed.length;
+    }
+    if (mails + messages + alerts + failedJobs > 0) {
+      this.logger.log(
+        `purged ${mails} mails, ${messages} sandbox messages, ${alerts} alerts, ${failedJobs} failed jobs`,
+      );
+    }
+    return { mails, messages, alerts, failedJobs };
+  }
+
+  private async deleteBatch(sql: string, before: Date) {
+    const [, count] = (await this.db.query(sql, [before])) as [unknown, number];
+    return count;
+  }
+}

@@ -1,0 +1,32 @@
+import type { Item } from '@/api/types';
+import { formatRupees } from '@/lib/format';
+
+interface BuyBarProps {
+  item: Item | null;
+  price: number | null;
+  isLoggedIn: boolean;
+  processing: boolean;
+  onProceed: () => void;
+  onLogin: () => void;
+}
+
+/** Phones: the pack, its total and the buy button stay at the bottom of the screen. */
+export function BuyBar({ item, price, isLoggedIn, processing, onProceed, onLogin }: BuyBarProps) {
+  return (
+    <section className="buy-bar" aria-label="Your order">
+      <div className="buy-bar-total">
+        <span className="muted buy-bar-item">{item?.name ?? 'Select a pack'}</span>
+        <strong>{formatRupees(price ?? 0)}</strong>
+      </div>
+      {isLoggedIn ? (
+        <button type="button" className="btn btn-primary" onClick={onProceed} disabled={processing}>
+          {processing ? 'Processing...' : 'Proceed to Payment'}
+        </button>
+      ) : (
+        <button type="button" className="btn btn-primary" onClick={onLogin}>
+          Please Login First
+        </button>
+      )}
+    </section>
+  );
+}

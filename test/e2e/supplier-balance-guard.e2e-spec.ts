@@ -1,0 +1,136 @@
+import { Messages } from '../../server/src/common/messages.js';
+import { startTestApp, type TestApp } from '../utils/app.js';
+import { catalogEntry, expectLedgerConsistent, type CatalogEntry } from './money.helpers.js';
+import { placeWalletOrder, smileOrders, testPlayer, waitFor } from './supplier.helpers.js';
+
+const ALERT_EMAIL = 'ops.alerts@example.com';
+const FULL_BALANCE = 60575;
+
+interface OrderState {
+  orderid: string;
+  status: string;
+  fulfilment_status: string;
+  attention: string | null;
+}
+
+/**
+ * Issue 11: a supplier account that runs dry does not flag every paid order for the admin.
+ * The orders wait, visibly, the admin is told once, and delivery resumes by itself when the
+ * balance is topped up.
+ */
+describe('supplier balance guard', () => {
+  let app: TestApp;
+  let brazil86: CatalogEntry;
+
+  beforeAll(async () => {
+    app = await startTestApp({
+      SWEEP_INTERVAL_MS: '1000',
+      SUPPLIER_BALANCE_REFRESH_MS: '1000',
+      RATE_LIMIT_USER_ACTIONS: '1000/60',
+      ALERT_EMAIL,
+    });
+    brazil86 = await catalogEntry(app, 'Mobile Legends (Brazil server)', '86 Diamonds');
+  });
+  afterAll(async () => {
+    await app
+      .http()
+      .post('/sandbox/smileone/balances')
+      .send({ region: 'SMILEBR', points: FULL_BALANCE });
+    await app.close();
+  });
+
+  const states = (orderids: string[]) =>
+    app.sql<OrderState>(
+      'SELECT orderid, status, fulfilment_status, attention FROM orders WHERE orderid = ANY($1) ORDER BY orderid',
+      [orderids],
+    );
+  const alertMails = async () =>
+    (
+      (await app.http().get('/api/sandbox/outbox').query({ to: ALERT_EMAIL })).body as Array<{
+        subject: string;
+        text: string;
+      }>
+    ).filter((mail) =>
+      mail.text.includes('Smile.one balance (SMILEBR) cannot pay for paid orders'),
+    );
+
+  it('orders wait while the balance is short, the admin is told once, and they complete after a top-up', async () => {
+    await app
+      .http()
+      .post('/sandbox/smileone/balances')
+      .send({ region: 'SMILEBR', points: 1 })
+      .expect(200);
+    const players = [testPlayer('42'), testPlayer('42'), testPlayer('42')];
+    const orderids: string[] = [];
+    for (const player of players) {
+      const { orderid } = await placeWalletOrder(app, brazil86, {
+        input1: player,
+        input2: '1234',
+        balance: 500_000,
+      });
+      orderids.push(orderid);
+    }
+
+    const waiting = await waitFor(
+      () => states(orderids),
+      (rows) => rows.every((row) => row.attention === Messages.deliveryAwaitingBalance),
+      20_000,
+    );
+    for (const row of waiting) {
+      // Each sweep takes a waiting order up again (`in_progress`) and puts it back (`pending`).
+      expect(row).toMatchObject({
+        status: 'Processing',
+        attention: Messages.deliveryAwaitingBalance,
+      });
+      expect(['pending', 'in_progress']).toContain(row.fulfilment_status);
+    }
+    // Several sweeps later: still waiting, none flagged, nothing bought, one alert.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const still = await states(orderids);
+    for (const row of still) {
+      expect(row.attention).toBe(Messages.deliveryAwaitingBalance);
+      expect(['pending', 'in_progress']).toContain(row.fulfilment_status);
+    }
+    for (const player of players) expect(await smileOrders(app, player)).toHaveLength(0);
+    const mails = await waitFor(alertMails, (found) => found.length > 0, 10_000);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toBe(
+      'Z Store alert: The Smile.one balance (SMILEBR) cannot pay for paid orders (20010 Insufficient smile points balance)',
+    );
+    const packs = await app.sql<{ status: string; failure: string | null }>(
+      'SELECT status, failure FROM supplier_purchases WHERE orderid = ANY($1)',
+      [orderids],
+    );
+    expect(packs.every((pack) => pack.status === 'reserved' && pack.failure === null)).toBe(true);
+    const [open] = await app.sql<{ resolved_at: Date | null }>(
+      `SELECT resolved_at FROM admin_alerts WHERE key = 'supplier-balance-short:smileone:SMILEBR'`,
+    );
+    expect(open.resolved_at).toBeNull();
+
+    // The top-up: delivery resumes by itself.
+    await app
+      .http()
+      .post('/sandbox/smileone/balances')
+      .send({ region: 'SMILEBR', points: FULL_BALANCE })
+      .expect(200);
+    const done = await waitFor(
+      () => states(orderids),
+      (rows) => rows.every((row) => row.status === 'Completed'),
+      30_000,
+    );
+    for (const row of done) {
+      expect(row).toMatchObject({
+        status: 'Completed',
+        fulfilment_status: 'delivered',
+        attention: null,
+      });
+    }
+    for (const player of players) expect(await smileOrders(app, player)).toHaveLength(1);
+    const [closed] = await app.sql<{ resolved_at: Date | null }>(
+      `SELECT resolved_at FROM admin_alerts WHERE key = 'supplier-balance-short:smileone:SMILEBR'`,
+    );
+    expect(closed.resolved_at).not.toBeNull();
+    expect(await alertMails()).toHaveLength(1);
+    await expectLedgerConsistent(app);
+  });
+});
