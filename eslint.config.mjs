@@ -1,7 +1,63 @@
 import js from '@eslint/js';
+import { readdirSync } from 'node:fs';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** Files that still read another module's repository; each is to move to that module's service. */
+const repositoryCrossingsToRemove = [
+  'server/src/modules/auth/auth.guard.ts',
+  'server/src/modules/auth/auth.service.ts',
+  'server/src/modules/auth/google-login.service.ts',
+  'server/src/modules/auth/otp-login.service.ts',
+  'server/src/modules/auth/password-reset.service.ts',
+  'server/src/modules/catalog/catalog.service.ts',
+  'server/src/modules/coupons/coupons-admin.repository.ts',
+  'server/src/modules/coupons/coupons.service.ts',
+  'server/src/modules/delivery/checkid.service.ts',
+  'server/src/modules/demo/demo-catalog.service.ts',
+  'server/src/modules/demo/demo-data.service.ts',
+  'server/src/modules/gallery/gallery-admin.repository.ts',
+  'server/src/modules/orders/order-quotes.service.ts',
+];
+
+const otherRepositories = {
+  group: ['../*/*.repository.js', '../*/**/*.repository.js'],
+  allowTypeImports: true,
+  message: 'Use the service the other module exports, not its repository.',
+};
+const theLedger = {
+  group: ['../ledger/ledger.service.js'],
+  allowTypeImports: true,
+  message: 'Money moves only through the wallet module (WalletMovements).',
+};
+const ledgerOwners = ['ledger', 'wallet'];
+
+/**
+ * Module boundaries (STYLE.md rule 5): a module reaches another only through the services it
+ * exports; its repositories stay inside, and only the wallet module moves money. Row types may
+ * be imported.
+ */
+function moduleBoundaries() {
+  const folders = readdirSync(new URL('./server/src/modules', import.meta.url), {
+    withFileTypes: true,
+  })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  return folders.flatMap((folder) => {
+    const files = [`server/src/modules/${folder}/**/*.ts`];
+    const ledger = ledgerOwners.includes(folder) ? [] : [theLedger];
+    const debts = repositoryCrossingsToRemove.filter((file) =>
+      file.startsWith(`server/src/modules/${folder}/`),
+    );
+    const rule = (patterns) =>
+      patterns.length > 0 ? { 'no-restricted-imports': ['error', { patterns }] } : {};
+    return [
+      { files, ignores: debts, rules: rule([otherRepositories, ...ledger]) },
+      ...(debts.length > 0 ? [{ files: debts, rules: rule(ledger) }] : []),
+    ];
+  });
+}
 
 export default tseslint.config(
   {
@@ -32,6 +88,7 @@ export default tseslint.config(
       curly: ['error', 'multi-line'],
     },
   },
+  ...moduleBoundaries(),
   {
     files: ['storefront/src/**/*.{ts,tsx}', 'admin/src/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },

@@ -16,6 +16,7 @@ import {
 } from '../../providers/moogold/moogold.adapter.js';
 import { SmileOneAdapter, type SmileRegion } from '../../providers/smileone/smileone.adapter.js';
 import { SupplierRefusal } from '../../providers/supplier-http.js';
+import { OrderDeliveries } from '../orders/order-deliveries.service.js';
 import { fulfilJobId, OrdersService } from '../orders/orders.service.js';
 import { playerRefusalWords, type PlayerRefusal } from '../orders/customer-reasons.js';
 import type { OrderRow } from '../orders/orders.repository.js';
@@ -64,6 +65,7 @@ export class FulfilmentService {
   constructor(
     private readonly db: DataSource,
     private readonly orders: OrdersService,
+    private readonly deliveries: OrderDeliveries,
     private readonly purchases: SupplierPurchasesRepository,
     private readonly smileone: SmileOneAdapter,
     private readonly moogold: MooGoldAdapter,
@@ -81,13 +83,7 @@ export class FulfilmentService {
   }
 
   async fulfil(orderid: string, generation: number): Promise<'done' | 'retry' | 'skipped'> {
-    const [claimed] = (await this.db.query(
-      `UPDATE orders SET fulfilment_status = 'in_progress', updated_at = now()
-       WHERE orderid = $1 AND status = 'Processing' AND is_api AND fulfil_generation = $2
-         AND fulfilment_status IN ('pending', 'in_progress') RETURNING *`,
-      [orderid, generation],
-    )) as [OrderRow[], number];
-    const order = claimed[0];
+    const order = await this.deliveries.claim(orderid, generation);
     if (!order) return 'skipped';
     const fence = { generation };
     const supplier = supplierOf(order.api_type);
@@ -131,23 +127,14 @@ export class FulfilmentService {
 
   /** The supplier packs of the order `_id`, by pack number; 404 for an unknown order. */
   async packs(id: string) {
-    const [order] = (await this.db.query('SELECT orderid FROM orders WHERE id::text = $1', [
-      id,
-    ])) as Array<Pick<OrderRow, 'orderid'>>;
-    if (!order) throw AppError.notFound(Messages.notFound);
-    return (await this.purchases.list(order.orderid)).map(mapOrderPack);
+    const orderid = await this.deliveries.orderidOf(id);
+    if (!orderid) throw AppError.notFound(Messages.notFound);
+    return (await this.purchases.list(orderid)).map(mapOrderPack);
   }
 
   /** The admin's retry of a flagged order: failed packs are bought again, under a new generation. */
   async retry(id: string) {
-    const [rows] = (await this.db.query(
-      `UPDATE orders SET fulfilment_status = 'pending', attention = NULL, fulfil_generation = fulfil_generation + 1,
-         updated_at = now()
-       WHERE id::text = $1 AND status = 'Processing' AND is_api AND fulfilment_status = 'needs_attention'
-       RETURNING orderid, fulfil_generation`,
-      [id],
-    )) as [Array<{ orderid: string; fulfil_generation: number }>, number];
-    const order = rows[0];
+    const order = await this.deliveries.reopen(id);
     if (!order) throw AppError.conflict(Messages.deliveryNotRetryable);
     await this.purchases.reopenFailed(order.orderid);
     await this.jobs.queue(
@@ -164,11 +151,7 @@ export class FulfilmentService {
    */
   async settlePack(id: string, pack: number, delivered: boolean, actorId: string) {
     const settled = await this.db.transaction(async (manager) => {
-      const [order] = (await manager.query(
-        `SELECT orderid, itemidarray FROM orders
-         WHERE id::text = $1 AND status = 'Processing' AND is_api FOR UPDATE`,
-        [id],
-      )) as Array<Pick<OrderRow, 'orderid' | 'itemidarray'>>;
+      const order = await this.deliveries.lockForRuling(manager, id);
       if (!order) throw AppError.conflict(Messages.deliveryNotSettleable);
       const ruling: { status: 'confirmed' | 'failed'; failure?: 'store'; note: string } = delivered
         ? { status: 'confirmed', note: Messages.deliverySettledDelivered }
@@ -182,11 +165,7 @@ export class FulfilmentService {
       );
       if (!moved) throw AppError.conflict(Messages.deliveryNotSettleable);
       const confirmed = await this.purchases.confirmedCount(order.orderid, manager);
-      await manager.query(
-        `UPDATE orders SET fulfilment_status = 'needs_attention', attention = $2, updated_at = now()
-         WHERE orderid = $1`,
-        [order.orderid, `Pack ${pack} ${ruling.note}`],
-      );
+      await this.deliveries.note(manager, order.orderid, `Pack ${pack} ${ruling.note}`);
       await this.audit.record(
         {
           actorId,
@@ -206,11 +185,7 @@ export class FulfilmentService {
 
   /** Re-enqueues paid API orders whose delivery is pending and whose job is gone. */
   async sweep() {
-    const open: Array<{ orderid: string; fulfil_generation: number }> = await this.db.query(
-      `SELECT orderid, fulfil_generation FROM orders
-       WHERE status = 'Processing' AND is_api AND fulfilment_status IN ('pending', 'in_progress')
-       ORDER BY created_at LIMIT 500`,
-    );
+    const open = await this.deliveries.open();
     // The queue is asked about a batch of orders at a time, not one order after another.
     for (let start = 0; start < open.length; start += SWEEP_BATCH) {
       await Promise.all(open.slice(start, start + SWEEP_BATCH).map((order) => this.revive(order)));
@@ -221,15 +196,8 @@ export class FulfilmentService {
   private async revive(order: { orderid: string; fulfil_generation: number }) {
     const jobId = fulfilJobId(order.orderid, order.fulfil_generation);
     if (await this.jobs.isLive(QueueName.Fulfilment, jobId)) return;
-    const [rows] = (await this.db.query(
-      `UPDATE orders SET fulfil_generation = fulfil_generation + 1
-       WHERE orderid = $1 AND fulfil_generation = $2 AND status = 'Processing'
-         AND fulfilment_status IN ('pending', 'in_progress')
-       RETURNING fulfil_generation`,
-      [order.orderid, order.fulfil_generation],
-    )) as [Array<{ fulfil_generation: number }>, number];
-    if (!rows[0]) return;
-    const generation = rows[0].fulfil_generation;
+    const generation = await this.deliveries.nextGeneration(order.orderid, order.fulfil_generation);
+    if (generation === undefined) return;
     await this.jobs.queueSoon(
       JobName.OrderFulfil,
       { orderid: order.orderid, generation },
@@ -395,12 +363,7 @@ export class FulfilmentService {
 
   private async attention(order: OrderRow, reason: string) {
     this.logger.warn(`order needs attention: ${reason}`);
-    await this.db.query(
-      `UPDATE orders SET fulfilment_status = 'needs_attention', attention = $3, updated_at = now()
-       WHERE orderid = $1 AND status = 'Processing' AND fulfil_generation = $2
-         AND fulfilment_status IN ('pending', 'in_progress')`,
-      [order.orderid, order.fulfil_generation, reason],
-    );
+    await this.deliveries.flag(order, reason);
   }
 
   /** A completion or refund another actor already made (the admin, a parallel run) is fine. */

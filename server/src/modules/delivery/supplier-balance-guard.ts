@@ -7,6 +7,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { REDIS } from '../../redis/redis.module.js';
 import { AdminAlertsService } from '../operations/admin-alerts.service.js';
 import { SupplierBalancesService } from '../operations/supplier-balances.service.js';
+import { OrderDeliveries } from '../orders/order-deliveries.service.js';
 import type { OrderRow } from '../orders/orders.repository.js';
 import type { PurchaseRow } from './supplier-purchases.repository.js';
 import { isBalanceRefusal } from './supplier-refusals.js';
@@ -37,6 +38,7 @@ interface Shortage {
 export class SupplierBalanceGuard {
   constructor(
     private readonly db: DataSource,
+    private readonly deliveries: OrderDeliveries,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly balances: SupplierBalancesService,
@@ -59,10 +61,7 @@ export class SupplierBalanceGuard {
       return false;
     }
     if (order.attention === Messages.deliveryAwaitingBalance) {
-      await this.db.query(
-        `UPDATE orders SET attention = NULL, updated_at = now() WHERE orderid = $1 AND attention = $2`,
-        [order.orderid, Messages.deliveryAwaitingBalance],
-      );
+      await this.deliveries.clearNote(order.orderid, Messages.deliveryAwaitingBalance);
     }
     return true;
   }
@@ -109,11 +108,6 @@ export class SupplierBalanceGuard {
   }
 
   private async wait(order: OrderRow) {
-    await this.db.query(
-      `UPDATE orders SET fulfilment_status = 'pending', attention = $3, updated_at = now()
-       WHERE orderid = $1 AND status = 'Processing' AND fulfil_generation = $2
-         AND fulfilment_status IN ('pending', 'in_progress')`,
-      [order.orderid, order.fulfil_generation, Messages.deliveryAwaitingBalance],
-    );
+    await this.deliveries.wait(order, Messages.deliveryAwaitingBalance);
   }
 }

@@ -1,3 +1,9 @@
+import {
+  canMove as tableAllows,
+  sourcesOf as tableSources,
+  type TransitionTable,
+} from '../../common/state-machine.js';
+
 export type OrderStatus =
   'Created' | 'Processing' | 'Completed' | 'Refunded' | 'Failed' | 'Cancelled';
 
@@ -5,7 +11,7 @@ export type OrderStatus =
  * Every legal move of an order (DESIGN section 5). A UPI order starts `Created`; a wallet order
  * (or a UPI order costing nothing) starts `Processing`. Anything not listed is refused (409).
  */
-export const orderTransitions: Record<OrderStatus, readonly OrderStatus[]> = {
+export const orderTransitions: TransitionTable<OrderStatus> = {
   Created: ['Processing', 'Failed'],
   Processing: ['Completed', 'Refunded', 'Cancelled'],
   Completed: [],
@@ -16,11 +22,9 @@ export const orderTransitions: Record<OrderStatus, readonly OrderStatus[]> = {
 
 /** The states an order may be in for a move to `to`. */
 export function sourcesOf(to: OrderStatus): OrderStatus[] {
-  return (Object.keys(orderTransitions) as OrderStatus[]).filter((from) =>
-    orderTransitions[from].includes(to),
-  );
+  return tableSources(orderTransitions, to);
 }
 
 export function canMove(from: OrderStatus, to: OrderStatus) {
-  return orderTransitions[from].includes(to);
+  return tableAllows(orderTransitions, from, to);
 }

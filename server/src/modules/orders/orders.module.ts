@@ -1,10 +1,17 @@
 import { Module } from '@nestjs/common';
 import { CatalogModule } from '../catalog/catalog.module.js';
 import { CouponsModule } from '../coupons/coupons.module.js';
+import { PaymentsModule } from '../payments/payments.module.js';
 import { SavedPlayersModule } from '../saved-players/saved-players.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { WalletModule } from '../wallet/wallet.module.js';
 import { CheckedPlayers } from './checked-players.js';
+import { CheckoutService } from './checkout.service.js';
+import { OrderDeliveries } from './order-deliveries.service.js';
+import { OrderPayments } from './order-payments.js';
+import { OrderQuotes } from './order-quotes.service.js';
+import { OrderSettlementService } from './order-settlement.service.js';
+import { OrderTransitions } from './order-transitions.service.js';
 import { OrdersAdminController } from './orders.admin.controller.js';
 import { OrdersAdminRepository } from './orders-admin.repository.js';
 import { OrdersAdminService } from './orders-admin.service.js';
@@ -13,15 +20,28 @@ import { OrdersRepository } from './orders.repository.js';
 import { OrdersService } from './orders.service.js';
 
 @Module({
-  imports: [CatalogModule, CouponsModule, SavedPlayersModule, UsersModule, WalletModule],
+  imports: [
+    CatalogModule,
+    CouponsModule,
+    PaymentsModule,
+    SavedPlayersModule,
+    UsersModule,
+    WalletModule,
+  ],
   controllers: [OrdersController, OrdersAdminController],
   providers: [
     OrdersRepository,
+    OrderTransitions,
+    OrderQuotes,
+    CheckoutService,
+    OrderPayments,
+    OrderSettlementService,
+    OrderDeliveries,
     OrdersService,
     OrdersAdminRepository,
     OrdersAdminService,
     CheckedPlayers,
   ],
-  exports: [OrdersRepository, OrdersService, CheckedPlayers],
+  exports: [OrderDeliveries, OrdersService, CheckedPlayers],
 })
 export class OrdersModule {}

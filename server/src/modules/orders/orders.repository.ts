@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import type { OrderStatus } from './order-state.js';
+import { Messages } from '../../common/messages.js';
+import { requireMoves, sourcesOf } from '../../common/state-machine.js';
 import { ENQUEUE_GRACE_MS } from '../../jobs/job.types.js';
+import { deliveryOpen, fulfilmentTransitions, type FulfilmentStatus } from './fulfilment-state.js';
+import { orderTransitions, type OrderStatus } from './order-state.js';
 
 export interface OrderRow {
   id: string;
@@ -22,7 +25,7 @@ export interface OrderRow {
   coupon_held: boolean;
   paymentmode: 'upi' | 'wallet';
   status: OrderStatus;
-  fulfilment_status: string;
+  fulfilment_status: FulfilmentStatus;
   attention: string | null;
   reason: string | null;
   customer_reason: string | null;
@@ -75,7 +78,7 @@ export interface OrderPatch {
   reason?: string | null;
   attention?: string | null;
   transactionid?: string | null;
-  fulfilmentStatus?: string;
+  fulfilmentStatus?: FulfilmentStatus;
   paidAt?: Date;
   gatewayData?: unknown;
   lateCheckUntil?: Date;
@@ -170,7 +173,8 @@ export class OrdersRepository {
 
   /**
    * The guarded move: changes the status only if the row is in one of `from`, in one UPDATE.
-   * Undefined when it was not (someone else moved it first, or the move is illegal).
+   * `from` and a new delivery status are checked against the transition tables (a move they do
+   * not list throws). Undefined when the row was elsewhere (someone else moved it first).
    */
   async move(
     manager: EntityManager,
@@ -190,12 +194,13 @@ export class OrdersRepository {
          gateway_data = coalesce($11::jsonb, gateway_data),
          late_check_until = coalesce($12, late_check_until)
        WHERE orderid = $1 AND status = ANY($2::order_status[])
-         AND ($13::int IS NULL OR (fulfil_generation = $13 AND fulfilment_status IN ('pending', 'in_progress')))
+         AND ($9::text IS NULL OR fulfilment_status = ANY($15::text[]))
+         AND ($13::int IS NULL OR (fulfil_generation = $13 AND fulfilment_status = ANY($16::text[])))
          AND (NOT $14::boolean OR fulfilment_status IS DISTINCT FROM 'in_progress')
        RETURNING *`,
       [
         orderid,
-        from,
+        requireMoves('order', orderTransitions, from, to),
         to,
         patch.reason !== undefined,
         patch.reason ?? null,
@@ -208,6 +213,8 @@ export class OrdersRepository {
         patch.lateCheckUntil ?? null,
         fence && 'generation' in fence ? fence.generation : null,
         Boolean(fence && 'admin' in fence),
+        patch.fulfilmentStatus ? sourcesOf(fulfilmentTransitions, patch.fulfilmentStatus) : [],
+        deliveryOpen,
       ],
     )) as [OrderRow[], number];
     return rows[0];
@@ -246,6 +253,15 @@ export class OrdersRepository {
       orderid,
       attention,
     ]);
+  }
+
+  /** A late payment credited to the wallet: shown on the order, with the UPI reference. */
+  async markLatePayment(manager: EntityManager, orderid: string, upiTxnId: string | null) {
+    await manager.query(
+      `UPDATE orders SET attention = $2, reason = $2, transactionid = coalesce($3, transactionid), updated_at = now()
+         WHERE orderid = $1`,
+      [orderid, Messages.latePaymentCredited, upiTxnId],
+    );
   }
 
   /**

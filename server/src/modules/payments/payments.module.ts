@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
-import { OrdersModule } from '../orders/orders.module.js';
-import { WalletModule } from '../wallet/wallet.module.js';
 import { PaymentsController } from './payments.controller.js';
 import { PaymentsService } from './payments.service.js';
+import { UpiPaymentsService } from './upi-payments.service.js';
 
+/** The UPI payment lifecycle; orders and top-ups plug in through `PaymentPort`. */
 @Module({
-  imports: [OrdersModule, WalletModule],
   controllers: [PaymentsController],
-  providers: [PaymentsService],
+  providers: [UpiPaymentsService, PaymentsService],
+  exports: [UpiPaymentsService],
 })
 export class PaymentsModule {}

@@ -14,6 +14,16 @@ export class UsersService {
     private readonly db: DataSource,
   ) {}
 
+  /** A user by id, for other modules (they do not read the users table themselves). */
+  getById(id: string) {
+    return this.users.getById(id);
+  }
+
+  /** A user by the numeric `userid` of the spec's routes, for other modules. */
+  getByUserid(userid: number) {
+    return this.users.getByUserid(userid);
+  }
+
   async editProfile(auth: AuthUser, dto: EditProfileDto) {
     requireOwner(auth, dto.userid);
     await this.users.updateName(auth.id, dto.name);

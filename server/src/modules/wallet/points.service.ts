@@ -2,33 +2,24 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { requireOwner, requireReadAccess } from '../../common/auth/access.js';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
-import { Clock } from '../../common/clock.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { Messages } from '../../common/messages.js';
 import { commerceError, CommerceErrorCode } from '../ledger/commerce-errors.js';
 import { IdempotencyService } from '../ledger/idempotency.service.js';
-import {
-  InsufficientFundsError,
-  LedgerService,
-  pointsAccount,
-  SystemAccount,
-  walletAccount,
-} from '../ledger/ledger.service.js';
-import { istDate, newBusinessId, pointsEarned, toPoints, toRupees } from '../ledger/money.js';
-import { UsersRepository } from '../users/users.repository.js';
+import { InsufficientFundsError } from '../ledger/ledger.service.js';
+import { toPoints, toRupees } from '../ledger/money.js';
+import { UsersService } from '../users/users.service.js';
 import type { RedeemDto } from './dto/wallet.dto.js';
-import { WalletRepository } from './wallet.repository.js';
+import { WalletMovements } from './wallet-movements.service.js';
 
 /** Reward points: 1 % of what a completed order paid; redeemed whole, 1 point = 1 Z-Coin. */
 @Injectable()
 export class PointsService {
   constructor(
     private readonly db: DataSource,
-    private readonly ledger: LedgerService,
-    private readonly users: UsersRepository,
-    private readonly wallet: WalletRepository,
+    private readonly users: UsersService,
+    private readonly movements: WalletMovements,
     private readonly idempotency: IdempotencyService,
-    private readonly clock: Clock,
   ) {}
 
   async balance(auth: AuthUser, userid: number) {
@@ -56,32 +47,9 @@ export class PointsService {
         HttpStatus.CONFLICT,
       );
     if (user.points < hundredths) throw insufficient(user.points);
-    const txnid = newBusinessId('ZT');
     try {
       await this.db.transaction(async (manager) => {
-        await this.wallet.insert(manager, {
-          txnid,
-          userId: user.id,
-          userid: user.userid,
-          useremail: user.email,
-          type: 'Credit',
-          status: 'Success',
-          purpose: 'redeem',
-          amount: hundredths,
-          txnDate: istDate(this.clock.now()),
-        });
-        // 1 point (100 hundredths) buys 1 rupee (100 paise): both legs carry the same number.
-        await this.ledger.post(manager, {
-          key: `redeem-${txnid}`,
-          kind: 'points_redeem',
-          reference: txnid,
-          legs: [
-            { account: pointsAccount(user.userid), currency: 'POINT', amount: -hundredths },
-            { account: SystemAccount.Points, currency: 'POINT', amount: hundredths },
-            { account: SystemAccount.Points, currency: 'ZCOIN', amount: -hundredths },
-            { account: walletAccount(user.userid), currency: 'ZCOIN', amount: hundredths },
-          ],
-        });
+        await this.movements.redeemPoints(manager, user, hundredths);
       });
     } catch (error) {
       if (error instanceof InsufficientFundsError) {
@@ -100,20 +68,10 @@ export class PointsService {
   }
 
   /** Credits 1 % of `paidPaise` for a completed order, once per order (the movement key). */
-  async creditForOrder(
+  creditForOrder(
     manager: EntityManager,
     order: { orderid: string; userid: number; value: number },
   ) {
-    const earned = pointsEarned(order.value);
-    if (earned <= 0) return false;
-    return this.ledger.post(manager, {
-      key: `points-${order.orderid}`,
-      kind: 'points_earn',
-      reference: order.orderid,
-      legs: [
-        { account: SystemAccount.Points, currency: 'POINT', amount: -earned },
-        { account: pointsAccount(order.userid), currency: 'POINT', amount: earned },
-      ],
-    });
+    return this.movements.earnPoints(manager, order);
   }
 }

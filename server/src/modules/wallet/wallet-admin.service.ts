@@ -16,7 +16,7 @@ import { AuditService } from '../audit/audit.service.js';
 import { IdempotencyService } from '../ledger/idempotency.service.js';
 import { toPaise, toRupees } from '../ledger/money.js';
 import { UserEntity } from '../users/entities/user.entity.js';
-import { UsersRepository } from '../users/users.repository.js';
+import { UsersService } from '../users/users.service.js';
 import { mapWalletTxn } from './dto/wallet.dto.js';
 import type { AddUserBalanceDto } from './dto/wallet-admin.dto.js';
 import { WALLET_TXN_SORT_COLUMNS, WalletAdminRepository } from './wallet-admin.repository.js';
@@ -42,7 +42,7 @@ export class WalletAdminService {
     private readonly db: DataSource,
     private readonly wallet: WalletService,
     private readonly repository: WalletAdminRepository,
-    private readonly users: UsersRepository,
+    private readonly users: UsersService,
     private readonly idempotency: IdempotencyService,
     private readonly audit: AuditService,
   ) {}

@@ -1,9 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { requireMoves } from '../../common/state-machine.js';
 import { ENQUEUE_GRACE_MS } from '../../jobs/job.types.js';
+import { walletTxnTransitions, type WalletTxnStatus } from './wallet-state.js';
+
+export type { WalletTxnStatus } from './wallet-state.js';
 
 export type WalletTxnType = 'Credit' | 'Debit' | 'Refunded';
-export type WalletTxnStatus = 'Created' | 'Pending' | 'Success' | 'Failed' | 'Processing';
 export type WalletTxnPurpose = 'topup' | 'order' | 'refund' | 'admin' | 'redeem' | 'late_payment';
 
 export interface WalletTxnRow {
@@ -96,7 +99,10 @@ export class WalletRepository {
     );
   }
 
-  /** Guarded status change: only from one of `from`; undefined when the row was elsewhere. */
+  /**
+   * Guarded status change: only from one of `from`, each a legal source of `to` in
+   * `walletTxnTransitions`; undefined when the row was elsewhere.
+   */
   async move(
     manager: EntityManager,
     txnid: string,
@@ -111,7 +117,7 @@ export class WalletRepository {
        WHERE txnid = $1 AND status = ANY($2::wallet_txn_status[]) RETURNING *`,
       [
         txnid,
-        from,
+        requireMoves('wallet transaction', walletTxnTransitions, from, to),
         to,
         patch.upiTxnId ?? null,
         patch.gatewayData === undefined ? null : JSON.stringify(patch.gatewayData),

@@ -1,0 +1,126 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { AuthUser } from '../../common/auth/auth.decorators.js';
+import { Clock } from '../../common/clock.js';
+import { LogContext } from '../../common/logging/log-context.js';
+import { Messages } from '../../common/messages.js';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { CouponsService } from '../coupons/coupons.service.js';
+import { istDate, newBusinessId } from '../ledger/money.js';
+import { SavedPlayersService } from '../saved-players/saved-players.service.js';
+import { WalletMovements } from '../wallet/wallet-movements.service.js';
+import { CheckedPlayers } from './checked-players.js';
+import type { OrderCreateDto } from './dto/order.dto.js';
+import { OrderPayments } from './order-payments.js';
+import { OrderQuotes } from './order-quotes.service.js';
+import { OrderTransitions } from './order-transitions.service.js';
+import { OrdersRepository } from './orders.repository.js';
+
+/**
+ * Checkout: an order is written with its coupon and, for Z-Coins, its debit in one transaction;
+ * a UPI order then gets its payment at the gateway; jobs are enqueued only after commit.
+ */
+@Injectable()
+export class CheckoutService {
+  private readonly logger = new Logger('Orders');
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly orders: OrdersRepository,
+    private readonly quotes: OrderQuotes,
+    private readonly coupons: CouponsService,
+    private readonly movements: WalletMovements,
+    private readonly payments: OrderPayments,
+    private readonly transitions: OrderTransitions,
+    private readonly checkedPlayers: CheckedPlayers,
+    private readonly savedPlayers: SavedPlayersService,
+    private readonly logContext: LogContext,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async place(auth: AuthUser, dto: OrderCreateDto, mode: 'upi' | 'wallet') {
+    const { user, product, item, couponCode, price } = await this.quotes.quote(auth, dto, mode);
+    const playerName = await this.checkedPlayers.find(product.id, dto.input1, dto.input2);
+    const now = this.clock.now();
+    const orderid = newBusinessId('ZS');
+    this.logContext.bind({ orderid });
+
+    const order = await this.db.transaction(async (manager) => {
+      let total = price;
+      let discount = 0;
+      let couponId: string | null = null;
+      if (couponCode) {
+        const coupon = await this.coupons.find(couponCode, manager);
+        if (coupon) {
+          for (const old of await this.orders.unpaidHoldingCoupon(manager, user.id, coupon.id)) {
+            await this.transitions.failUnpaid(manager, old.orderid, Messages.orderReplaced, now);
+          }
+        }
+        const taken = await this.coupons.take(manager, couponCode, user.id, price);
+        couponId = taken.coupon.id;
+        total = taken.price.total;
+        discount = taken.price.discount;
+      }
+      const paidNow = mode === 'wallet' || total === 0;
+      const txnid = mode === 'wallet' && total > 0 ? newBusinessId('ZT') : null;
+      const row = await this.orders.insert(manager, {
+        orderid,
+        userId: user.id,
+        userid: user.userid,
+        useremail: user.email,
+        productId: product.id,
+        itemId: item.id,
+        productname: product.name,
+        itemname: item.name,
+        input1: dto.input1,
+        input2: dto.input2,
+        playerName,
+        price,
+        discount,
+        value: total,
+        couponId,
+        paymentmode: mode,
+        status: paidNow ? 'Processing' : 'Created',
+        isApi: item.is_api,
+        apiType: item.api_type ?? product.api_type,
+        itemidarray: item.itemidarray,
+        transactionid: txnid,
+        txnDate: istDate(now),
+        expiresAt: paidNow ? null : new Date(now.getTime() + this.config.upi.paymentTtlMs),
+        paidAt: paidNow ? now : null,
+      });
+      await this.savedPlayers.remember(manager, {
+        userId: user.id,
+        productId: product.id,
+        input1: dto.input1,
+        input2: dto.input2,
+      });
+      if (txnid) {
+        await this.movements.debitForOrder(manager, {
+          orderid,
+          txnid,
+          holder: user,
+          amount: total,
+        });
+      }
+      return row;
+    });
+
+    const confirmation = `/confirmation?client_txn_id=${order.orderid}`;
+    this.logger.log(`order placed (${order.status}, ${mode})`);
+    if (order.status === 'Processing') {
+      await this.transitions.afterPaid(order);
+      return mode === 'wallet'
+        ? { msg: Messages.orderPlaced, redirect_url: confirmation, orderid: order.orderid }
+        : { status: true, data: { payment_url: confirmation, orderid: order.orderid } };
+    }
+    const paymentUrl = await this.payments.start(order.orderid, Number(order.value), {
+      pInfo: `${product.name} - ${item.name}`,
+      customerName: user.name,
+      customerEmail: user.email,
+      customerMobile: user.mobilenumber!,
+    });
+    return { status: true, data: { payment_url: paymentUrl, orderid: order.orderid } };
+  }
+}

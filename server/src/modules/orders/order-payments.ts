@@ -1,0 +1,157 @@
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { Clock } from '../../common/clock.js';
+import { LogContext } from '../../common/logging/log-context.js';
+import { Messages } from '../../common/messages.js';
+import { JobName } from '../../jobs/job.enum.js';
+import type { UpiStatusData } from '../../providers/upigateway/upigateway.adapter.js';
+import type { AwaitedPayment, Payable, PaymentPort } from '../payments/payment-port.js';
+import { UpiPaymentsService, type PaymentRequest } from '../payments/upi-payments.service.js';
+import { WalletMovements } from '../wallet/wallet-movements.service.js';
+import { OrderTransitions } from './order-transitions.service.js';
+import { OrdersRepository } from './orders.repository.js';
+
+export const paymentJobId = (orderid: string, generation: number) => `pay-${orderid}-${generation}`;
+
+/**
+ * A UPI order in the payment lifecycle: paid moves it `Created -> Processing` and hands it to
+ * delivery; failed or expired fails it (coupon given back); a success after it failed credits
+ * the wallet once (unique late-payment row and ledger key) and flags the order.
+ */
+@Injectable()
+export class OrderPayments implements PaymentPort, OnModuleInit {
+  readonly purpose = 'order';
+  readonly returnPath = '/confirmation';
+  readonly checkJob = JobName.OrderVerifyPayment;
+  readonly idPattern = /^ZS[0-9A-Z]{14}$/;
+  private readonly logger = new Logger('Orders');
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly orders: OrdersRepository,
+    private readonly transitions: OrderTransitions,
+    private readonly movements: WalletMovements,
+    private readonly payments: UpiPaymentsService,
+    private readonly logContext: LogContext,
+    private readonly clock: Clock,
+  ) {}
+
+  onModuleInit() {
+    this.payments.register(this);
+  }
+
+  checkJobPayload(orderid: string) {
+    return { orderid };
+  }
+
+  checkJobId(orderid: string, generation: number) {
+    return paymentJobId(orderid, generation);
+  }
+
+  /** Creates the order's payment at the gateway; answers the payment URL (503 when it is down). */
+  start(orderid: string, amount: number, request: PaymentRequest) {
+    return this.payments.start(this, { id: orderid, amount }, request);
+  }
+
+  /** Confirms a UPI order's payment with the gateway (never the browser). */
+  verify(orderid: string) {
+    return this.payments.verify(this, orderid);
+  }
+
+  verifyAsJob(orderid: string) {
+    return this.payments.verifyAsJob(this, orderid);
+  }
+
+  /** Every check starts here, so the lines it writes carry the order id. */
+  async load(orderid: string): Promise<Payable | undefined> {
+    this.logContext.bind({ orderid });
+    const order = await this.orders.get(orderid);
+    if (!order || order.paymentmode !== 'upi') return undefined;
+    return {
+      id: order.orderid,
+      amount: Number(order.value),
+      txnDate: order.txn_date,
+      open: order.status === 'Created',
+      lateUntil:
+        order.status === 'Failed' && order.late_check_until
+          ? new Date(order.late_check_until)
+          : null,
+      expiresAt: order.expires_at ? new Date(order.expires_at) : null,
+    };
+  }
+
+  saveGatewayOrder(orderid: string, gatewayOrderId: string, paymentUrl: string) {
+    return this.orders.setGateway(orderid, gatewayOrderId, paymentUrl);
+  }
+
+  async onUnavailable(orderid: string) {
+    await this.db.transaction((manager) =>
+      this.transitions.failUnpaid(manager, orderid, Messages.paymentUnavailable, this.clock.now()),
+    );
+  }
+
+  /** A stale answer is kept only while the order is unpaid (the UPDATE is guarded too). */
+  async onAnswer(order: Payable, data: UpiStatusData) {
+    if (order.open) await this.orders.saveGatewayData(order.id, data);
+  }
+
+  async onMismatch(order: Payable) {
+    await this.orders.flag(order.id, Messages.paymentMismatch);
+    this.logger.warn(`order flagged: ${Messages.paymentMismatch}`);
+  }
+
+  async onSuccess(order: Payable, data: UpiStatusData, now: Date) {
+    const paid = await this.db.transaction(async (manager) => {
+      const moved = await this.transitions.tryTransition(manager, order.id, 'Processing', {
+        transactionid: data.upi_txn_id || null,
+        paidAt: now,
+        gatewayData: data,
+        fulfilmentStatus: 'pending',
+      });
+      return moved;
+    });
+    if (paid) {
+      this.logger.log('order paid by UPI');
+      await this.transitions.afterPaid(paid);
+    }
+    return paid !== undefined;
+  }
+
+  async onLateSuccess(order: Payable, data: UpiStatusData) {
+    await this.creditLatePayment(order.id, data.upi_txn_id || null);
+  }
+
+  async onFailure(order: Payable, reason: string, _data: UpiStatusData | undefined, now: Date) {
+    await this.db.transaction((manager) =>
+      this.transitions.failUnpaid(manager, order.id, reason, now),
+    );
+    const cause = reason === Messages.paymentExpired ? 'expired' : 'failed';
+    this.logger.log(`order failed: the payment ${cause}`);
+  }
+
+  private async creditLatePayment(orderid: string, upiTxnId: string | null) {
+    await this.db.transaction(async (manager) => {
+      const order = await this.orders.get(orderid, manager);
+      if (!order || order.status !== 'Failed' || Number(order.value) <= 0) return;
+      const credited = await this.movements.creditLatePayment(manager, {
+        orderid,
+        holder: { id: order.user_id, userid: Number(order.userid), email: order.useremail },
+        amount: Number(order.value),
+      });
+      if (!credited) return;
+      await this.orders.markLatePayment(manager, orderid, upiTxnId);
+    });
+  }
+
+  async awaiting(now: Date): Promise<AwaitedPayment[]> {
+    return (await this.orders.awaitingPayment(now)).map((open) => ({
+      id: open.orderid,
+      verifyGeneration: open.verify_generation,
+      expiresAt: open.status === 'Created' && open.expires_at ? new Date(open.expires_at) : null,
+    }));
+  }
+
+  bumpGeneration(orderid: string, generation: number) {
+    return this.orders.bumpVerifyGeneration(orderid, generation);
+  }
+}

@@ -1,0 +1,56 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import type { AuthUser } from '../../common/auth/auth.decorators.js';
+import { requireOwner } from '../../common/auth/access.js';
+import { AppError } from '../../common/errors/app-error.js';
+import { Messages } from '../../common/messages.js';
+import { CatalogRepository, type ItemRow, type ProductRow } from '../catalog/catalog.repository.js';
+import { CouponsService } from '../coupons/coupons.service.js';
+import { commerceError, CommerceErrorCode } from '../ledger/commerce-errors.js';
+import { Role } from '../users/entities/user.entity.js';
+import { UsersRepository } from '../users/users.repository.js';
+import type { OrderCreateDto } from './dto/order.dto.js';
+import { inputsValid } from '../../common/order-inputs.js';
+
+/** What an order will be for, checked before anything is written: the buyer, the pack, the price. */
+@Injectable()
+export class OrderQuotes {
+  constructor(
+    private readonly catalog: CatalogRepository,
+    private readonly coupons: CouponsService,
+    private readonly users: UsersRepository,
+  ) {}
+
+  async quote(auth: AuthUser, dto: OrderCreateDto, mode: 'upi' | 'wallet') {
+    requireOwner(auth, dto.userid);
+    const user = await this.users.getById(auth.id);
+    if (!user) throw AppError.notFound(Messages.notFound);
+    const [product, item] = await Promise.all([
+      this.catalog.getProduct(dto.product_id),
+      this.catalog.getItem(dto.item_id),
+    ]);
+    if (!product || !item || !this.belongs(product, item, dto.itemid)) {
+      throw AppError.badRequest(Messages.selectPackAndDetails);
+    }
+    if (!product.instock || !item.instock) {
+      throw commerceError(CommerceErrorCode.OutOfStock, Messages.outOfStock, HttpStatus.CONFLICT);
+    }
+    if (!inputsValid(product, dto.input1, dto.input2)) {
+      throw AppError.badRequest(Messages.selectPackAndDetails);
+    }
+    const couponCode = dto.couponCode?.trim().toUpperCase() || undefined;
+    if (couponCode) this.coupons.requireCouponUser(auth);
+    if (mode === 'upi' && !user.mobilenumber) {
+      throw commerceError(
+        CommerceErrorCode.MobileRequired,
+        Messages.mobileRequiredForUpi,
+        HttpStatus.BAD_REQUEST,
+      );
+    }
+    const price = Number(user.role === Role.Reseller ? item.resellprice : item.discountedprice);
+    return { user, product, item, couponCode, price };
+  }
+
+  private belongs(product: ProductRow, item: ItemRow, itemid: number) {
+    return Number(item.itemid) === itemid && product.items.map(Number).includes(itemid);
+  }
+}

@@ -1,0 +1,143 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { Clock } from '../../common/clock.js';
+import { LogContext } from '../../common/logging/log-context.js';
+import { AuditService } from '../audit/audit.service.js';
+import { toRupees } from '../ledger/money.js';
+import { StoreMetrics } from '../operations/store-metrics.js';
+import { WalletMovements } from '../wallet/wallet-movements.service.js';
+import { refundWords } from './customer-reasons.js';
+import { mapOrder } from './dto/order.dto.js';
+import { OrderTransitions } from './order-transitions.service.js';
+import { OrdersRepository, type DeliveryFence, type OrderRow } from './orders.repository.js';
+
+/**
+ * The end of a paid order: delivered (points earned), refunded to the wallet, or cancelled.
+ * Each is one transaction with its money movement; with `actorId` (an admin's action) the move
+ * is audited in the same transaction.
+ */
+@Injectable()
+export class OrderSettlementService {
+  private readonly logger = new Logger('Orders');
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly orders: OrdersRepository,
+    private readonly transitions: OrderTransitions,
+    private readonly movements: WalletMovements,
+    private readonly audit: AuditService,
+    private readonly metrics: StoreMetrics,
+    private readonly logContext: LogContext,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Refunds a `Processing` order to the user's Z-Coins wallet: the move, the `Refunded` wallet
+   * row, the ledger credit and the coupon given back, in one transaction; a second call gets 409.
+   * With `actorId` (an admin's action) the move is audited in the same transaction.
+   * `customerWhy` is the cause the customer reads (an admin's reason by default), followed by
+   * where the money went.
+   */
+  async refundToWallet(
+    orderid: string,
+    reason?: string,
+    fence?: DeliveryFence,
+    actorId?: string,
+    customerWhy: string | undefined = actorId ? reason : undefined,
+  ) {
+    const order = await this.db.transaction(async (manager) => {
+      const moved = await this.transitions.transition(
+        manager,
+        orderid,
+        'Refunded',
+        { fulfilmentStatus: 'refunded', ...(reason ? { reason } : {}) },
+        fence,
+      );
+      const row = { ...moved, customer_reason: refundWords(customerWhy, Number(moved.value)) };
+      await this.orders.setCustomerReason(manager, orderid, row.customer_reason);
+      const amount = Number(row.value);
+      if (amount > 0) {
+        await this.movements.refundOrder(manager, {
+          orderid,
+          holder: { id: row.user_id, userid: Number(row.userid), email: row.useremail },
+          amount,
+          paidBy: row.paymentmode === 'wallet' ? 'wallet' : 'upi',
+        });
+      }
+      await this.auditMove(manager, row, actorId);
+      return row;
+    });
+    this.logContext.bind({ orderid });
+    this.logger.log(
+      actorId ? 'order refunded to the wallet by an admin' : 'order refunded to the wallet',
+    );
+    return mapOrder(order);
+  }
+
+  /**
+   * Marks a `Processing` order delivered and credits its points once. With `actorId` (an admin's
+   * action) the admin's `reason` is kept and the move is audited in the same transaction.
+   */
+  async complete(orderid: string, fence?: DeliveryFence, reason?: string, actorId?: string) {
+    const order = await this.db.transaction(async (manager) => {
+      const row = await this.transitions.transition(
+        manager,
+        orderid,
+        'Completed',
+        { fulfilmentStatus: 'delivered', ...(reason ? { reason } : {}) },
+        fence,
+      );
+      await this.movements.earnPoints(manager, {
+        orderid,
+        userid: Number(row.userid),
+        value: Number(row.value),
+      });
+      await this.auditMove(manager, row, actorId);
+      return row;
+    });
+    if (order.paid_at) {
+      const waited = this.clock.now().getTime() - new Date(order.paid_at).getTime();
+      this.metrics.paymentToCompletion.observe(Math.max(0, waited) / 1000);
+    }
+    this.logContext.bind({ orderid });
+    this.logger.log(actorId ? 'order completed by an admin' : 'order completed');
+    return mapOrder(order);
+  }
+
+  /**
+   * Closes a `Processing` order without delivery or credit; the reason is shown to the customer.
+   * With `actorId` the move is audited in the same transaction.
+   */
+  async cancel(orderid: string, reason?: string, fence?: DeliveryFence, actorId?: string) {
+    const order = await this.db.transaction(async (manager) => {
+      const row = await this.transitions.transition(
+        manager,
+        orderid,
+        'Cancelled',
+        reason ? { reason } : {},
+        fence,
+      );
+      await this.auditMove(manager, row, actorId);
+      return row;
+    });
+    this.logContext.bind({ orderid });
+    this.logger.log(actorId ? 'order cancelled by an admin' : 'order cancelled');
+    return mapOrder(order);
+  }
+
+  /** Audits an admin's move; called only after the guarded move succeeded. */
+  private async auditMove(manager: EntityManager, row: OrderRow, actorId: string | undefined) {
+    if (!actorId) return;
+    await this.audit.record(
+      {
+        actorId,
+        action: `order.${row.status.toLowerCase()}`,
+        entity: 'order',
+        entityId: row.orderid,
+        before: { status: 'Processing' },
+        after: { status: row.status, reason: row.reason, value: toRupees(row.value) },
+      },
+      manager,
+    );
+  }
+}

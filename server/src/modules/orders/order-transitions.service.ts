@@ -1,0 +1,99 @@
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { AppError } from '../../common/errors/app-error.js';
+import { Messages } from '../../common/messages.js';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { JobName } from '../../jobs/job.enum.js';
+import { JobQueueService } from '../../jobs/job-queue.service.js';
+import { CouponsService } from '../coupons/coupons.service.js';
+import { commerceError, CommerceErrorCode } from '../ledger/commerce-errors.js';
+import { sourcesOf, type OrderStatus } from './order-state.js';
+import {
+  OrdersRepository,
+  type DeliveryFence,
+  type OrderPatch,
+  type OrderRow,
+} from './orders.repository.js';
+
+/** The delivery job of an order's generation `n` (DESIGN section 5): `fulfil-<orderid>-<n>`. */
+export const fulfilJobId = (orderid: string, generation: number) =>
+  `fulfil-${orderid}-${generation}`;
+/** How long a failed UPI order is still checked for a payment that arrives late. */
+const LATE_CHECK_MS = 60 * 60_000;
+
+/**
+ * Every status change of an order goes through `transition` (a guarded UPDATE from the legal
+ * source states of `order-state.ts`); the coupon is given back when an order fails or is refunded.
+ */
+@Injectable()
+export class OrderTransitions {
+  constructor(
+    private readonly orders: OrdersRepository,
+    private readonly coupons: CouponsService,
+    private readonly jobs: JobQueueService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * The one transition function: a guarded move from the states that may lead to `to`.
+   * Refuses (409) when the order is elsewhere, including when a concurrent caller moved it first.
+   */
+  async transition(
+    manager: EntityManager,
+    orderid: string,
+    to: OrderStatus,
+    patch: OrderPatch = {},
+    fence?: DeliveryFence,
+  ): Promise<OrderRow> {
+    const moved = await this.tryTransition(manager, orderid, to, patch, fence);
+    if (moved) return moved;
+    if (!(await this.orders.get(orderid, manager))) throw AppError.notFound(Messages.notFound);
+    throw commerceError(
+      CommerceErrorCode.IllegalTransition,
+      Messages.illegalTransition,
+      HttpStatus.CONFLICT,
+    );
+  }
+
+  /** `transition` for a caller that may lose the race: undefined when the order was elsewhere. */
+  async tryTransition(
+    manager: EntityManager,
+    orderid: string,
+    to: OrderStatus,
+    patch: OrderPatch = {},
+    fence?: DeliveryFence,
+  ): Promise<OrderRow | undefined> {
+    const moved = await this.orders.move(manager, orderid, sourcesOf(to), to, patch, fence);
+    if (moved && (to === 'Failed' || to === 'Refunded')) {
+      const held = await this.orders.releaseCoupon(manager, orderid);
+      if (held) await this.coupons.giveBack(manager, held.couponId, held.userId);
+    }
+    return moved;
+  }
+
+  /** Fails an unpaid order (undefined when it is no longer unpaid); a late payment is still caught. */
+  async failUnpaid(manager: EntityManager, orderid: string, reason: string, now: Date) {
+    try {
+      return await this.transition(manager, orderid, 'Failed', {
+        reason,
+        lateCheckUntil: new Date(now.getTime() + LATE_CHECK_MS),
+      });
+    } catch (error) {
+      if (error instanceof AppError && error.status === HttpStatus.CONFLICT) return undefined;
+      throw error;
+    }
+  }
+
+  /**
+   * The hook after an order enters `Processing` (after commit): an API-backed item goes to the
+   * delivery worker (`OrderFulfil`, DESIGN section 5); the sweep catches a lost enqueue.
+   */
+  async afterPaid(order: Pick<OrderRow, 'orderid' | 'is_api' | 'fulfil_generation'>) {
+    if (!order.is_api || !this.config.fulfilment.enabled) return;
+    await this.jobs.queueSoon(
+      JobName.OrderFulfil,
+      { orderid: order.orderid, generation: order.fulfil_generation },
+      fulfilJobId(order.orderid, order.fulfil_generation),
+    );
+  }
+}

@@ -1,0 +1,71 @@
+import type { JobName } from '../../jobs/job.enum.js';
+import type { UpiStatusData } from '../../providers/upigateway/upigateway.adapter.js';
+
+/** Something paid for by UPI (an order, a top-up), as the payment lifecycle sees it. */
+export interface Payable {
+  /** The gateway's `client_txn_id`. */
+  id: string;
+  /** Paise. */
+  amount: number;
+  /** The IST date sent to `check_order_status`. */
+  txnDate: string;
+  /** Still waiting for its payment. */
+  open: boolean;
+  /** After failing, a success still counts until then (a late payment). */
+  lateUntil: Date | null;
+  expiresAt: Date | null;
+}
+
+/** A payable the sweep looks at: open, or failed recently enough to catch a late payment. */
+export interface AwaitedPayment {
+  id: string;
+  verifyGeneration: number;
+  /** Set only while the payable is open: past it, the sweep settles the payable now. */
+  expiresAt: Date | null;
+}
+
+export type PaymentCheckJob = JobName.OrderVerifyPayment | JobName.WalletTopupVerify;
+
+/**
+ * How orders and top-ups plug into the UPI lifecycle (`UpiPaymentsService`): what is paid for,
+ * and what happens on success, failure and late success. Every hook is idempotent: the
+ * lifecycle runs from the return page, the webhook, the payment job and the sweep at once.
+ */
+export interface PaymentPort {
+  /** `udf1` at the gateway, and the name in logs. */
+  readonly purpose: 'order' | 'topup';
+  /** Where the gateway sends the customer back, under the public URL. */
+  readonly returnPath: string;
+  readonly checkJob: PaymentCheckJob;
+  /** The shape of its ids, which tells the webhook which port a `client_txn_id` belongs to. */
+  readonly idPattern: RegExp;
+  checkJobPayload(id: string): { orderid: string } | { txnid: string };
+  checkJobId(id: string, generation: number): string;
+
+  load(id: string): Promise<Payable | undefined>;
+  /** Keeps the gateway's order id and payment page (an unpaid order can be paid again from it). */
+  saveGatewayOrder(id: string, gatewayOrderId: string, paymentUrl: string): Promise<void>;
+  /** The gateway could not create the payment: the payable fails at once. */
+  onUnavailable(id: string): Promise<void>;
+  /** Every answer of `check_order_status`, before it is acted on. */
+  onAnswer?(payable: Payable, data: UpiStatusData): Promise<void>;
+  /** A success whose amount or id is not the payable's: flagged, never credited. */
+  onMismatch(payable: Payable, data: UpiStatusData): Promise<void>;
+  /** Marks an open payable paid; false when another caller or a failure moved it first. */
+  onSuccess(payable: Payable, data: UpiStatusData, now: Date): Promise<boolean>;
+  /** A success for a payable that already failed: credited to the wallet once. */
+  onLateSuccess(payable: Payable, data: UpiStatusData, now: Date): Promise<void>;
+  /** The payment failed or expired (`reason` is the customer's text). */
+  onFailure(
+    payable: Payable,
+    reason: string,
+    data: UpiStatusData | undefined,
+    now: Date,
+  ): Promise<void>;
+  /** Still waiting: the answer may say more (a QR being scanned). */
+  onWaiting?(payable: Payable, data: UpiStatusData | undefined): Promise<void>;
+
+  awaiting(now: Date): Promise<AwaitedPayment[]>;
+  /** Takes the next check generation if `generation` is still current (one winner). */
+  bumpGeneration(id: string, generation: number): Promise<number | undefined>;
+}

@@ -1,0 +1,177 @@
+import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import { Clock } from '../../common/clock.js';
+import { RateLimitService } from '../../common/http/rate-limit.service.js';
+import { Messages } from '../../common/messages.js';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { JobStatus, QueueName } from '../../jobs/job.enum.js';
+import { JobQueueService } from '../../jobs/job-queue.service.js';
+import type { JobOf } from '../../jobs/job.types.js';
+import {
+  UpiGatewayAdapter,
+  type UpiCreateOrder,
+} from '../../providers/upigateway/upigateway.adapter.js';
+import { commerceError, CommerceErrorCode } from '../ledger/commerce-errors.js';
+import { toPaise } from '../ledger/money.js';
+import type { PaymentCheckJob, PaymentPort } from './payment-port.js';
+
+export type PaymentRequest = Pick<
+  UpiCreateOrder,
+  'pInfo' | 'customerName' | 'customerEmail' | 'customerMobile'
+>;
+
+/**
+ * The UPI payment lifecycle, once for every kind of payable (`PaymentPort`): create at the
+ * gateway, check with `check_order_status` (never the browser) from the return page, the
+ * webhook and the payment job with backoff, expiry, late success, and the sweep.
+ */
+@Injectable()
+export class UpiPaymentsService {
+  private readonly logger = new Logger('Payments');
+  private readonly ports: PaymentPort[] = [];
+
+  constructor(
+    private readonly upi: UpiGatewayAdapter,
+    private readonly jobs: JobQueueService,
+    private readonly limits: RateLimitService,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Called by each port as its module starts. */
+  register(port: PaymentPort) {
+    if (!this.ports.includes(port)) this.ports.push(port);
+  }
+
+  /**
+   * Creates the payment at the gateway and queues its first check; answers the payment URL.
+   * When the gateway is unavailable the payable fails at once and the caller gets 503.
+   */
+  async start(port: PaymentPort, payable: { id: string; amount: number }, request: PaymentRequest) {
+    let paymentUrl: string;
+    try {
+      const created = await this.upi.createOrder({
+        clientTxnId: payable.id,
+        amount: payable.amount,
+        ...request,
+        redirectUrl: `${this.config.publicUrl}${port.returnPath}`,
+        udf1: port.purpose,
+      });
+      paymentUrl = created.paymentUrl;
+      await port.saveGatewayOrder(payable.id, created.orderId, created.paymentUrl);
+    } catch (error) {
+      this.logger.warn(`${port.purpose} ${payable.id}: ${(error as Error).message}`);
+      await port.onUnavailable(payable.id);
+      throw commerceError(
+        CommerceErrorCode.PaymentUnavailable,
+        Messages.paymentUnavailable,
+        HttpStatus.SERVICE_UNAVAILABLE,
+      );
+    }
+    await this.queueCheck(port, payable.id, 0);
+    return paymentUrl;
+  }
+
+  /**
+   * Asks the gateway about a payable and settles it. Idempotent: the port's guarded moves let
+   * one caller mark it paid; a success seen after it failed is credited once as a late payment.
+   * Answers whether the payment is still waiting.
+   */
+  async verify(port: PaymentPort, id: string): Promise<'pending' | 'settled'> {
+    const payable = await port.load(id);
+    if (!payable) return 'settled';
+    const now = this.clock.now();
+    const lateWindow = !payable.open && payable.lateUntil !== null && payable.lateUntil > now;
+    if (!payable.open && !lateWindow) return 'settled';
+    const data = await this.upi.checkStatus(payable.id, payable.txnDate);
+    if (data) await port.onAnswer?.(payable, data);
+
+    if (data?.status === 'success') {
+      if (toPaise(data.amount) !== payable.amount || data.client_txn_id !== payable.id) {
+        await port.onMismatch(payable, data);
+        return 'settled';
+      }
+      const paid = payable.open && (await port.onSuccess(payable, data, now));
+      if (!paid) await port.onLateSuccess(payable, data, now);
+      return 'settled';
+    }
+    if (!payable.open) return 'settled';
+    if (data?.status === 'failure') {
+      await port.onFailure(payable, Messages.paymentFailed, data, now);
+      return 'settled';
+    }
+    if (payable.expiresAt && now > payable.expiresAt) {
+      await port.onFailure(payable, Messages.paymentExpired, data, now);
+      return 'settled';
+    }
+    await port.onWaiting?.(payable, data);
+    return 'pending';
+  }
+
+  /** The payment job's answer: a payment still pending waits (the worker delays the job). */
+  async verifyAsJob(port: PaymentPort, id: string): Promise<JobStatus> {
+    return (await this.verify(port, id)) === 'pending' ? JobStatus.Waiting : JobStatus.Success;
+  }
+
+  /**
+   * The gateway's webhook: only a trigger, so the payable it names is checked like any other.
+   * However often it comes, it costs at most one gateway check per payable in the window; a
+   * call inside a spent window gets one check at its end, so a real payment is not missed.
+   */
+  async trigger(id: string) {
+    const port = this.ports.find((candidate) => candidate.idPattern.test(id));
+    if (!port) return;
+    const { allowed, windowEndsInMs } = await this.limits.take(
+      `webhook-check:${id}`,
+      this.config.rateLimits.webhookCheck,
+    );
+    if (allowed) await this.checkTriggered(port, id);
+    else if (await this.limits.once(`webhook-later:${id}`, windowEndsInMs)) {
+      const later = () =>
+        this.trigger(id).catch((error: Error) =>
+          this.logger.warn(`webhook for ${id}: ${error.message}`),
+        );
+      setTimeout(() => void later(), windowEndsInMs + 10).unref();
+    }
+  }
+
+  private async checkTriggered(port: PaymentPort, id: string) {
+    try {
+      await this.verify(port, id);
+    } catch (error) {
+      // The payment job and the sweep still check it; the gateway need not retry.
+      this.logger.warn(`webhook for ${id}: ${(error as Error).message}`);
+    }
+  }
+
+  /** For the payments sweep: settles expired payables now and re-enqueues any whose job is gone. */
+  async sweep() {
+    for (const port of this.ports) await this.sweepPort(port);
+  }
+
+  private async sweepPort(port: PaymentPort) {
+    const now = this.clock.now();
+    for (const open of await port.awaiting(now)) {
+      if (open.expiresAt && now > open.expiresAt) {
+        await this.verify(port, open.id).catch((error: Error) =>
+          this.logger.warn(`${port.purpose} ${open.id}: ${error.message}`),
+        );
+        continue;
+      }
+      if (
+        await this.jobs.isLive(QueueName.Payments, port.checkJobId(open.id, open.verifyGeneration))
+      ) {
+        continue;
+      }
+      const generation = await port.bumpGeneration(open.id, open.verifyGeneration);
+      if (generation !== undefined) await this.queueCheck(port, open.id, generation);
+    }
+  }
+
+  private queueCheck(port: PaymentPort, id: string, generation: number) {
+    return this.jobs.queueSoon(
+      port.checkJob,
+      port.checkJobPayload(id) as JobOf<PaymentCheckJob>,
+      port.checkJobId(id, generation),
+    );
+  }
+}

@@ -1,0 +1,17 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { SavedPlayersRepository } from './saved-players.repository.js';
+
+/** What other modules may do with saved players: remember the one an order was placed for. */
+@Injectable()
+export class SavedPlayersService {
+  constructor(private readonly players: SavedPlayersRepository) {}
+
+  /** In the order's own transaction, so a rolled-back order remembers nothing. */
+  remember(
+    manager: EntityManager,
+    player: { userId: string; productId: string; input1: string; input2: string },
+  ) {
+    return this.players.remember(manager, player);
+  }
+}

@@ -1,0 +1,127 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { Messages } from '../../common/messages.js';
+import { JobName } from '../../jobs/job.enum.js';
+import type { UpiStatusData } from '../../providers/upigateway/upigateway.adapter.js';
+import type { AwaitedPayment, Payable, PaymentPort } from '../payments/payment-port.js';
+import { UpiPaymentsService, type PaymentRequest } from '../payments/upi-payments.service.js';
+import { WalletMovements } from './wallet-movements.service.js';
+import { WalletRepository } from './wallet.repository.js';
+
+export const topupJobId = (txnid: string, generation: number) => `topup-${txnid}-${generation}`;
+/** How long a failed top-up is still checked for a payment that arrives late. */
+const LATE_TOPUP_MS = 24 * 3600_000;
+
+/**
+ * A Z-Coins top-up in the payment lifecycle: paid credits the wallet (the guarded status change
+ * and the ledger key `topup-<txnid>` each let exactly one caller credit it), a success after it
+ * failed is credited the same way and flagged.
+ */
+@Injectable()
+export class TopupPayments implements PaymentPort, OnModuleInit {
+  readonly purpose = 'topup';
+  readonly returnPath = '/walletconfirmation';
+  readonly checkJob = JobName.WalletTopupVerify;
+  readonly idPattern = /^ZT[0-9A-Z]{14}$/;
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly wallet: WalletRepository,
+    private readonly movements: WalletMovements,
+    private readonly payments: UpiPaymentsService,
+  ) {}
+
+  onModuleInit() {
+    this.payments.register(this);
+  }
+
+  checkJobPayload(txnid: string) {
+    return { txnid };
+  }
+
+  checkJobId(txnid: string, generation: number) {
+    return topupJobId(txnid, generation);
+  }
+
+  /** Creates the top-up's payment at the gateway; answers the payment URL (503 when it is down). */
+  start(txnid: string, amount: number, request: PaymentRequest) {
+    return this.payments.start(this, { id: txnid, amount }, request);
+  }
+
+  /** Asks the gateway about a top-up and settles it; answers whether it is still waiting. */
+  verify(txnid: string) {
+    return this.payments.verify(this, txnid);
+  }
+
+  verifyAsJob(txnid: string) {
+    return this.payments.verifyAsJob(this, txnid);
+  }
+
+  async load(txnid: string): Promise<Payable | undefined> {
+    const txn = await this.wallet.get(txnid);
+    if (!txn || txn.purpose !== 'topup') return undefined;
+    return {
+      id: txn.txnid,
+      amount: Number(txn.amount),
+      txnDate: txn.txn_date,
+      open: txn.status === 'Created' || txn.status === 'Pending',
+      lateUntil:
+        txn.status === 'Failed'
+          ? new Date(new Date(txn.created_at).getTime() + LATE_TOPUP_MS)
+          : null,
+      expiresAt: txn.expires_at ? new Date(txn.expires_at) : null,
+    };
+  }
+
+  saveGatewayOrder(txnid: string, gatewayOrderId: string) {
+    return this.wallet.setGateway(txnid, gatewayOrderId);
+  }
+
+  async onUnavailable(txnid: string) {
+    await this.wallet.move(this.db.manager, txnid, ['Created'], 'Failed');
+  }
+
+  async onMismatch(txn: Payable, data: UpiStatusData) {
+    await this.wallet.saveGatewayData(txn.id, data);
+    await this.wallet.flag(txn.id, Messages.paymentMismatch);
+  }
+
+  async onSuccess(txn: Payable, data: UpiStatusData) {
+    const moved = await this.db.transaction((manager) =>
+      this.movements.creditTopup(manager, txn.id, ['Created', 'Pending'], data, null),
+    );
+    return moved !== undefined;
+  }
+
+  async onLateSuccess(txn: Payable, data: UpiStatusData) {
+    await this.db.transaction((manager) =>
+      this.movements.creditTopup(manager, txn.id, ['Failed'], data, Messages.latePaymentCredited),
+    );
+  }
+
+  async onFailure(txn: Payable, _reason: string, data: UpiStatusData | undefined) {
+    await this.wallet.move(this.db.manager, txn.id, ['Created', 'Pending'], 'Failed', {
+      gatewayData: data ?? null,
+    });
+  }
+
+  async onWaiting(txn: Payable, data: UpiStatusData | undefined) {
+    if (data?.status === 'scanning') {
+      await this.wallet.move(this.db.manager, txn.id, ['Created'], 'Pending', {
+        gatewayData: data,
+      });
+    }
+  }
+
+  async awaiting(): Promise<AwaitedPayment[]> {
+    return (await this.wallet.openTopups()).map((open) => ({
+      id: open.txnid,
+      verifyGeneration: open.verify_generation,
+      expiresAt: open.expires_at ? new Date(open.expires_at) : null,
+    }));
+  }
+
+  bumpGeneration(txnid: string, generation: number) {
+    return this.wallet.bumpGeneration(txnid, generation);
+  }
+}

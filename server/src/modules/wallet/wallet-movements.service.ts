@@ -1,0 +1,247 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { Clock } from '../../common/clock.js';
+import { Messages } from '../../common/messages.js';
+import {
+  LedgerService,
+  pointsAccount,
+  SystemAccount,
+  walletAccount,
+} from '../ledger/ledger.service.js';
+import { istDate, newBusinessId, pointsEarned } from '../ledger/money.js';
+import type { UpiStatusData } from '../../providers/upigateway/upigateway.adapter.js';
+import { WalletRepository, type WalletTxnRow, type WalletTxnStatus } from './wallet.repository.js';
+
+/** The customer an order or a credit belongs to, as the wallet row records them. */
+export interface WalletHolder {
+  id: string;
+  userid: number;
+  email: string;
+}
+
+/** What a money movement about an order needs to know of it. */
+export interface OrderMoney {
+  orderid: string;
+  holder: WalletHolder;
+  /** Paise. */
+  amount: number;
+}
+
+/**
+ * Every movement of Z-Coins and points: each writes the wallet row and its balanced ledger
+ * movement together, in the caller's transaction. No other module writes `wallet_transactions`,
+ * the ledger or the cached balances.
+ */
+@Injectable()
+export class WalletMovements {
+  constructor(
+    private readonly wallet: WalletRepository,
+    private readonly ledger: LedgerService,
+    private readonly clock: Clock,
+  ) {}
+
+  /** A Z-Coins order's payment: its `Debit` row and wallet -> sales (refused when short). */
+  async debitForOrder(manager: EntityManager, order: OrderMoney & { txnid: string }) {
+    await this.wallet.insert(manager, {
+      txnid: order.txnid,
+      userId: order.holder.id,
+      userid: order.holder.userid,
+      useremail: order.holder.email,
+      type: 'Debit',
+      status: 'Success',
+      purpose: 'order',
+      amount: order.amount,
+      orderid: order.orderid,
+      txnDate: istDate(this.clock.now()),
+    });
+    await this.ledger.post(manager, {
+      key: `order-${order.orderid}`,
+      kind: 'wallet_order',
+      reference: order.orderid,
+      legs: [
+        { account: walletAccount(order.holder.userid), currency: 'ZCOIN', amount: -order.amount },
+        { account: SystemAccount.Sales, currency: 'ZCOIN', amount: order.amount },
+      ],
+    });
+  }
+
+  /** An order's refund to the wallet, once per order, from where it was paid. */
+  async refundOrder(manager: EntityManager, order: OrderMoney & { paidBy: 'wallet' | 'upi' }) {
+    const amount = order.amount;
+    await this.wallet.insert(
+      manager,
+      {
+        txnid: newBusinessId('ZT'),
+        userId: order.holder.id,
+        userid: order.holder.userid,
+        useremail: order.holder.email,
+        type: 'Refunded',
+        status: 'Success',
+        purpose: 'refund',
+        amount,
+        orderid: order.orderid,
+        txnDate: istDate(this.clock.now()),
+      },
+      true,
+    );
+    await this.ledger.post(manager, {
+      key: `refund-${order.orderid}`,
+      kind: 'refund',
+      reference: order.orderid,
+      legs: [
+        {
+          account: order.paidBy === 'wallet' ? SystemAccount.Sales : SystemAccount.Upi,
+          currency: 'ZCOIN',
+          amount: -amount,
+        },
+        { account: walletAccount(order.holder.userid), currency: 'ZCOIN', amount },
+      ],
+    });
+  }
+
+  /**
+   * A UPI payment that arrived after its order failed, credited to the wallet once per order.
+   * False when it was credited before.
+   */
+  async creditLatePayment(manager: EntityManager, order: OrderMoney): Promise<boolean> {
+    const row = await this.wallet.insert(
+      manager,
+      {
+        txnid: newBusinessId('ZT'),
+        userId: order.holder.id,
+        userid: order.holder.userid,
+        useremail: order.holder.email,
+        type: 'Credit',
+        status: 'Success',
+        purpose: 'late_payment',
+        amount: order.amount,
+        orderid: order.orderid,
+        txnDate: istDate(this.clock.now()),
+        attention: Messages.latePaymentCredited,
+      },
+      true,
+    );
+    if (!row) return false;
+    await this.ledger.post(manager, {
+      key: `late-${order.orderid}`,
+      kind: 'late_payment',
+      reference: order.orderid,
+      legs: [
+        { account: SystemAccount.Upi, currency: 'ZCOIN', amount: -order.amount },
+        { account: walletAccount(order.holder.userid), currency: 'ZCOIN', amount: order.amount },
+      ],
+    });
+    return true;
+  }
+
+  /**
+   * A paid top-up: the guarded move of its row from `from` to `Success` and the credit (key
+   * `topup-<txnid>`), so exactly one caller credits it. Undefined when the row was elsewhere.
+   */
+  async creditTopup(
+    manager: EntityManager,
+    txnid: string,
+    from: WalletTxnStatus[],
+    data: UpiStatusData,
+    attention: string | null,
+  ): Promise<WalletTxnRow | undefined> {
+    const moved = await this.wallet.move(manager, txnid, from, 'Success', {
+      upiTxnId: data.upi_txn_id ?? null,
+      gatewayData: data,
+      attention,
+    });
+    if (!moved) return undefined;
+    await this.ledger.post(manager, {
+      key: `topup-${txnid}`,
+      kind: 'topup',
+      reference: txnid,
+      legs: [
+        { account: SystemAccount.Upi, currency: 'ZCOIN', amount: -Number(moved.amount) },
+        {
+          account: walletAccount(Number(moved.userid)),
+          currency: 'ZCOIN',
+          amount: Number(moved.amount),
+        },
+      ],
+    });
+    return moved;
+  }
+
+  /** An admin credit (system:admin -> wallet) with its `Credit` row. */
+  async creditFromAdmin(
+    manager: EntityManager,
+    user: WalletHolder,
+    amount: number,
+    reference?: string,
+  ) {
+    const txnid = await this.creditRow(manager, user, 'admin', amount);
+    await this.ledger.post(manager, {
+      key: `admin-${txnid}`,
+      kind: 'admin_credit',
+      reference: reference ?? txnid,
+      legs: [
+        { account: SystemAccount.Admin, currency: 'ZCOIN', amount: -amount },
+        { account: walletAccount(user.userid), currency: 'ZCOIN', amount },
+      ],
+    });
+    return txnid;
+  }
+
+  /** Points turned into Z-Coins (hundredths of a point = paise), with its `Credit` row. */
+  async redeemPoints(manager: EntityManager, user: WalletHolder, hundredths: number) {
+    const txnid = await this.creditRow(manager, user, 'redeem', hundredths);
+    // 1 point (100 hundredths) buys 1 rupee (100 paise): both legs carry the same number.
+    await this.ledger.post(manager, {
+      key: `redeem-${txnid}`,
+      kind: 'points_redeem',
+      reference: txnid,
+      legs: [
+        { account: pointsAccount(user.userid), currency: 'POINT', amount: -hundredths },
+        { account: SystemAccount.Points, currency: 'POINT', amount: hundredths },
+        { account: SystemAccount.Points, currency: 'ZCOIN', amount: -hundredths },
+        { account: walletAccount(user.userid), currency: 'ZCOIN', amount: hundredths },
+      ],
+    });
+    return txnid;
+  }
+
+  /** Credits 1 % of what a completed order paid, once per order (the movement key). */
+  async earnPoints(
+    manager: EntityManager,
+    order: { orderid: string; userid: number; value: number },
+  ) {
+    const earned = pointsEarned(order.value);
+    if (earned <= 0) return false;
+    return this.ledger.post(manager, {
+      key: `points-${order.orderid}`,
+      kind: 'points_earn',
+      reference: order.orderid,
+      legs: [
+        { account: SystemAccount.Points, currency: 'POINT', amount: -earned },
+        { account: pointsAccount(order.userid), currency: 'POINT', amount: earned },
+      ],
+    });
+  }
+
+  /** A new `Credit` row, settled at once, for a credit that is not about an order. */
+  private async creditRow(
+    manager: EntityManager,
+    user: WalletHolder,
+    purpose: 'admin' | 'redeem',
+    amount: number,
+  ) {
+    const txnid = newBusinessId('ZT');
+    await this.wallet.insert(manager, {
+      txnid,
+      userId: user.id,
+      userid: user.userid,
+      useremail: user.email,
+      type: 'Credit',
+      status: 'Success',
+      purpose,
+      amount,
+      txnDate: istDate(this.clock.now()),
+    });
+    return txnid;
+  }
+}
