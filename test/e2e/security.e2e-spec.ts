@@ -419,6 +419,8 @@ describe('Security (RELIABILITY S1, S3, S4, S6, S7)', () => {
         owner: { body: ({ orderid }) => ({ client_txn_id: orderid }) },
       },
       'GET /api/order/{userid}': { access: 'signed-in', owner: 'path' },
+      'GET /api/savedplayers/{userid}': { access: 'signed-in', owner: 'path' },
+      'DELETE /api/savedplayers/{userid}/{productId}': { access: 'signed-in', owner: 'path' },
       // The player check before an MLBB order is public, throttled per IP.
       'POST /api/order/checkid': { access: 'public' },
       // Authenticated by the gateway's signature, not by a session.

@@ -2,7 +2,6 @@ import { Controller, Delete, Get, HttpCode, Param } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { requireOwner, requireReadAccess } from '../../common/auth/access.js';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
-import { AppError } from '../../common/errors/app-error.js';
 import { ParseWholeNumberPipe } from '../../common/http/whole-number.pipe.js';
 import { Messages } from '../../common/messages.js';
 import { ApiErrors } from '../../common/openapi/api-docs.decorators.js';
@@ -34,7 +33,8 @@ export class SavedPlayersController {
   @Delete(':userid/:productId')
   @ApiOperation({
     summary: 'Forget the saved player of one product',
-    description: 'The owner only; anyone else, or a product with no saved player, gets 404.',
+    description:
+      'The owner only; anyone else gets 404. Forgetting a player that is not saved succeeds too.',
   })
   @ApiErrors(400, 404)
   @Authenticated()
@@ -46,9 +46,7 @@ export class SavedPlayersController {
   ): Promise<SavedPlayerDeletedDto> {
     const userid = Number(path.userid);
     requireOwner(auth, userid);
-    if (!(await this.players.forget(userid, path.productId))) {
-      throw AppError.notFound(Messages.notFound);
-    }
+    await this.players.forget(userid, path.productId);
     return { msg: Messages.savedPlayerRemoved };
   }
 }
