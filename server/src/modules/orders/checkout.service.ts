@@ -90,12 +90,6 @@ export class CheckoutService {
         expiresAt: paidNow ? null : new Date(now.getTime() + this.config.upi.paymentTtlMs),
         paidAt: paidNow ? now : null,
       });
-      await this.savedPlayers.remember(manager, {
-        userId: user.id,
-        productId: product.id,
-        input1: dto.input1,
-        input2: dto.input2,
-      });
       if (txnid) {
         await this.movements.debitForOrder(manager, {
           orderid,
@@ -106,6 +100,15 @@ export class CheckoutService {
       }
       return row;
     });
+    // After the commit: a convenience that never holds the wallet row's lock or fails an order.
+    await this.savedPlayers
+      .remember(this.db.manager, {
+        userId: user.id,
+        productId: product.id,
+        input1: dto.input1,
+        input2: dto.input2,
+      })
+      .catch((error: Error) => this.logger.warn(`saved player not kept: ${error.message}`));
 
     const confirmation = `/confirmation?client_txn_id=${order.orderid}`;
     this.logger.log(`order placed (${order.status}, ${mode})`);

@@ -7,7 +7,7 @@ import { SavedPlayersRepository } from './saved-players.repository.js';
 export class SavedPlayersService {
   constructor(private readonly players: SavedPlayersRepository) {}
 
-  /** In the order's own transaction, so a rolled-back order remembers nothing. */
+  /** Called after an order's commit, so a refused or rolled-back order remembers nothing. */
   remember(
     manager: EntityManager,
     player: { userId: string; productId: string; input1: string; input2: string },
