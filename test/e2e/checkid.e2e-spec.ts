@@ -5,7 +5,7 @@ import {
   INDO_ID_REFUSED,
   interpretCheckId,
   REGION_REFUSED,
-} from '../../storefront/src/features/product/checkIdMessage.js';
+} from '../../server/src/common/check-id-message.js';
 import { startTestApp, type TestApp } from '../utils/app.js';
 import { setFaults } from './supplier.helpers.js';
 

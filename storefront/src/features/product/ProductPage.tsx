@@ -14,7 +14,7 @@ import { PageLoader } from '@/components/PageLoader';
 import { StatusMessage } from '@/components/StatusMessage';
 import { useAsync } from '@/lib/useAsync';
 import { BuyBar } from './BuyBar';
-import { interpretCheckId } from './checkIdMessage';
+import { interpretCheckId } from '@shared/check-id-message';
 import { EnterInfoStep, type UsernameCheck } from './EnterInfoStep';
 import { OrderSummaryStep } from './OrderSummaryStep';
 import { PaymentSheet } from './PaymentSheet';

@@ -1,4 +1,9 @@
-import type { CheckIdResponse } from '../../api/order.js';
+/** What `POST /api/order/checkid` answers, as far as the storefront reads it. */
+export interface CheckIdAnswer {
+  message?: string;
+  use?: string;
+  username?: string;
+}
 
 export const INDO_ID_REFUSED = 'Recharge for Indo IDs is not permitted';
 export const REGION_REFUSED =
@@ -20,7 +25,7 @@ const REGION_NOTICE_PATTERNS = [
 
 export type CheckIdOutcome = { verified: true; text: string } | { verified: false; text: string };
 
-export function interpretCheckId(response: CheckIdResponse): CheckIdOutcome {
+export function interpretCheckId(response: CheckIdAnswer): CheckIdOutcome {
   const message = response.message ?? '';
   if (message === 'success') {
     if (response.use === 'b') return { verified: false, text: INDO_ID_REFUSED };
