@@ -153,16 +153,4 @@ export async function balancesOf(app: TestApp, userid: number) {
   return { balance: Number(row.balance), points: Number(row.points) };
 }
 
-export async function waitFor<T>(
-  probe: () => Promise<T | undefined | false>,
-  timeoutMs = 15_000,
-  stepMs = 100,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, stepMs));
-  }
-}
+export { waitFor } from '../utils/wait.js';

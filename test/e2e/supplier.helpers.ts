@@ -118,18 +118,7 @@ export async function moogoldCall(
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-export async function waitFor<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+export { readUntil as waitFor } from '../utils/wait.js';
 
 /** A new shopper with `balance` paise who buys `entry` with Z-Coins for the given player. */
 export async function placeWalletOrder(

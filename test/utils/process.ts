@@ -88,16 +88,4 @@ export class StoreProcess {
   }
 }
 
-export async function waitFor<T>(
-  probe: () => Promise<T | undefined | false>,
-  timeoutMs: number,
-  what: string,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+export { waitFor } from './wait.js';
