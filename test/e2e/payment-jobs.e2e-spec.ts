@@ -14,6 +14,7 @@ import {
   type CatalogEntry,
   type Shopper,
 } from './money.helpers.js';
+import { afterSweeps } from '../utils/sweeps.js';
 
 /**
  * A gateway in front of the simulator that answers `check_order_status` with HTTP 503 while
@@ -131,7 +132,7 @@ describe('payment jobs and the sweep', () => {
     expect(gateway.state.failures).toBe(0);
     await waitFor(async () => (await liveJobsFor(orderid)).length === 0);
     const checks = gateway.state.checks.get(orderid);
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await afterSweeps(app, JobName.PaymentSweepPending, 2);
     // The sweep sees a paid order and asks nothing more about it.
     expect(gateway.state.checks.get(orderid)).toBe(checks);
     await expectLedgerConsistent(app);
@@ -245,7 +246,7 @@ describe('payment jobs and the sweep', () => {
     expect(row.attention).toBe(
       'The payment arrived after the order had closed; the amount was credited to your Z-Coins wallet.',
     );
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await afterSweeps(app, JobName.PaymentSweepPending, 2);
     expect((await balancesOf(app, shopper.userid)).balance).toBe(4_900);
     await expectLedgerConsistent(app);
   });

@@ -1,7 +1,9 @@
+import { JobName } from '../../server/src/jobs/job.enum.js';
 import { Messages } from '../../server/src/common/messages.js';
 import { startTestApp, type TestApp } from '../utils/app.js';
 import { catalogEntry, expectLedgerConsistent, type CatalogEntry } from './money.helpers.js';
 import { placeWalletOrder, smileOrders, testPlayer, waitFor } from './supplier.helpers.js';
+import { afterSweeps } from '../utils/sweeps.js';
 
 const ALERT_EMAIL = 'ops.alerts@example.com';
 const FULL_BALANCE = 60575;
@@ -85,7 +87,7 @@ describe('supplier balance guard', () => {
       expect(['pending', 'in_progress']).toContain(row.fulfilment_status);
     }
     // Several sweeps later: still waiting, none flagged, nothing bought, one alert.
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await afterSweeps(app, JobName.FulfilmentSweepPending, 3);
     const still = await states(orderids);
     for (const row of still) {
       expect(row.attention).toBe(Messages.deliveryAwaitingBalance);

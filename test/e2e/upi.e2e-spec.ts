@@ -127,7 +127,12 @@ describe('UPI payments against the simulator', () => {
   it('confirms through the payment job alone (no webhook, no return)', async () => {
     const shopper = await newShopper(app);
     const { orderid } = await placeUpi(app, shopper, diamonds);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // The payment job has asked the gateway and found it unpaid: the order is still waiting.
+    const queue = app.store.app.get(JobQueueService).getQueue(QueueName.Payments);
+    await waitFor(async () => {
+      const job = await queue.getJob(paymentJobId(orderid, 0));
+      return Number(job?.data.polls ?? 0) >= 1;
+    }, 15_000);
     expect((await orderRow(app, orderid)).status).toBe('Created');
     await app
       .http()

@@ -1,0 +1,26 @@
+import type { JobName } from '../../server/src/jobs/job.enum.js';
+import type { TestApp } from './app.js';
+import { waitFor } from './wait.js';
+
+/**
+ * Waits until `count` runs of the scheduled job `name` have started after this call and finished
+ * (the worker records each in `scheduled_runs`). A negative check made after it has seen the
+ * sweeps that could have changed something, instead of trusting a fixed sleep.
+ */
+export async function afterSweeps(app: TestApp, name: JobName, count = 2, timeoutMs = 20_000) {
+  const [{ mark }] = await app.sql<{ mark: string }>(
+    'SELECT coalesce(max(id), 0) AS mark FROM scheduled_runs',
+  );
+  await waitFor(
+    async () => {
+      const [{ runs }] = await app.sql<{ runs: number }>(
+        `SELECT count(*)::int AS runs FROM scheduled_runs
+         WHERE job_name = $1 AND id > $2 AND finished_at IS NOT NULL`,
+        [name, mark],
+      );
+      return runs >= count;
+    },
+    timeoutMs,
+    `${count} finished runs of ${name}`,
+  );
+}
