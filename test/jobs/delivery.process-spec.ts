@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { Messages } from '../../server/src/common/messages.js';
+import { QueueName } from '../../server/src/jobs/job.enum.js';
 import { deleteRedisPrefix } from '../utils/app.js';
 import { createTestDatabase, query } from '../utils/database.js';
 import { REDIS_URL } from '../utils/env.js';
 import { FaultProxy } from '../utils/fault-proxy.js';
 import { ledgerProblems } from '../utils/ledger.js';
 import { freePort, StoreProcess, waitFor } from '../utils/process.js';
+import { queueDrained } from '../utils/queues.js';
 
 interface SupplierCase {
   supplier: 'smileone' | 'moogold';
@@ -365,6 +367,7 @@ describe('supplier fulfilment across processes', () => {
         10_000,
         'the paused worker to read its answer',
       );
+      // The resumed run finds its pack taken over; give it time to try to write anyway.
       await sleep(4000);
     }
 
@@ -490,8 +493,8 @@ describe('supplier fulfilment across processes', () => {
       await settled(orderid, 20_000);
       await expectSmileOneFlagged(orderid);
       expect(worker.output.join('\n')).toContain(`no answer within ${PROVIDER_TIMEOUT_MS} ms`);
-      // Nothing reached the supplier, and a later look finds nothing re-sent either.
-      await sleep(3000);
+      // Nothing reached the supplier, and once no delivery job is left, nothing was re-sent.
+      await queueDrained(prefix, QueueName.Fulfilment);
       expect(proxy.seen(SMILEONE.createEndpoint)).toHaveLength(1);
       expect(await supplierOrders(url, SMILEONE, orderid)).toHaveLength(0);
       expect(await packs(orderid)).toEqual([expect.objectContaining({ tries: 1 })]);
@@ -522,7 +525,7 @@ describe('supplier fulfilment across processes', () => {
       });
       await settled(orderid, 20_000);
       await expectSmileOneFlagged(orderid);
-      await sleep(3000);
+      await queueDrained(prefix, QueueName.Fulfilment);
       expect(proxy.seen(SMILEONE.createEndpoint)).toHaveLength(1);
       expect(await supplierOrders(url, SMILEONE, orderid)).toHaveLength(1);
     }, 60_000);
