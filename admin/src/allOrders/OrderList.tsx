@@ -3,7 +3,6 @@ import ViewAgendaIcon from '@mui/icons-material/ViewAgenda';
 import { ToggleButton, ToggleButtonGroup } from '@mui/material';
 import {
   DataTable,
-  DateField,
   FilterButton,
   List,
   NumberField,
@@ -14,6 +13,7 @@ import {
 import { OrderCards } from '@/allOrders/OrderCards';
 import { orderFilters } from '@/allOrders/orderFilters';
 import { OrderStatusField } from '@/allOrders/OrderStatusField';
+import { DateTimeField } from '@/common/DateTimeField';
 import { TXN_PER_PAGE_OPTIONS } from '@/common/choices';
 import { EmptyText } from '@/common/ListStates';
 import { rupeeFormat } from '@/common/money';
@@ -70,10 +70,10 @@ const OrderTable = () => (
     <Column source="useremail" />
     <Column source="paymentmode" />
     <Column source="createdAt">
-      <DateField source="createdAt" showTime locales="en-IN" />
+      <DateTimeField source="createdAt" />
     </Column>
     <Column source="updatedAt">
-      <DateField source="updatedAt" showTime locales="en-IN" />
+      <DateTimeField source="updatedAt" />
     </Column>
   </DataTable>
 );

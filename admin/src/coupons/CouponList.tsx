@@ -10,6 +10,7 @@ import {
 } from 'react-admin';
 import { CouponEditDialog } from '@/coupons/CouponEditDialog';
 import { EmptyText, ErrorText, LoadingText } from '@/common/ListStates';
+import { DateTimeField } from '@/common/DateTimeField';
 import { formatRupees } from '@/common/money';
 import { RowActions } from '@/common/RowActions';
 import type { Coupon } from '@/types';
@@ -51,7 +52,9 @@ const CouponList = () => (
       <Column label="resources.getcoupons.fields.discount" disableSort>
         <FunctionField<Coupon> render={discountText} />
       </Column>
-      <Column source="expiryDate" />
+      <Column source="expiryDate">
+        <DateTimeField source="expiryDate" dateOnly />
+      </Column>
       <Column source="minimumItemQuantity" />
       <Column source="minPurchaseAmount">
         <FunctionField<Coupon> render={(coupon) => formatRupees(coupon.minPurchaseAmount)} />

@@ -14,6 +14,7 @@ const messages: TranslationMessages = {
     login: {
       email: 'Email',
       password: 'Password',
+      forgot_password: 'Forgot password?',
     },
     flags: {
       true: 'Yes',
@@ -74,6 +75,14 @@ const messages: TranslationMessages = {
       confirm_not_delivered:
         'Check the supplier dashboard first. Mark pack %{pack} as not delivered?',
       settle_title: 'Settle pack %{pack}',
+      confirm_Refund_title: 'Refund order %{orderid}?',
+      confirm_Refund_content: '%{amount} goes back to the Z-Coins wallet of %{email}.',
+      confirm_Cancelled_title: 'Cancel order %{orderid}?',
+      confirm_Cancelled_content:
+        'The %{amount} order of %{email} closes without delivery; nothing is credited back.',
+      confirm_Refund_button: 'Refund %{amount}',
+      confirm_Cancelled_button: 'Cancel order',
+      keep_order: 'Go back',
     },
     price: {
       products_title: 'Products',
@@ -223,6 +232,9 @@ const messages: TranslationMessages = {
       edit_title: 'Edit %{name}',
       type_help: 'Upper case, no spaces: %{types}',
       delete_confirm: 'Are you sure you want to delete this product?',
+      message: {
+        delete_title: 'Delete product %{recordRepresentation}',
+      },
       fields: {
         q: 'Search',
         productid: 'Product ID',
@@ -265,6 +277,9 @@ const messages: TranslationMessages = {
       create_title: 'Create Item',
       edit_title: 'Edit %{name}',
       delete_confirm: 'Are you sure you want to delete this item?',
+      message: {
+        delete_title: 'Delete item %{recordRepresentation}',
+      },
       fields: {
         q: 'Search',
         itemid: 'Item ID',
@@ -304,6 +319,9 @@ const messages: TranslationMessages = {
       edit_title: 'Edit %{code}',
       empty: 'No coupons found',
       delete_confirm: 'Are you sure you want to delete this coupon?',
+      message: {
+        delete_title: 'Delete coupon %{recordRepresentation}',
+      },
       fields: {
         q: 'Search code',
         couponCode: 'Coupon Code',
