@@ -159,6 +159,13 @@ const messages: TranslationMessages = {
         from: 'From date',
         to: 'To date',
       },
+      columns: {
+        ids: 'Order ID / Transaction ID',
+        product: 'Product / Item',
+        inputs: 'Input 1 / Input 2',
+        customer: 'User Email / Payment mode',
+        dates: 'Created At / Updated At',
+      },
     },
     auditlog: {
       name: 'Audit Log |||| Audit Log',
@@ -338,6 +345,15 @@ const messages: TranslationMessages = {
         userLimit: 'User Limit',
         isActive: 'Active',
         description: 'Description',
+      },
+      columns: {
+        code: 'Coupon Code / Description',
+        discount: 'Discount / Type',
+        minimum: 'Minimum Purchase / Items',
+        items: 'at least %{smart_count} item |||| at least %{smart_count} items',
+        max_discount: 'Maximum Discount',
+        usage: 'Used/Limit',
+        per_user: '%{limit} per user',
       },
       validation: {
         required: {
