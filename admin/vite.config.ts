@@ -20,6 +20,20 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Libraries every page needs get chunks of their own, cached across console releases.
+        // react-admin and MUI stay split per page: a group would load all of them on sign-in.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'router', test: /node_modules[\\/](react-router|react-router-dom)[\\/]/ },
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
+            { name: 'emotion', test: /node_modules[\\/]@emotion[\\/]/ },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {

@@ -1,10 +1,9 @@
 import type { ApiBody } from '@api-contract';
 import { Messages } from '@shared/messages';
 import type { AuthProvider, UserIdentity } from 'react-admin';
+import { forgetSession, readToken, readUser, writeSession } from '@/session';
 import type { Role, SessionUser } from '@/types';
 
-const TOKEN_KEY = 'admin.token';
-const USER_KEY = 'admin.user';
 /** Why the admin was sent to the login page; kept in session storage, which survives the clear. */
 const SIGN_OUT_REASON_KEY = 'admin.signOutReason';
 const REQUIRED_ROLES: Role[] = ['admin'];
@@ -19,23 +18,6 @@ interface LoginParams {
   email: string;
   password: string;
 }
-
-export const getToken = (): string | null => localStorage.getItem(TOKEN_KEY);
-
-export const getStoredUser = (): SessionUser | null => {
-  const raw = localStorage.getItem(USER_KEY);
-  if (!raw) return null;
-  try {
-    return JSON.parse(raw) as SessionUser;
-  } catch {
-    return null;
-  }
-};
-
-const forgetSession = () => {
-  localStorage.removeItem(TOKEN_KEY);
-  localStorage.removeItem(USER_KEY);
-};
 
 /** Spec 002: an invalid token or a disallowed role clears local storage. */
 const endSession = (reason: string) => {
@@ -99,8 +81,7 @@ export const authProvider: AuthProvider = {
     const user = answer.body?.user as SessionUser | undefined;
     if (typeof token !== 'string' || !user) throw new Error('ra.auth.sign_in_error');
     if (!isAllowed(user.role)) throw new Error(Messages.forbidden);
-    localStorage.setItem(TOKEN_KEY, token);
-    localStorage.setItem(USER_KEY, JSON.stringify(user));
+    writeSession(token, user);
   },
 
   async logout() {
@@ -108,7 +89,7 @@ export const authProvider: AuthProvider = {
   },
 
   async checkAuth() {
-    const token = getToken();
+    const token = readToken();
     if (!token) throw { message: false };
     // react-admin may ask several times for one navigation; one request answers them all.
     pendingValidation ??= validateToken(token).finally(() => {
@@ -127,12 +108,12 @@ export const authProvider: AuthProvider = {
   },
 
   async getIdentity(): Promise<UserIdentity> {
-    const user = getStoredUser();
+    const user = readUser();
     if (!user) throw new Error('ra.auth.auth_check_error');
     return { id: user._id, fullName: user.name, email: user.email };
   },
 
   async canAccess() {
-    return isAllowed(getStoredUser()?.role);
+    return isAllowed(readUser()?.role);
   },
 };

@@ -1,25 +1,21 @@
 import simpleRestProvider from 'ra-data-simple-rest';
-import { fetchUtils, HttpError, type DataProvider } from 'react-admin';
-import { getToken } from '@/authProvider';
+import { useMemo } from 'react';
+import { useDataProvider, type DataProvider } from 'react-admin';
+import { adminCall, httpClient } from '@/httpClient';
+import { readToken } from '@/session';
+import type {
+  AdminAnswer,
+  AdminStats,
+  GalleryImage,
+  OpenAlert,
+  Order,
+  OrderPack,
+  PendingOrderAction,
+  PointsAnswer,
+  PointsRegion,
+} from '@/types';
 
 export const apiUrl = '/api/admin/rest';
-
-/** fetchJson with the admin's bearer token; errors carry the server's `message` (or `msg`). */
-export const httpClient = async (url: string, options: fetchUtils.Options = {}) => {
-  const headers = new Headers(options.headers ?? { Accept: 'application/json' });
-  const token = getToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  try {
-    return await fetchUtils.fetchJson(url, { ...options, headers });
-  } catch (error) {
-    if (error instanceof HttpError) {
-      const body = error.body as { message?: unknown; msg?: unknown } | undefined;
-      const text = [body?.message, body?.msg].find((value) => typeof value === 'string' && value);
-      throw new HttpError((text as string | undefined) ?? error.message, error.status, error.body);
-    }
-    throw error;
-  }
-};
 
 /**
  * Console resources are named after the spec's routes (`/admin/usersdata`); the REST surface
@@ -40,7 +36,88 @@ const toRest = (resource: string) => restPaths[resource] ?? resource;
 
 const restProvider = simpleRestProvider(apiUrl, httpClient);
 
-export const dataProvider: DataProvider = {
+const id = (value: string) => encodeURIComponent(value);
+
+export interface ItemPriceChange {
+  _id: string;
+  price: number;
+  resellPrice: number;
+  itemInstock: boolean;
+}
+
+export interface ProductStockChange {
+  _id: string;
+  instock: boolean;
+  importantNote: string;
+}
+
+export interface AddBalanceParams {
+  userId: number;
+  email: string;
+  /** Rupees. */
+  amount: number;
+  idempotencyKey: string;
+}
+
+/** The spec's `/api/admin/*` calls that are not a REST resource, as dataProvider methods. */
+const adminMethods = {
+  stats: () => adminCall<AdminStats>('/stats'),
+  openAlerts: async () => {
+    const { data } = await adminCall<{ alerts: OpenAlert[] }>('/alerts');
+    return { data: data.alerts };
+  },
+  supplierPoints: (region: PointsRegion) =>
+    adminCall<PointsAnswer>(region === 'BR' ? '/querypoints' : '/querypoints/ph', {
+      method: 'POST',
+      body: {},
+    }),
+  pendingOrders: () => adminCall<Order[]>('/processing'),
+  orderPacks: (orderId: string) => adminCall<OrderPack[]>(`/orders/${id(orderId)}/packs`),
+  updatePendingOrder: ({
+    orderId,
+    status,
+    reason,
+  }: {
+    orderId: string;
+    status: PendingOrderAction;
+    reason: string;
+  }) => {
+    const trimmed = reason.trim();
+    const path = `/updateorder/${id(orderId)}/${status}`;
+    return adminCall<AdminAnswer>(trimmed ? `${path}/${id(trimmed)}` : path);
+  },
+  retryDelivery: (orderId: string) =>
+    adminCall<AdminAnswer>(`/orders/${id(orderId)}/retry-delivery`, { method: 'POST', body: {} }),
+  settlePack: ({
+    orderId,
+    pack,
+    delivered,
+  }: {
+    orderId: string;
+    pack: number;
+    delivered: boolean;
+  }) =>
+    adminCall<AdminAnswer>(`/orders/${id(orderId)}/settle-pack`, {
+      method: 'POST',
+      body: { pack, delivered },
+    }),
+  updateItemPrice: ({ _id, ...change }: ItemPriceChange) =>
+    adminCall<AdminAnswer>(`/updateitem/${id(_id)}`, { method: 'POST', body: change }),
+  updateProductStock: (change: ProductStockChange) =>
+    adminCall<AdminAnswer>('/updateproduct', { method: 'POST', body: change }),
+  addBalance: ({ idempotencyKey, ...body }: AddBalanceParams) =>
+    adminCall<AdminAnswer>('/adduserbalance', {
+      method: 'POST',
+      body,
+      headers: { 'Idempotency-Key': idempotencyKey },
+    }),
+  uploadImage: (form: FormData) =>
+    adminCall<GalleryImage>('/uploadimage', { method: 'POST', body: form }),
+};
+
+export type AdminDataProvider = DataProvider & typeof adminMethods;
+
+export const dataProvider: AdminDataProvider = {
   ...restProvider,
   getList: (resource, params) => restProvider.getList(toRest(resource), params),
   getOne: (resource, params) => restProvider.getOne(toRest(resource), params),
@@ -51,4 +128,37 @@ export const dataProvider: DataProvider = {
   create: (resource, params) => restProvider.create(toRest(resource), params),
   delete: (resource, params) => restProvider.delete(toRest(resource), params),
   deleteMany: (resource, params) => restProvider.deleteMany(toRest(resource), params),
+  ...adminMethods,
+};
+
+/** A call that signed the admin out (a 401 or 403): the console is on its way to the login page. */
+export class SignedOutError extends Error {
+  constructor() {
+    super('ra.notification.logged_out');
+  }
+}
+
+export const isSignedOut = (error: unknown): boolean => error instanceof SignedOutError;
+
+type AdminMethod = keyof typeof adminMethods;
+
+/**
+ * The console's calls through the dataProvider as react-admin hands it out: a 401 or 403 goes
+ * through authProvider.checkError and signs the admin out. react-admin then answers `{ data: {} }`;
+ * here that call fails with a SignedOutError instead, so no success is shown for it.
+ */
+export const useAdminDataProvider = (): typeof adminMethods => {
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  return useMemo(() => {
+    const signedIn =
+      (name: AdminMethod) =>
+      async (...args: unknown[]) => {
+        const call = dataProvider[name] as (...params: unknown[]) => Promise<unknown>;
+        const answer = await call(...args);
+        if (readToken() === null) throw new SignedOutError();
+        return answer;
+      };
+    const names = Object.keys(adminMethods) as AdminMethod[];
+    return Object.fromEntries(names.map((name) => [name, signedIn(name)])) as typeof adminMethods;
+  }, [dataProvider]);
 };

@@ -98,3 +98,25 @@ export interface GalleryImage extends RaRecord {
 }
 
 export type AdminStats = Schemas['AdminStatsDto'];
+
+export type PendingOrderAction = 'Completed' | 'Refund' | 'Cancelled';
+
+/** What an admin mutation answers: the spec's success text. */
+export interface AdminAnswer {
+  message?: string;
+}
+
+/** An alert still open, from `/api/admin/alerts`. */
+export interface OpenAlert {
+  key: string;
+  kind: string;
+  message: string;
+  openedAt: string;
+}
+
+export type PointsRegion = 'BR' | 'PH';
+
+export interface PointsAnswer {
+  status: number | string;
+  smile_points: number | string;
+}

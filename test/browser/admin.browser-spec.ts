@@ -147,16 +147,19 @@ describe('admin console in the browser', () => {
     await screenshot(page, 'admin-00-login-refused');
 
     const shopper = await app.http().post('/api/auth/login').send(SHOPPER).expect(200);
+    // The session the storefront keeps, which the console shares.
     await page.evaluate(
       ({ token, user }) => {
-        localStorage.setItem('admin.token', token);
-        localStorage.setItem('admin.user', JSON.stringify(user));
+        localStorage.setItem('isLoggedIn', 'true');
+        localStorage.setItem('token', token);
+        localStorage.setItem('user', JSON.stringify(user));
+        localStorage.setItem('expiryTime', String(Date.now() + 3_600_000));
       },
       { token: shopper.body.token as string, user: shopper.body.user as unknown },
     );
     await page.goto('/admin/usersdata');
     await page.waitForURL('**/admin/login');
-    expect(await page.evaluate(() => localStorage.getItem('admin.token'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
 
   it('logs in as the admin, sees the overview and queries the supplier points', async () => {
@@ -187,6 +190,10 @@ describe('admin console in the browser', () => {
     await card.getByLabel('Reason (optional)').fill('Player id not found');
     await screenshot(page, 'admin-02-pending-orders');
     await card.getByRole('button', { name: 'Refund', exact: true }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /^Refund ₹/ })
+      .click();
     await toast('Order updated successfully.').waitFor();
     await card.waitFor({ state: 'detached' });
     const [after] = await app.sql<{ status: string }>('SELECT status FROM orders WHERE id = $1', [
@@ -382,7 +389,10 @@ describe('admin console in the browser', () => {
     await row.getByText('15%').waitFor();
 
     await row.getByRole('button', { name: 'Delete' }).click();
+    // One coupon, named: not react-admin's wording for the whole resource.
+    await page.getByRole('dialog').getByText('Delete coupon DIWALI50', { exact: true }).waitFor();
     await page.getByText('Are you sure you want to delete this coupon?').waitFor();
+    await screenshot(page, 'admin-11b-coupon-delete');
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await toast('Coupon deleted successfully').waitFor();
     await row.waitFor({ state: 'detached' });

@@ -2,7 +2,8 @@ import { Card, CardContent, Grid, Stack, Typography } from '@mui/material';
 import { RecordContextProvider, useListContext, useTranslate } from 'react-admin';
 import { OrderStatusField } from '@/allOrders/OrderStatusField';
 import { EmptyText } from '@/common/ListStates';
-import { formatDateTime, formatRupees } from '@/common/money';
+import { formatDateTime } from '@/common/dates';
+import { formatRupees } from '@/common/money';
 import type { Order } from '@/types';
 
 const OrderCard = ({ order }: { order: Order }) => {

@@ -1,10 +1,10 @@
 import TableRowsIcon from '@mui/icons-material/TableRows';
 import ViewAgendaIcon from '@mui/icons-material/ViewAgenda';
-import { ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { ToggleButton, ToggleButtonGroup, useMediaQuery, type Theme } from '@mui/material';
 import {
   DataTable,
-  DateField,
   FilterButton,
+  FunctionField,
   List,
   NumberField,
   TopToolbar,
@@ -14,6 +14,8 @@ import {
 import { OrderCards } from '@/allOrders/OrderCards';
 import { orderFilters } from '@/allOrders/orderFilters';
 import { OrderStatusField } from '@/allOrders/OrderStatusField';
+import { formatDateTime } from '@/common/dates';
+import { StackedField } from '@/common/StackedField';
 import { TXN_PER_PAGE_OPTIONS } from '@/common/choices';
 import { EmptyText } from '@/common/ListStates';
 import { rupeeFormat } from '@/common/money';
@@ -46,41 +48,72 @@ const ViewToggle = () => {
   );
 };
 
-const OrderListActions = () => (
-  <TopToolbar>
-    <FilterButton />
-    <ViewToggle />
-  </TopToolbar>
-);
+/** A phone always gets the cards: twelve columns do not fit its width. */
+const useOrderView = (): { view: OrderView; canChoose: boolean } => {
+  const isPhone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const [view] = useStore<OrderView>(VIEW_KEY, 'table');
+  return isPhone ? { view: 'list', canChoose: false } : { view, canChoose: true };
+};
 
+const OrderListActions = () => {
+  const { canChoose } = useOrderView();
+  return (
+    <TopToolbar>
+      <FilterButton />
+      {canChoose && <ViewToggle />}
+    </TopToolbar>
+  );
+};
+
+const dash = (value: string | null | undefined) => value || '—';
+
+/** Pairs share a cell (ids, product and item, inputs, customer, dates): 1366 px holds them all. */
 const OrderTable = () => (
   <DataTable<Order> bulkActionButtons={false} empty={empty} rowClick={false}>
-    <Column source="orderid" />
-    <Column source="transactionid" />
-    <Column source="productname" />
-    <Column source="itemname" />
+    <Column source="orderid" label="resources.txn.columns.ids">
+      <FunctionField<Order>
+        render={(order) => (
+          <StackedField first={order.orderid} second={dash(order.transactionid)} />
+        )}
+      />
+    </Column>
+    <Column source="productname" label="resources.txn.columns.product">
+      <FunctionField<Order>
+        render={(order) => <StackedField first={order.productname} second={order.itemname} />}
+      />
+    </Column>
     <Column source="status">
       <OrderStatusField />
     </Column>
-    <Column source="input1" />
-    <Column source="input2" />
+    <Column source="input1" label="resources.txn.columns.inputs" disableSort>
+      <FunctionField<Order>
+        render={(order) => <StackedField first={order.input1} second={dash(order.input2)} />}
+      />
+    </Column>
     <Column source="value" align="right">
       <NumberField source="value" locales="en-IN" options={rupeeFormat} />
     </Column>
-    <Column source="useremail" />
-    <Column source="paymentmode" />
-    <Column source="createdAt">
-      <DateField source="createdAt" showTime locales="en-IN" />
+    <Column source="useremail" label="resources.txn.columns.customer">
+      <FunctionField<Order>
+        render={(order) => <StackedField first={order.useremail} second={order.paymentmode} />}
+      />
     </Column>
-    <Column source="updatedAt">
-      <DateField source="updatedAt" showTime locales="en-IN" />
+    <Column source="createdAt" label="resources.txn.columns.dates">
+      <FunctionField<Order>
+        render={(order) => (
+          <StackedField
+            first={formatDateTime(order.createdAt)}
+            second={formatDateTime(order.updatedAt)}
+          />
+        )}
+      />
     </Column>
   </DataTable>
 );
 
 /** `/admin/txn`: every order, newest first. */
 const OrderList = () => {
-  const [view] = useStore<OrderView>(VIEW_KEY, 'table');
+  const { view } = useOrderView();
   return (
     <List<Order>
       filters={orderFilters}

@@ -1,4 +1,5 @@
-import { DataTable, DateField, List, TextField } from 'react-admin';
+import { DataTable, List, TextField } from 'react-admin';
+import { DateTimeField } from '@/common/DateTimeField';
 import { AuditChanges } from '@/auditLog/AuditChanges';
 import { auditLogFilters } from '@/auditLog/auditLogFilters';
 import { EmptyText } from '@/common/ListStates';
@@ -23,7 +24,7 @@ const AuditLogList = () => (
       expand={<AuditChanges />}
     >
       <Column source="createdAt">
-        <DateField source="createdAt" showTime locales="en-IN" />
+        <DateTimeField source="createdAt" />
       </Column>
       <Column source="actorEmail">
         <TextField source="actorEmail" emptyText="—" />

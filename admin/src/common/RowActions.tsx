@@ -16,6 +16,8 @@ interface RowActionsProps<T extends RaRecord> {
   deleteConfirm: string;
   deleteSuccess?: string;
   deleteFailure: string;
+  /** Edit above Delete, for a narrow column. */
+  stacked?: boolean;
 }
 
 /** Edit (a modal) and Delete (confirmed, pessimistic) for one row of a catalogue table. */
@@ -24,6 +26,7 @@ export const RowActions = <T extends RaRecord>({
   deleteConfirm,
   deleteSuccess = 'ra.notification.deleted',
   deleteFailure,
+  stacked = false,
 }: RowActionsProps<T>) => {
   const record = useRecordContext<T>();
   const translate = useTranslate();
@@ -31,7 +34,11 @@ export const RowActions = <T extends RaRecord>({
   const [editing, setEditing] = useState(false);
   if (!record) return null;
   return (
-    <Stack direction="row" spacing={1}>
+    <Stack
+      direction={stacked ? 'column' : 'row'}
+      spacing={stacked ? 0 : 1}
+      sx={{ alignItems: 'flex-start' }}
+    >
       <Button size="small" startIcon={<EditIcon />} onClick={() => setEditing(true)}>
         {translate('ra.action.edit')}
       </Button>

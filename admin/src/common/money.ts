@@ -9,12 +9,3 @@ const rupees = new Intl.NumberFormat('en-IN', rupeeFormat);
 
 export const formatRupees = (amount: number | null | undefined) =>
   rupees.format(Number(amount) || 0);
-
-const dateTime = new Intl.DateTimeFormat('en-IN', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Asia/Kolkata',
-});
-
-export const formatDateTime = (value: string | null | undefined) =>
-  value ? dateTime.format(new Date(value)) : '';

@@ -7,11 +7,15 @@ import {
   SearchInput,
   TopToolbar,
   useBasename,
+  useTranslate,
 } from 'react-admin';
+import { Box } from '@mui/material';
 import { CouponEditDialog } from '@/coupons/CouponEditDialog';
 import { EmptyText, ErrorText, LoadingText } from '@/common/ListStates';
+import { DateTimeField } from '@/common/DateTimeField';
 import { formatRupees } from '@/common/money';
 import { RowActions } from '@/common/RowActions';
+import { StackedField } from '@/common/StackedField';
 import type { Coupon } from '@/types';
 
 const Column = DataTable.Col<Coupon>;
@@ -34,51 +38,86 @@ const CreateActions = () => {
   );
 };
 
-/** `/admin/getcoupons`. */
-const CouponList = () => (
-  <List<Coupon>
-    filters={couponFilters}
-    actions={<CreateActions />}
-    sort={{ field: 'expiryDate', order: 'DESC' }}
-    perPage={50}
-    empty={empty}
-    loading={<LoadingText />}
-    error={<ErrorText message="resources.getcoupons.notifications.error" />}
-  >
-    <DataTable<Coupon> bulkActionButtons={false} rowClick={false} empty={empty}>
-      <Column source="couponCode" />
-      <Column source="discountType" />
-      <Column label="resources.getcoupons.fields.discount" disableSort>
-        <FunctionField<Coupon> render={discountText} />
-      </Column>
-      <Column source="expiryDate" />
-      <Column source="minimumItemQuantity" />
-      <Column source="minPurchaseAmount">
-        <FunctionField<Coupon> render={(coupon) => formatRupees(coupon.minPurchaseAmount)} />
-      </Column>
-      <Column source="maxDiscountAmount">
-        <FunctionField<Coupon> render={(coupon) => formatRupees(coupon.maxDiscountAmount)} />
-      </Column>
-      <Column label="resources.getcoupons.fields.usage" disableSort>
-        <FunctionField<Coupon>
-          render={(coupon) => `${coupon.usedCount ?? 0}/${coupon.usageLimit}`}
-        />
-      </Column>
-      <Column source="userLimit" />
-      <Column source="isActive">
-        <BooleanField source="isActive" />
-      </Column>
-      <Column source="description" />
-      <Column label="ra.action.edit" disableSort>
-        <RowActions<Coupon>
-          editDialog={(coupon, close) => <CouponEditDialog coupon={coupon} onClose={close} />}
-          deleteConfirm="resources.getcoupons.delete_confirm"
-          deleteSuccess="resources.getcoupons.notifications.deleted"
-          deleteFailure="resources.getcoupons.notifications.error"
-        />
-      </Column>
-    </DataTable>
-  </List>
-);
+/** `/admin/getcoupons`: paired values share a cell, so the table fits 1366 px. */
+const CouponList = () => {
+  const translate = useTranslate();
+  return (
+    <List<Coupon>
+      filters={couponFilters}
+      actions={<CreateActions />}
+      sort={{ field: 'expiryDate', order: 'DESC' }}
+      perPage={50}
+      empty={empty}
+      loading={<LoadingText />}
+      error={<ErrorText message="resources.getcoupons.notifications.error" />}
+    >
+      <DataTable<Coupon>
+        bulkActionButtons={false}
+        rowClick={false}
+        empty={empty}
+        sx={{ '& .MuiTableCell-root': { px: 1 } }}
+      >
+        <Column source="couponCode" label="resources.getcoupons.columns.code">
+          <FunctionField<Coupon>
+            render={(coupon) => (
+              <Box sx={{ maxWidth: 240 }}>
+                <StackedField first={coupon.couponCode} second={coupon.description ?? ''} />
+              </Box>
+            )}
+          />
+        </Column>
+        <Column source="discountType" label="resources.getcoupons.columns.discount">
+          <FunctionField<Coupon>
+            render={(coupon) => (
+              <StackedField first={discountText(coupon)} second={coupon.discountType} />
+            )}
+          />
+        </Column>
+        <Column source="expiryDate">
+          <DateTimeField source="expiryDate" dateOnly />
+        </Column>
+        <Column source="minPurchaseAmount" label="resources.getcoupons.columns.minimum">
+          <FunctionField<Coupon>
+            render={(coupon) => (
+              <StackedField
+                first={formatRupees(coupon.minPurchaseAmount)}
+                second={translate('resources.getcoupons.columns.items', {
+                  smart_count: coupon.minimumItemQuantity,
+                })}
+              />
+            )}
+          />
+        </Column>
+        <Column source="maxDiscountAmount" label="resources.getcoupons.columns.max_discount">
+          <FunctionField<Coupon> render={(coupon) => formatRupees(coupon.maxDiscountAmount)} />
+        </Column>
+        <Column label="resources.getcoupons.columns.usage" disableSort>
+          <FunctionField<Coupon>
+            render={(coupon) => (
+              <StackedField
+                first={`${coupon.usedCount ?? 0}/${coupon.usageLimit}`}
+                second={translate('resources.getcoupons.columns.per_user', {
+                  limit: coupon.userLimit,
+                })}
+              />
+            )}
+          />
+        </Column>
+        <Column source="isActive">
+          <BooleanField source="isActive" />
+        </Column>
+        <Column label="ra.action.edit" disableSort>
+          <RowActions<Coupon>
+            stacked
+            editDialog={(coupon, close) => <CouponEditDialog coupon={coupon} onClose={close} />}
+            deleteConfirm="resources.getcoupons.delete_confirm"
+            deleteSuccess="resources.getcoupons.notifications.deleted"
+            deleteFailure="resources.getcoupons.notifications.error"
+          />
+        </Column>
+      </DataTable>
+    </List>
+  );
+};
 
 export default CouponList;

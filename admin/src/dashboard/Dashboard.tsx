@@ -6,22 +6,22 @@ import ReceiptIcon from '@mui/icons-material/Receipt';
 import { Stack } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Title, useTranslate } from 'react-admin';
-import { adminCall } from '@/adminApi';
 import { ErrorText, LoadingText } from '@/common/ListStates';
 import { formatRupees } from '@/common/money';
 import { OpenAlerts } from '@/dashboard/OpenAlerts';
 import { SalesChart } from '@/dashboard/SalesChart';
 import { StatCard } from '@/dashboard/StatCard';
 import { SupplierPoints } from '@/dashboard/SupplierPoints';
-import type { AdminStats } from '@/types';
+import { useAdminDataProvider } from '@/dataProvider';
 
 const count = (value: number | undefined) => new Intl.NumberFormat('en-IN').format(value ?? 0);
 
 const Dashboard = () => {
   const translate = useTranslate();
+  const dataProvider = useAdminDataProvider();
   const stats = useQuery({
     queryKey: ['admin', 'stats'],
-    queryFn: () => adminCall<AdminStats>('/stats'),
+    queryFn: async () => (await dataProvider.stats()).data,
   });
 
   return (
@@ -30,7 +30,7 @@ const Dashboard = () => {
       <OpenAlerts />
       {stats.isPending && <LoadingText />}
       {stats.error && <ErrorText message={stats.error.message} />}
-      {stats.data && (
+      {stats.data?.sales && (
         <>
           <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
             <StatCard

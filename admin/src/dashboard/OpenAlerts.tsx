@@ -1,24 +1,20 @@
 import { Alert, Card, CardContent, CardHeader, Stack } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
-import { adminCall } from '@/adminApi';
-
-interface OpenAlert {
-  key: string;
-  kind: string;
-  message: string;
-  openedAt: string;
-}
+import { formatDateTime } from '@/common/dates';
+import { useAdminDataProvider } from '@/dataProvider';
+import type { OpenAlert } from '@/types';
 
 /** The alerts still open (a low supplier balance, orders waiting, failures, a backlog). */
 export const OpenAlerts = () => {
   const translate = useTranslate();
+  const dataProvider = useAdminDataProvider();
   const alerts = useQuery({
     queryKey: ['admin', 'alerts'],
-    queryFn: () => adminCall<{ alerts: OpenAlert[] }>('/alerts'),
+    queryFn: () => dataProvider.openAlerts(),
     refetchInterval: 60_000,
   });
-  const open = alerts.data?.alerts ?? [];
+  const open: OpenAlert[] = Array.isArray(alerts.data?.data) ? alerts.data.data : [];
   if (open.length === 0) return null;
   return (
     <Card>
@@ -27,7 +23,7 @@ export const OpenAlerts = () => {
         <Stack spacing={1}>
           {open.map((alert) => (
             <Alert key={alert.key} severity="warning" data-alert={alert.kind}>
-              {alert.message} ({new Date(alert.openedAt).toLocaleString('en-IN')})
+              {alert.message} ({formatDateTime(alert.openedAt)})
             </Alert>
           ))}
         </Stack>

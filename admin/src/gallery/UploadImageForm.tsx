@@ -13,15 +13,15 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { HttpError, useNotify, useRefresh, useTranslate } from 'react-admin';
-import { adminCall } from '@/adminApi';
 import { GALLERY_TYPES } from '@/common/choices';
-import type { GalleryImage } from '@/types';
+import { isSignedOut, useAdminDataProvider } from '@/dataProvider';
 
 /** The upload form of `/admin/admingallery` (multipart `POST /api/admin/uploadimage`). */
 export const UploadImageForm = () => {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
+  const dataProvider = useAdminDataProvider();
   const [title, setTitle] = useState('');
   const [redirectUrl, setRedirectUrl] = useState('');
   const [type, setType] = useState('');
@@ -37,8 +37,7 @@ export const UploadImageForm = () => {
   );
 
   const upload = useMutation({
-    mutationFn: (form: FormData) =>
-      adminCall<GalleryImage>('/uploadimage', { method: 'POST', body: form }),
+    mutationFn: (form: FormData) => dataProvider.uploadImage(form),
     onSuccess: () => {
       notify('resources.admingallery.notifications.uploaded', { type: 'success' });
       setTitle('');
@@ -48,13 +47,15 @@ export const UploadImageForm = () => {
       if (fileInput.current) fileInput.current.value = '';
       refresh();
     },
-    onError: (error) =>
+    onError: (error) => {
+      if (isSignedOut(error)) return;
       notify(
         error instanceof HttpError
           ? 'resources.admingallery.notifications.upload_failed'
           : 'resources.admingallery.notifications.upload_error',
         { type: 'error' },
-      ),
+      );
+    },
   });
 
   const submit = (event: FormEvent) => {

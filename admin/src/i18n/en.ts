@@ -14,6 +14,7 @@ const messages: TranslationMessages = {
     login: {
       email: 'Email',
       password: 'Password',
+      forgot_password: 'Forgot password?',
     },
     flags: {
       true: 'Yes',
@@ -74,6 +75,14 @@ const messages: TranslationMessages = {
       confirm_not_delivered:
         'Check the supplier dashboard first. Mark pack %{pack} as not delivered?',
       settle_title: 'Settle pack %{pack}',
+      confirm_Refund_title: 'Refund order %{orderid}?',
+      confirm_Refund_content: '%{amount} goes back to the Z-Coins wallet of %{email}.',
+      confirm_Cancelled_title: 'Cancel order %{orderid}?',
+      confirm_Cancelled_content:
+        'The %{amount} order of %{email} closes without delivery; nothing is credited back.',
+      confirm_Refund_button: 'Refund %{amount}',
+      confirm_Cancelled_button: 'Cancel order',
+      keep_order: 'Go back',
     },
     price: {
       products_title: 'Products',
@@ -150,6 +159,13 @@ const messages: TranslationMessages = {
         from: 'From date',
         to: 'To date',
       },
+      columns: {
+        ids: 'Order ID / Transaction ID',
+        product: 'Product / Item',
+        inputs: 'Input 1 / Input 2',
+        customer: 'User Email / Payment mode',
+        dates: 'Created At / Updated At',
+      },
     },
     auditlog: {
       name: 'Audit Log |||| Audit Log',
@@ -223,6 +239,9 @@ const messages: TranslationMessages = {
       edit_title: 'Edit %{name}',
       type_help: 'Upper case, no spaces: %{types}',
       delete_confirm: 'Are you sure you want to delete this product?',
+      message: {
+        delete_title: 'Delete product %{recordRepresentation}',
+      },
       fields: {
         q: 'Search',
         productid: 'Product ID',
@@ -265,6 +284,9 @@ const messages: TranslationMessages = {
       create_title: 'Create Item',
       edit_title: 'Edit %{name}',
       delete_confirm: 'Are you sure you want to delete this item?',
+      message: {
+        delete_title: 'Delete item %{recordRepresentation}',
+      },
       fields: {
         q: 'Search',
         itemid: 'Item ID',
@@ -304,6 +326,9 @@ const messages: TranslationMessages = {
       edit_title: 'Edit %{code}',
       empty: 'No coupons found',
       delete_confirm: 'Are you sure you want to delete this coupon?',
+      message: {
+        delete_title: 'Delete coupon %{recordRepresentation}',
+      },
       fields: {
         q: 'Search code',
         couponCode: 'Coupon Code',
@@ -320,6 +345,15 @@ const messages: TranslationMessages = {
         userLimit: 'User Limit',
         isActive: 'Active',
         description: 'Description',
+      },
+      columns: {
+        code: 'Coupon Code / Description',
+        discount: 'Discount / Type',
+        minimum: 'Minimum Purchase / Items',
+        items: 'at least %{smart_count} item |||| at least %{smart_count} items',
+        max_discount: 'Maximum Discount',
+        usage: 'Used/Limit',
+        per_user: '%{limit} per user',
       },
       validation: {
         required: {

@@ -1,3 +1,4 @@
+import { Box, Link, Stack, Typography } from '@mui/material';
 import { useEffect } from 'react';
 import {
   Login,
@@ -11,6 +12,14 @@ import {
 } from 'react-admin';
 import { takeSignOutReason } from '@/authProvider';
 
+/** The storefront's own pages: its home and its forgot-password form (storefront/src/routes.tsx). */
+const STORE_HOME = '/';
+const FORGOT_PASSWORD = '/forgetpassword';
+
+const StoreLogo = () => (
+  <Box component="img" src="/logo.svg" alt="" sx={{ width: 40, height: 40, display: 'block' }} />
+);
+
 export const LoginPage = () => {
   const translate = useTranslate();
   const notify = useNotify();
@@ -21,7 +30,13 @@ export const LoginPage = () => {
   }, [notify]);
 
   return (
-    <Login>
+    <Login
+      avatarIcon={<StoreLogo />}
+      sx={{ '& .RaLogin-icon': { bgcolor: 'transparent', width: 48, height: 48 } }}
+    >
+      <Typography component="h1" variant="h6" sx={{ textAlign: 'center' }}>
+        {translate('app.title')}
+      </Typography>
       <LoginForm>
         <TextInput
           autoFocus
@@ -38,6 +53,17 @@ export const LoginPage = () => {
           validate={required()}
         />
       </LoginForm>
+      <Stack
+        direction="row"
+        sx={{ justifyContent: 'space-between', px: 2, pb: 2, gap: 2, flexWrap: 'wrap' }}
+      >
+        <Link href={FORGOT_PASSWORD} variant="body2">
+          {translate('app.login.forgot_password')}
+        </Link>
+        <Link href={STORE_HOME} variant="body2">
+          {translate('app.back_to_store')}
+        </Link>
+      </Stack>
     </Login>
   );
 };

@@ -1,7 +1,7 @@
 import { Chip, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
-import { adminCall } from '@/adminApi';
+import { useAdminDataProvider } from '@/dataProvider';
 import { SettlePackButton } from '@/pendingOrders/SettlePackButton';
 import { orderPacksKey } from '@/pendingOrders/usePendingOrderActions';
 import type { Order, OrderPack, PackStatus } from '@/types';
@@ -49,11 +49,12 @@ const PackRow = ({ orderId, pack }: { orderId: string; pack: OrderPack }) => {
 /** An API order's supplier packs, shown while delivery needs the admin or a pack is open. */
 export const OrderPacks = ({ order }: { order: Order }) => {
   const translate = useTranslate();
+  const dataProvider = useAdminDataProvider();
   const packs = useQuery({
     queryKey: orderPacksKey(order._id),
-    queryFn: () => adminCall<OrderPack[]>(`/orders/${encodeURIComponent(order._id)}/packs`),
+    queryFn: () => dataProvider.orderPacks(order._id),
   });
-  const rows = packs.data ?? [];
+  const rows: OrderPack[] = Array.isArray(packs.data?.data) ? packs.data.data : [];
   const needsLook =
     order.fulfilmentStatus === 'needs_attention' || rows.some((row) => row.status !== 'confirmed');
   if (!rows.length || !needsLook) return null;

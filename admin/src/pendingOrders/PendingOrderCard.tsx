@@ -11,21 +11,21 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { useTranslate } from 'react-admin';
-import { formatDateTime, formatRupees } from '@/common/money';
+import { Confirm, useTranslate } from 'react-admin';
+import { formatDateTime } from '@/common/dates';
+import { formatRupees } from '@/common/money';
 import { OrderPacks } from '@/pendingOrders/OrderPacks';
-import {
-  useRetryDelivery,
-  useUpdatePendingOrder,
-  type PendingOrderAction,
-} from '@/pendingOrders/usePendingOrderActions';
-import type { Order } from '@/types';
+import { useRetryDelivery, useUpdatePendingOrder } from '@/pendingOrders/usePendingOrderActions';
+import type { Order, PendingOrderAction } from '@/types';
 
 const ACTIONS: { status: PendingOrderAction; color: 'success' | 'warning' | 'error' }[] = [
   { status: 'Completed', color: 'success' },
   { status: 'Refund', color: 'warning' },
   { status: 'Cancelled', color: 'error' },
 ];
+
+/** Refund and Cancel settle the order's money for good: the admin confirms them first. */
+const CONFIRMED: PendingOrderAction[] = ['Refund', 'Cancelled'];
 
 const Detail = ({ label, value }: { label: string; value: string }) => (
   <Grid size={{ xs: 12, sm: 6, md: 4 }}>
@@ -41,10 +41,19 @@ const Detail = ({ label, value }: { label: string; value: string }) => (
 export const PendingOrderCard = ({ order }: { order: Order }) => {
   const translate = useTranslate();
   const [reason, setReason] = useState('');
+  const [confirming, setConfirming] = useState<PendingOrderAction | null>(null);
   const updateOrder = useUpdatePendingOrder();
   const retryDelivery = useRetryDelivery();
   const busy = updateOrder.isPending || retryDelivery.isPending;
   const field = (name: string) => translate(`resources.txn.fields.${name}`);
+  const update = (status: PendingOrderAction) =>
+    updateOrder.mutate({ id: order._id, status, reason }, { onSettled: () => setConfirming(null) });
+  const confirmText = (part: 'title' | 'content' | 'button') =>
+    translate(`app.pending_orders.confirm_${confirming}_${part}`, {
+      orderid: order.orderid,
+      amount: formatRupees(order.value),
+      email: order.useremail,
+    });
 
   return (
     <Card data-order={order.orderid}>
@@ -94,7 +103,7 @@ export const PendingOrderCard = ({ order }: { order: Order }) => {
             variant="contained"
             color={color}
             disabled={busy}
-            onClick={() => updateOrder.mutate({ id: order._id, status, reason })}
+            onClick={() => (CONFIRMED.includes(status) ? setConfirming(status) : update(status))}
           >
             {translate(`app.pending_orders.${status}`)}
           </Button>
@@ -109,6 +118,17 @@ export const PendingOrderCard = ({ order }: { order: Order }) => {
           </Button>
         )}
       </CardActions>
+      <Confirm
+        isOpen={confirming !== null}
+        loading={updateOrder.isPending}
+        title={confirming ? confirmText('title') : ''}
+        content={confirming ? confirmText('content') : ''}
+        confirm={confirming ? confirmText('button') : undefined}
+        cancel="app.pending_orders.keep_order"
+        confirmColor="warning"
+        onConfirm={() => confirming && update(confirming)}
+        onClose={() => setConfirming(null)}
+      />
     </Card>
   );
 };

@@ -1,13 +1,36 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
-import { adminCall, serverMessage } from '@/adminApi';
+import { serverMessage } from '@/adminApi';
+import { isSignedOut, useAdminDataProvider } from '@/dataProvider';
+import type { AdminAnswer, PendingOrderAction } from '@/types';
 
 export const PENDING_ORDERS_KEY = ['admin', 'processing'];
 
 /** Under PENDING_ORDERS_KEY, so every refresh of the list refreshes the packs too. */
 export const orderPacksKey = (id: string) => [...PENDING_ORDERS_KEY, id, 'packs'];
 
-export type PendingOrderAction = 'Completed' | 'Refund' | 'Cancelled';
+/** The screens an order's move changes: pending orders, the overview, orders, users' wallets. */
+const CHANGED_BY_AN_ORDER = [['admin'], ['txn'], ['usersdata'], ['wallettxn']];
+
+const useAfterOrderChange = () => {
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  return {
+    onSuccess: ({ data }: { data: AdminAnswer }) => {
+      const message = data?.message ?? 'ra.notification.updated';
+      notify(message, { type: 'success', messageArgs: { _: message, smart_count: 1 } });
+    },
+    onError: (error: unknown) => {
+      if (isSignedOut(error)) return;
+      const message = serverMessage(error) ?? 'app.error.generic';
+      notify(message, { type: 'error', messageArgs: { _: message } });
+    },
+    onSettled: () =>
+      Promise.all(
+        CHANGED_BY_AN_ORDER.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ),
+  };
+};
 
 interface UpdateOrderVariables {
   id: string;
@@ -15,50 +38,21 @@ interface UpdateOrderVariables {
   reason: string;
 }
 
-const updateOrderPath = ({ id, status, reason }: UpdateOrderVariables) => {
-  const base = `/updateorder/${encodeURIComponent(id)}/${status}`;
-  const trimmed = reason.trim();
-  return trimmed ? `${base}/${encodeURIComponent(trimmed)}` : base;
-};
-
-const notifyServerAnswer = (notify: ReturnType<typeof useNotify>) => ({
-  onSuccess: (answer: { message?: string }) => {
-    const message = answer?.message ?? 'ra.notification.updated';
-    notify(message, { type: 'success', messageArgs: { _: message, smart_count: 1 } });
-  },
-  onError: (error: unknown) => {
-    const message = serverMessage(error) ?? 'app.error.generic';
-    notify(message, { type: 'error', messageArgs: { _: message } });
-  },
-});
-
 /** Completed / Refund / Cancelled, then the list is fetched again (pessimistic). */
 export const useUpdatePendingOrder = () => {
-  const notify = useNotify();
-  const queryClient = useQueryClient();
-  const { onSuccess, onError } = notifyServerAnswer(notify);
+  const dataProvider = useAdminDataProvider();
   return useMutation({
-    mutationFn: (variables: UpdateOrderVariables) =>
-      adminCall<{ message?: string }>(updateOrderPath(variables)),
-    onSuccess,
-    onError,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: PENDING_ORDERS_KEY }),
+    mutationFn: ({ id, status, reason }: UpdateOrderVariables) =>
+      dataProvider.updatePendingOrder({ orderId: id, status, reason }),
+    ...useAfterOrderChange(),
   });
 };
 
 export const useRetryDelivery = () => {
-  const notify = useNotify();
-  const queryClient = useQueryClient();
-  const { onSuccess, onError } = notifyServerAnswer(notify);
+  const dataProvider = useAdminDataProvider();
   return useMutation({
-    mutationFn: (id: string) =>
-      adminCall<{ message?: string }>(`/orders/${encodeURIComponent(id)}/retry-delivery`, {
-        method: 'POST',
-        body: {},
-      }),
-    onSuccess,
-    onError,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: PENDING_ORDERS_KEY }),
+    mutationFn: (id: string) => dataProvider.retryDelivery(id),
+    ...useAfterOrderChange(),
   });
 };
 
@@ -70,17 +64,10 @@ interface SettlePackVariables {
 
 /** The admin's ruling on an `unknown` pack; the card and the list are fetched again. */
 export const useSettlePack = () => {
-  const notify = useNotify();
-  const queryClient = useQueryClient();
-  const { onSuccess, onError } = notifyServerAnswer(notify);
+  const dataProvider = useAdminDataProvider();
   return useMutation({
     mutationFn: ({ id, pack, delivered }: SettlePackVariables) =>
-      adminCall<{ message?: string }>(`/orders/${encodeURIComponent(id)}/settle-pack`, {
-        method: 'POST',
-        body: { pack, delivered },
-      }),
-    onSuccess,
-    onError,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: PENDING_ORDERS_KEY }),
+      dataProvider.settlePack({ orderId: id, pack, delivered }),
+    ...useAfterOrderChange(),
   });
 };

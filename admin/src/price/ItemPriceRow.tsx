@@ -10,13 +10,14 @@ export const ItemPriceRow = ({ item }: { item: Item }) => {
   const [resellPrice, setResellPrice] = useState(String(item.resellprice));
   const [inStock, setInStock] = useState(item.inStock);
   const update = useUpdateItemPrice();
-  const label = (name: string) => `${translate(`app.price.${name}`)} ${item.name}`;
+  const heading = (name: string) => translate(`app.price.${name}`);
+  const label = (name: string) => `${heading(name)} ${item.name}`;
 
   return (
     <TableRow data-item={item.itemid}>
       <TableCell>{item.itemid}</TableCell>
       <TableCell>{item.name}</TableCell>
-      <TableCell>
+      <TableCell data-label={heading('price')}>
         <TextField
           size="small"
           type="number"
@@ -26,7 +27,7 @@ export const ItemPriceRow = ({ item }: { item: Item }) => {
           sx={{ width: 120 }}
         />
       </TableCell>
-      <TableCell>
+      <TableCell data-label={heading('resell_price')}>
         <TextField
           size="small"
           type="number"
@@ -36,7 +37,7 @@ export const ItemPriceRow = ({ item }: { item: Item }) => {
           sx={{ width: 120 }}
         />
       </TableCell>
-      <TableCell>
+      <TableCell data-label={heading('in_stock')}>
         <Switch
           checked={inStock}
           onChange={(event) => setInStock(event.target.checked)}

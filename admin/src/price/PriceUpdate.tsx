@@ -10,6 +10,7 @@ import {
   TableRow,
   TextField,
 } from '@mui/material';
+import type { Theme } from '@mui/material/styles';
 import { useState } from 'react';
 import { Title, useGetList, useTranslate } from 'react-admin';
 import { EmptyText, ErrorText, LoadingText } from '@/common/ListStates';
@@ -18,6 +19,34 @@ import { ProductStockRow } from '@/price/ProductStockRow';
 import type { Item, Product } from '@/types';
 
 const ALL = { page: 1, perPage: 500 };
+
+/**
+ * On a phone each row becomes a small block of labelled fields with its Save button, instead of
+ * a table wider than the screen.
+ */
+const stackedOnPhone = (theme: Theme) => ({
+  [theme.breakpoints.down('sm')]: {
+    '& thead': { display: 'none' },
+    '& tr': {
+      display: 'flex',
+      flexWrap: 'wrap',
+      alignItems: 'flex-end',
+      gap: 1.5,
+      px: 2,
+      py: 1.5,
+      borderBottom: 1,
+      borderColor: 'divider',
+    },
+    '& td': { border: 0, p: 0 },
+    '& td:first-of-type, & td:nth-of-type(2)': { fontWeight: 500 },
+    '& td[data-label]::before': {
+      content: 'attr(data-label)',
+      display: 'block',
+      typography: 'caption',
+      color: 'text.secondary',
+    },
+  },
+});
 
 const matches = (name: string, search: string) =>
   name.toLowerCase().includes(search.trim().toLowerCase());
@@ -57,7 +86,7 @@ const PriceUpdate = () => {
         )}
         {shownProducts.length > 0 && (
           <TableContainer>
-            <Table size="small">
+            <Table size="small" sx={stackedOnPhone}>
               <TableHead>
                 <TableRow>
                   <TableCell>{heading('product')}</TableCell>
@@ -82,7 +111,7 @@ const PriceUpdate = () => {
         {items.data && shownItems.length === 0 && <EmptyText message="ra.navigation.no_results" />}
         {shownItems.length > 0 && (
           <TableContainer>
-            <Table size="small">
+            <Table size="small" sx={stackedOnPhone}>
               <TableHead>
                 <TableRow>
                   <TableCell>{heading('item_id')}</TableCell>

@@ -9,19 +9,20 @@ export const ProductStockRow = ({ product }: { product: Product }) => {
   const [instock, setInstock] = useState(product.instock);
   const [importantNote, setImportantNote] = useState(product.importantnote ?? '');
   const update = useUpdateProductStock();
-  const label = (name: string) => `${translate(`app.price.${name}`)} ${product.name}`;
+  const heading = (name: string) => translate(`app.price.${name}`);
+  const label = (name: string) => `${heading(name)} ${product.name}`;
 
   return (
     <TableRow data-product={product.productid}>
       <TableCell>{product.name}</TableCell>
-      <TableCell>
+      <TableCell data-label={heading('in_stock')}>
         <Switch
           checked={instock}
           onChange={(event) => setInstock(event.target.checked)}
           slotProps={{ input: { 'aria-label': label('in_stock') } }}
         />
       </TableCell>
-      <TableCell sx={{ minWidth: 240 }}>
+      <TableCell data-label={heading('important_note')} sx={{ minWidth: 240 }}>
         <TextField
           size="small"
           fullWidth

@@ -11,8 +11,9 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent, type MouseEvent } from 'react';
 import { useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import { adminCall, newIdempotencyKey } from '@/adminApi';
+import { newIdempotencyKey } from '@/adminApi';
 import { formatRupees } from '@/common/money';
+import { isSignedOut, useAdminDataProvider } from '@/dataProvider';
 import type { User } from '@/types';
 
 interface AddBalanceVariables {
@@ -25,23 +26,29 @@ const AddBalanceDialog = ({ user, onClose }: { user: User; onClose: () => void }
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
+  const dataProvider = useAdminDataProvider();
   const [amount, setAmount] = useState('');
   // One key per dialog: a second click on a slow request credits the wallet once.
   const [idempotencyKey] = useState(newIdempotencyKey);
   const addBalance = useMutation({
     mutationFn: ({ user: target, amount: rupees, idempotencyKey: key }: AddBalanceVariables) =>
-      adminCall<{ message?: string }>('/adduserbalance', {
-        method: 'POST',
-        body: { userId: target.userid, email: target.email, amount: rupees },
-        headers: { 'Idempotency-Key': key },
+      dataProvider.addBalance({
+        userId: target.userid,
+        email: target.email,
+        amount: rupees,
+        idempotencyKey: key,
       }),
-    onSuccess: (answer) => {
-      const message = answer?.message ?? 'resources.usersdata.notifications.balance_added';
+    onSuccess: ({ data }) => {
+      const message = data?.message ?? 'resources.usersdata.notifications.balance_added';
       notify(message, { type: 'success', messageArgs: { _: message } });
       refresh();
       onClose();
     },
-    onError: () => notify('resources.usersdata.notifications.balance_failed', { type: 'error' }),
+    onError: (error) => {
+      if (!isSignedOut(error)) {
+        notify('resources.usersdata.notifications.balance_failed', { type: 'error' });
+      }
+    },
   });
 
   const value = Number(amount);

@@ -1,8 +1,10 @@
 import { useMediaQuery, type Theme } from '@mui/material';
-import { DataTable, DateField, List, NumberField, SimpleList } from 'react-admin';
+import { DataTable, List, NumberField, SimpleList } from 'react-admin';
 import { TXN_PER_PAGE_OPTIONS } from '@/common/choices';
 import { EmptyText } from '@/common/ListStates';
-import { formatDateTime, formatRupees, rupeeFormat } from '@/common/money';
+import { formatDateTime } from '@/common/dates';
+import { DateTimeField } from '@/common/DateTimeField';
+import { formatRupees, rupeeFormat } from '@/common/money';
 import { TransactionPagination } from '@/common/TransactionPagination';
 import type { WalletTransaction } from '@/types';
 import { walletFilters } from '@/walletTransactions/walletFilters';
@@ -45,7 +47,7 @@ const WalletTransactionList = () => {
           <Column source="userid" />
           <Column source="useremail" />
           <Column source="updatedAt">
-            <DateField source="updatedAt" showTime locales="en-IN" />
+            <DateTimeField source="updatedAt" />
           </Column>
         </DataTable>
       )}
