@@ -11,9 +11,7 @@ export default defineConfig({
   plugins: [react()],
   resolve: {
     alias: {
-      '@shared/messages': fileURLToPath(
-        new URL('../server/src/common/messages.ts', import.meta.url),
-      ),
+      '@shared': fileURLToPath(new URL('../server/src/common', import.meta.url)),
       '@': fileURLToPath(new URL('./src', import.meta.url)),
     },
   },

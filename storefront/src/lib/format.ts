@@ -12,17 +12,8 @@ export const formatCoins = (amount: number): string =>
 export const formatPoints = (amount: number): string =>
   amount.toLocaleString('en-IN', { maximumFractionDigits: 2 });
 
-const dateTimeFormatter = new Intl.DateTimeFormat('en-IN', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Asia/Kolkata',
-});
-
-export function formatDateTime(value: string | undefined): string {
-  if (!value) return '';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dateTimeFormatter.format(date);
-}
+/** Dates read the same everywhere: dd/mm/yyyy HH:mm in India time. */
+export { formatDateTime } from '@shared/display-dates';
 
 /** Today's date in India as dd-mm-yyyy, the format the status calls expect. */
 export function todayInIndia(): string {

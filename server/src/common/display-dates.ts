@@ -1,5 +1,5 @@
 /**
- * Every date the console shows: dd/mm/yyyy, with HH:mm (24-hour) where a time is shown,
+ * Every date the storefront, the console and the e-mails show: dd/mm/yyyy, with HH:mm (24-hour) where a time is shown,
  * in India time whatever the admin's own time zone.
  */
 const INDIA = 'Asia/Kolkata';
