@@ -1,5 +1,8 @@
+import { useState } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { ToastContainer } from 'react-toastify';
+import { createQueryClient } from './api/queryClient';
 import { SessionProvider } from './auth/SessionContext';
 import { ThemeProvider, useTheme } from './layout/ThemeContext';
 import { AppRoutes } from './routes';
@@ -22,14 +25,17 @@ function Toasts() {
 }
 
 export function App() {
+  const [queryClient] = useState(createQueryClient);
   return (
-    <ThemeProvider>
-      <SessionProvider>
-        <BrowserRouter>
-          <AppRoutes />
-          <Toasts />
-        </BrowserRouter>
-      </SessionProvider>
-    </ThemeProvider>
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider>
+        <SessionProvider>
+          <BrowserRouter>
+            <AppRoutes />
+            <Toasts />
+          </BrowserRouter>
+        </SessionProvider>
+      </ThemeProvider>
+    </QueryClientProvider>
   );
 }

@@ -1,5 +1,8 @@
+import { queryOptions } from '@tanstack/react-query';
+import { todayInIndia } from '@/lib/format';
 import type { ApiAnswer, ApiBody, Schemas } from '@api-contract';
 import { apiRequest } from './client';
+import { queryKeys } from './queryKeys';
 
 export interface CheckIdRequest {
   userid: string;
@@ -51,3 +54,14 @@ export const fetchOrderStatus = (clientTxnId: string, date: string) =>
 
 export const fetchOrders = (userid: number) =>
   apiRequest<ApiAnswer<'/order/{userid}', 'get'>>(`/order/${userid}`);
+
+export const ordersQuery = (userid: number) =>
+  queryOptions({ queryKey: queryKeys.orders(userid), queryFn: () => fetchOrders(userid) });
+
+/** An order's progress, read afresh on every visit. */
+export const orderStatusQuery = (clientTxnId: string) =>
+  queryOptions({
+    queryKey: queryKeys.orderStatus(clientTxnId),
+    queryFn: () => fetchOrderStatus(clientTxnId, todayInIndia()),
+    staleTime: 0,
+  });

@@ -1,4 +1,6 @@
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from './client';
+import { queryKeys } from './queryKeys';
 
 export const fetchPointsBalance = (userid: number) =>
   apiRequest<{ balance: number }>(`/points/getbalance/${userid}`);
@@ -7,4 +9,10 @@ export const redeemPoints = (value: number, userid: number, idempotencyKey: stri
   apiRequest<{ msg?: string; message?: string }>('/points/redeempoints', {
     body: { value, userid },
     idempotencyKey,
+  });
+
+export const pointsBalanceQuery = (userid: number) =>
+  queryOptions({
+    queryKey: queryKeys.pointsBalance(userid),
+    queryFn: () => fetchPointsBalance(userid),
   });

@@ -1,5 +1,7 @@
+import { queryOptions } from '@tanstack/react-query';
 import type { ApiAnswer } from '@api-contract';
 import { apiRequest } from './client';
+import { queryKeys } from './queryKeys';
 
 export const fetchHomeProducts = () =>
   apiRequest<ApiAnswer<'/product/gethomeproducts', 'get'>>('/product/gethomeproducts');
@@ -8,3 +10,9 @@ export const fetchProduct = (id: string) =>
   apiRequest<ApiAnswer<'/product/eachproduct/{id}', 'get'>>(
     `/product/eachproduct/${encodeURIComponent(id)}`,
   );
+
+export const homeProductsQuery = () =>
+  queryOptions({ queryKey: queryKeys.homeProducts(), queryFn: fetchHomeProducts });
+
+export const productQuery = (id: string) =>
+  queryOptions({ queryKey: queryKeys.product(id), queryFn: () => fetchProduct(id) });

@@ -1,5 +1,7 @@
+import { queryOptions } from '@tanstack/react-query';
 import type { ApiAnswer } from '@api-contract';
 import { apiRequest } from './client';
+import { queryKeys } from './queryKeys';
 
 export type SavedPlayer = ApiAnswer<'/savedplayers/{userid}', 'get'>[number];
 
@@ -12,3 +14,9 @@ export const forgetSavedPlayer = (userid: number, productId: string) =>
     `/savedplayers/${userid}/${encodeURIComponent(productId)}`,
     { method: 'DELETE' },
   );
+
+export const savedPlayersQuery = (userid: number) =>
+  queryOptions({
+    queryKey: queryKeys.savedPlayers(userid),
+    queryFn: () => fetchSavedPlayers(userid),
+  });

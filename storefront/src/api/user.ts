@@ -1,4 +1,6 @@
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from './client';
+import { queryKeys } from './queryKeys';
 import type { OrderStats, User } from './types';
 
 export const editProfile = (userid: number, name: string) =>
@@ -8,3 +10,6 @@ export const editProfile = (userid: number, name: string) =>
 
 export const fetchOrderStats = (userid: number) =>
   apiRequest<OrderStats>(`/user/myorder/${userid}`);
+
+export const orderStatsQuery = (userid: number) =>
+  queryOptions({ queryKey: queryKeys.orderStats(userid), queryFn: () => fetchOrderStats(userid) });

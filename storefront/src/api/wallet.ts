@@ -1,5 +1,8 @@
+import { queryOptions } from '@tanstack/react-query';
+import { todayInIndia } from '@/lib/format';
 import type { ApiAnswer, ApiBody } from '@api-contract';
 import { apiRequest } from './client';
+import { queryKeys } from './queryKeys';
 
 export const fetchWalletBalance = (userid: number) =>
   apiRequest<ApiAnswer<'/wallet/getbalance/{userid}', 'get'>>(`/wallet/getbalance/${userid}`);
@@ -18,4 +21,25 @@ export const startWalletTopUp = (value: number, userid: number, idempotencyKey: 
 export const fetchWalletTxnStatus = (clientTxnId: string, date: string) =>
   apiRequest<ApiAnswer<'/wallet/txnstatus', 'post'>>('/wallet/txnstatus', {
     body: { client_txn_id: clientTxnId, date } satisfies ApiBody<'/wallet/txnstatus', 'post'>,
+  });
+
+/** The one cached Z-Coins balance every view of it shares. */
+export const walletBalanceQuery = (userid: number) =>
+  queryOptions({
+    queryKey: queryKeys.walletBalance(userid),
+    queryFn: () => fetchWalletBalance(userid),
+  });
+
+export const walletTransactionsQuery = (userid: number) =>
+  queryOptions({
+    queryKey: queryKeys.walletTransactions(userid),
+    queryFn: () => fetchWalletTransactions(userid),
+  });
+
+/** A top-up's progress, read afresh on every visit. */
+export const walletTxnStatusQuery = (clientTxnId: string) =>
+  queryOptions({
+    queryKey: queryKeys.walletTxnStatus(clientTxnId),
+    queryFn: () => fetchWalletTxnStatus(clientTxnId, todayInIndia()),
+    staleTime: 0,
   });

@@ -7,6 +7,8 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { forgetAccountData } from '@/api/queryClient';
 import type { User } from '@/api/types';
 import {
   clearStoredSession,
@@ -35,6 +37,7 @@ function restoreSession(): StoredSession | null {
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<StoredSession | null>(restoreSession);
+  const queryClient = useQueryClient();
 
   const signIn = useCallback((token: string, user: User) => {
     setSession(writeSession(token, user));
@@ -43,7 +46,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(() => {
     clearStoredSession();
     setSession(null);
-  }, []);
+    forgetAccountData(queryClient);
+  }, [queryClient]);
 
   const replaceUser = useCallback((user: User) => {
     writeUser(user);

@@ -1,11 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { User } from '@/api/types';
+import { walletBalanceQuery } from '@/api/wallet';
 import { Icon } from '@/components/Icon';
+import { formatCoins } from '@/lib/format';
 
 interface AvatarMenuProps {
   user: User;
   onSignOut: () => void;
+}
+
+/** The Z-Coins balance, from the one cached read every view of it shares. */
+function WalletBalance({ userid }: { userid: number }) {
+  const { data, isPending } = useQuery(walletBalanceQuery(userid));
+  if (isPending) return <span className="skeleton dropdown-balance-skeleton" />;
+  if (!data) return null;
+  return (
+    <span className="dropdown-balance">
+      <Icon name="coins" size={16} /> {formatCoins(Number(data.balance ?? 0))} Z-Coins
+    </span>
+  );
 }
 
 export function AvatarMenu({ user, onSignOut }: AvatarMenuProps) {
@@ -49,6 +64,7 @@ export function AvatarMenu({ user, onSignOut }: AvatarMenuProps) {
           <div className="dropdown-header">
             <strong>{user.name}</strong>
             <span className="muted">{user.email}</span>
+            <WalletBalance userid={user.userid} />
           </div>
           <Link role="menuitem" to="/dashboard" onClick={close}>
             <Icon name="grid" size={18} /> Dashboard

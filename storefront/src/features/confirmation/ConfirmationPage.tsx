@@ -1,19 +1,22 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '@/api/client';
-import { fetchOrderStatus } from '@/api/order';
+import { orderStatusQuery } from '@/api/order';
 import type { Order } from '@/api/types';
 import { setReturnTo } from '@/auth/returnTo';
 import { useSession } from '@/auth/SessionContext';
 import { StatusMessage } from '@/components/StatusMessage';
 import { draftUrl } from '@/features/product/purchaseDraft';
 import { deliveryWindow } from '@/lib/delivery';
-import { formatRupees, todayInIndia } from '@/lib/format';
-import { usePolling } from '@/lib/usePolling';
+import { formatRupees } from '@/lib/format';
+import { useRefreshAccount } from '@/lib/useRefreshAccount';
 import './confirmation.css';
 
 const REFRESH_MS = 5000;
 const LIVE_STATUSES = ['Created', 'Processing'];
+
+const isLive = (status: string | undefined) => !!status && LIVE_STATUSES.includes(status);
 
 type LoadState =
   | { status: 'loading' }
@@ -148,6 +151,25 @@ function SignInToSee() {
   );
 }
 
+/** A failed check after the order was shown keeps it on screen; the next check may succeed. */
+function loadState(
+  clientTxnId: string,
+  answer: { order?: Order } | undefined,
+  failure: unknown,
+): LoadState {
+  if (!clientTxnId) return { status: 'error', notFound: true };
+  if (answer?.order) return { status: 'ready', order: answer.order };
+  if (answer) return { status: 'error', notFound: true };
+  if (failure) {
+    return {
+      status: 'error',
+      notFound: failure instanceof ApiError && failure.status === 404,
+      message: failure instanceof ApiError && !failure.isNetworkError ? failure.message : undefined,
+    };
+  }
+  return { status: 'loading' };
+}
+
 export default function ConfirmationPage() {
   const { isLoggedIn } = useSession();
   if (!isLoggedIn) return <SignInToSee />;
@@ -157,43 +179,21 @@ export default function ConfirmationPage() {
 function OrderConfirmation() {
   const [searchParams] = useSearchParams();
   const clientTxnId = searchParams.get('client_txn_id') ?? '';
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
-  const [checking, setChecking] = useState(false);
+  const refreshAccount = useRefreshAccount();
+  // Checked again every few seconds while the order is unpaid or being delivered.
+  const lookup = useQuery({
+    ...orderStatusQuery(clientTxnId),
+    enabled: !!clientTxnId,
+    refetchInterval: (query) => (isLive(query.state.data?.order?.status) ? REFRESH_MS : false),
+  });
+  const state = loadState(clientTxnId, lookup.data, lookup.error);
+  const finalStatus =
+    state.status === 'ready' && !isLive(state.order.status) ? state.order.status : null;
 
-  const load = useCallback(async () => {
-    if (!clientTxnId) {
-      setState({ status: 'error', notFound: true });
-      return;
-    }
-    setChecking(true);
-    try {
-      const response = await fetchOrderStatus(clientTxnId, todayInIndia());
-      if (response.order) setState({ status: 'ready', order: response.order });
-      else setState({ status: 'error', notFound: true });
-    } catch (failure) {
-      setState((current) =>
-        current.status === 'ready'
-          ? current
-          : {
-              status: 'error',
-              notFound: failure instanceof ApiError && failure.status === 404,
-              message:
-                failure instanceof ApiError && !failure.isNetworkError
-                  ? failure.message
-                  : undefined,
-            },
-      );
-    } finally {
-      setChecking(false);
-    }
-  }, [clientTxnId]);
-
+  // The order settled: its debit, refund or reward points show in every balance.
   useEffect(() => {
-    void load();
-  }, [load]);
-
-  const live = state.status === 'ready' && LIVE_STATUSES.includes(state.order.status);
-  usePolling(() => void load(), REFRESH_MS, live);
+    if (finalStatus) refreshAccount();
+  }, [finalStatus, refreshAccount]);
 
   return (
     <div className="container page page-narrow">
@@ -233,7 +233,11 @@ function OrderConfirmation() {
       {state.status === 'ready' && (
         <>
           <h1 className="page-title">Order Summary</h1>
-          <OrderDetails order={state.order} checking={checking} onCheck={() => void load()} />
+          <OrderDetails
+            order={state.order}
+            checking={lookup.isFetching}
+            onCheck={() => void lookup.refetch()}
+          />
         </>
       )}
     </div>

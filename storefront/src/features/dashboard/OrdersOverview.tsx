@@ -1,27 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { OrderStats } from '@/api/types';
-import { fetchOrderStats } from '@/api/user';
-
-type StatsState =
-  { status: 'loading' } | { status: 'ready'; stats: OrderStats } | { status: 'error' };
+import { orderStatsQuery } from '@/api/user';
 
 export function OrdersOverview({ userid }: { userid: number }) {
-  const [state, setState] = useState<StatsState>({ status: 'loading' });
-
-  useEffect(() => {
-    let active = true;
-    fetchOrderStats(userid)
-      .then((stats) => active && setState({ status: 'ready', stats }))
-      .catch(() => active && setState({ status: 'error' }));
-    return () => {
-      active = false;
-    };
-  }, [userid]);
+  const { data: stats, isPending } = useQuery(orderStatsQuery(userid));
+  const failed = !isPending && !stats;
 
   const value = (pick: (stats: OrderStats) => number) => {
-    if (state.status === 'loading') return <span className="skeleton stat-skeleton" />;
-    if (state.status === 'error') return '–';
-    return pick(state.stats) ?? 0;
+    if (isPending) return <span className="skeleton stat-skeleton" />;
+    if (!stats) return '–';
+    return pick(stats) ?? 0;
   };
 
   return (
@@ -41,9 +29,7 @@ export function OrdersOverview({ userid }: { userid: number }) {
           <span className="stat-label">Refunded</span>
         </div>
       </div>
-      {state.status === 'error' && (
-        <p className="muted stats-error">Order statistics are unavailable right now.</p>
-      )}
+      {failed && <p className="muted stats-error">Order statistics are unavailable right now.</p>}
     </section>
   );
 }

@@ -1,9 +1,9 @@
-import { useState } from 'react';
-import { fetchGalleryImages } from '@/api/gallery';
-import { fetchHomeProducts } from '@/api/product';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useDeferredValue, useState } from 'react';
+import { galleryQuery } from '@/api/gallery';
+import { homeProductsQuery } from '@/api/product';
 import type { GalleryImages, HomeProducts } from '@/api/types';
 import { StatusMessage } from '@/components/StatusMessage';
-import { useAsync, type AsyncResult } from '@/lib/useAsync';
 import { BannerCarousel } from './BannerCarousel';
 import { GameSearch, matchesQuery } from './GameSearch';
 import { PopupAd } from './PopupAd';
@@ -21,9 +21,10 @@ function sectionsOf(products: HomeProducts) {
   ];
 }
 
-function Banners({ gallery }: { gallery: AsyncResult<GalleryImages> }) {
-  if (gallery.status === 'loading') return <div className="skeleton carousel-skeleton" />;
-  if (gallery.status === 'error') return null;
+function Banners({ gallery }: { gallery: UseQueryResult<GalleryImages> }) {
+  if (!gallery.data) {
+    return gallery.isError ? null : <div className="skeleton carousel-skeleton" />;
+  }
   const { CarouselMb = [], CarouselPc = [], Popup = [] } = gallery.data;
   return (
     <>
@@ -60,8 +61,8 @@ function SearchResults({ products, query }: { products: HomeProducts; query: str
   );
 }
 
-function Catalogue({ products, query }: { products: AsyncResult<HomeProducts>; query: string }) {
-  if (products.status === 'loading') {
+function Catalogue({ products, query }: { products: UseQueryResult<HomeProducts>; query: string }) {
+  if (products.isPending) {
     return (
       <>
         <ProductSectionSkeleton />
@@ -69,11 +70,12 @@ function Catalogue({ products, query }: { products: AsyncResult<HomeProducts>; q
       </>
     );
   }
-  if (products.status === 'error') {
+  // A failed refresh keeps the games already shown.
+  if (!products.data) {
     return (
       <StatusMessage icon="alert" tone="warning" title="We couldn't load the games right now">
         <p className="muted">Please check your connection and try again.</p>
-        <button type="button" className="btn btn-secondary" onClick={products.reload}>
+        <button type="button" className="btn btn-secondary" onClick={() => void products.refetch()}>
           Try again
         </button>
       </StatusMessage>
@@ -95,8 +97,9 @@ function Catalogue({ products, query }: { products: AsyncResult<HomeProducts>; q
 
 export default function HomePage() {
   useGoogleLoginCompletion();
-  const gallery = useAsync(fetchGalleryImages);
-  const products = useAsync(fetchHomeProducts);
+  // Deferred: the answers render in an interruptible pass that leaves the main thread to input.
+  const gallery = useDeferredValue(useQuery(galleryQuery()));
+  const products = useDeferredValue(useQuery(homeProductsQuery()));
   const [query, setQuery] = useState('');
 
   return (
@@ -106,7 +109,7 @@ export default function HomePage() {
       <GameSearch query={query} onChange={setQuery} />
       <Catalogue products={products} query={query} />
       {/* Below the catalogue only once it is there, so the sections never push it down. */}
-      {products.status !== 'loading' && <WhyChooseUs />}
+      {!products.isPending && <WhyChooseUs />}
     </div>
   );
 }

@@ -1,10 +1,10 @@
-import { useCallback, useMemo, useState } from 'react';
-import { fetchOrders } from '@/api/order';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { ordersQuery } from '@/api/order';
 import type { Order } from '@/api/types';
 import { useSession } from '@/auth/SessionContext';
 import { Icon } from '@/components/Icon';
 import { StatusMessage } from '@/components/StatusMessage';
-import { useAsync } from '@/lib/useAsync';
 import { OrderCards } from './OrderCards';
 import { OrderFilters, type StatusFilter } from './OrderFilters';
 import { OrderTable } from './OrderTable';
@@ -26,8 +26,7 @@ function matches(order: Order, status: StatusFilter, query: string): boolean {
 export default function OrdersPage() {
   const { user } = useSession();
   const userid = user?.userid ?? 0;
-  const load = useCallback(() => fetchOrders(userid), [userid]);
-  const orders = useAsync(load);
+  const orders = useQuery(ordersQuery(userid));
   const [view, setView] = useState<View>('list');
   const [status, setStatus] = useState<StatusFilter>('All');
   const [query, setQuery] = useState('');
@@ -35,10 +34,10 @@ export default function OrdersPage() {
 
   const filtered = useMemo(
     () =>
-      orders.status === 'ready' && Array.isArray(orders.data)
+      Array.isArray(orders.data)
         ? orders.data.filter((order) => matches(order, status, query.trim()))
         : [],
-    [orders, status, query],
+    [orders.data, status, query],
   );
 
   return (
@@ -78,21 +77,21 @@ export default function OrdersPage() {
           setVisible(PAGE_SIZE);
         }}
       />
-      {orders.status === 'loading' && (
+      {orders.isPending && (
         <div className="stack" aria-hidden="true">
           {Array.from({ length: 4 }, (_, index) => (
             <div key={index} className="skeleton order-skeleton" />
           ))}
         </div>
       )}
-      {orders.status === 'error' && (
+      {!orders.data && orders.isError && (
         <StatusMessage icon="alert" tone="warning" title="We couldn't load your orders">
-          <button type="button" className="btn btn-secondary" onClick={orders.reload}>
+          <button type="button" className="btn btn-secondary" onClick={() => void orders.refetch()}>
             Try again
           </button>
         </StatusMessage>
       )}
-      {orders.status === 'ready' && filtered.length === 0 && (
+      {orders.data && filtered.length === 0 && (
         <StatusMessage icon="receipt" title="No orders found matching your criteria." />
       )}
       {filtered.length > 0 &&

@@ -1,9 +1,9 @@
-import { useCallback, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { Item, PaymentMode, User } from '@/api/types';
-import { fetchWalletBalance } from '@/api/wallet';
+import { walletBalanceQuery } from '@/api/wallet';
 import { Modal } from '@/components/Modal';
 import { formatCoins, formatRupees } from '@/lib/format';
-import { useAsync } from '@/lib/useAsync';
 import { CouponEntry, type AppliedCoupon } from './CouponEntry';
 import { couponTotals } from './productRules';
 
@@ -67,8 +67,8 @@ export function PaymentSheet({
   const [mode, setMode] = useState<PaymentMode | null>(null);
   const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
   const userid = user.userid;
-  const balance = useAsync(useCallback(() => fetchWalletBalance(userid), [userid]));
-  const balanceValue = balance.status === 'ready' ? Number(balance.data.balance ?? 0) : null;
+  const balance = useQuery(walletBalanceQuery(userid));
+  const balanceValue = balance.data ? Number(balance.data.balance ?? 0) : null;
 
   const { discount, total } = coupon
     ? couponTotals(price, coupon.appliedDiscount)
@@ -77,7 +77,7 @@ export function PaymentSheet({
   const balanceText =
     balanceValue !== null
       ? `Balance: ${formatCoins(balanceValue)} Z-Coins`
-      : balance.status === 'loading'
+      : balance.isPending
         ? 'Balance: loading...'
         : 'Balance unavailable';
 

@@ -1,18 +1,18 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { Messages } from '@shared/messages';
 import { ApiError } from '@/api/client';
-import { fetchItems } from '@/api/item';
+import { itemsQuery } from '@/api/item';
 import { checkPlayerId } from '@/api/order';
-import { fetchProduct } from '@/api/product';
-import { fetchSavedPlayers } from '@/api/savedPlayers';
+import { productQuery } from '@/api/product';
+import { savedPlayersQuery } from '@/api/savedPlayers';
 import type { Item, PaymentMode, Product } from '@/api/types';
 import { clearReturnTo, setReturnTo } from '@/auth/returnTo';
 import { useSession } from '@/auth/SessionContext';
 import { PageLoader } from '@/components/PageLoader';
 import { StatusMessage } from '@/components/StatusMessage';
-import { useAsync } from '@/lib/useAsync';
 import { BuyBar } from './BuyBar';
 import { interpretCheckId } from '@shared/check-id-message';
 import { EnterInfoStep, type UsernameCheck } from './EnterInfoStep';
@@ -60,8 +60,7 @@ function ProductNotFound({ failed }: { failed: boolean }) {
 function OrderForm({ product }: { product: Product }) {
   const navigate = useNavigate();
   const { user, isLoggedIn } = useSession();
-  const loadItems = useCallback(() => fetchItems(product._id), [product._id]);
-  const itemsResult = useAsync(loadItems);
+  const itemsResult = useQuery(itemsQuery(product._id));
   const [searchParams] = useSearchParams();
   const [urlDraft] = useState(() => readDraft(searchParams));
   // Coming back after sign-in or from 'Buy again': the URL's pack and player; else the last
@@ -78,11 +77,12 @@ function OrderForm({ product }: { product: Product }) {
   const { placeOrder, submitting } = usePlaceOrder();
 
   const itemsNotFound =
-    itemsResult.status === 'error' &&
-    itemsResult.error instanceof ApiError &&
-    itemsResult.error.status === 404;
-  const items: Item[] | null =
-    itemsResult.status === 'ready' ? (itemsResult.data.items ?? []) : itemsNotFound ? [] : null;
+    !itemsResult.data && itemsResult.error instanceof ApiError && itemsResult.error.status === 404;
+  const items: Item[] | null = itemsResult.data
+    ? (itemsResult.data.items ?? [])
+    : itemsNotFound
+      ? []
+      : null;
   // Until the user picks one, the draft's pack (or else the first pack in stock) is selected.
   const selected =
     chosen ??
@@ -106,23 +106,18 @@ function OrderForm({ product }: { product: Product }) {
 
   // The account's saved player follows the customer across devices, and wins once it answers.
   const savedFor = urlDraft === null ? user?.userid : undefined;
+  const savedPlayers = useQuery({
+    ...savedPlayersQuery(savedFor ?? 0),
+    enabled: savedFor !== undefined,
+  }).data;
   useEffect(() => {
-    if (savedFor === undefined) return;
-    let active = true;
-    fetchSavedPlayers(savedFor)
-      .then((players) => {
-        if (!active || edited.current) return;
-        const saved = players.find((player) => player.product_id === product._id);
-        if (saved) rememberPlayer(savedFor, product._id, saved.input1, saved.input2);
-        else forgetPlayer(savedFor, product._id);
-        setInput1(saved?.input1 ?? '');
-        setInput2(saved?.input2 ?? '');
-      })
-      .catch(() => undefined);
-    return () => {
-      active = false;
-    };
-  }, [savedFor, product._id]);
+    if (savedFor === undefined || !savedPlayers || edited.current) return;
+    const saved = savedPlayers.find((player) => player.product_id === product._id);
+    if (saved) rememberPlayer(savedFor, product._id, saved.input1, saved.input2);
+    else forgetPlayer(savedFor, product._id);
+    setInput1(saved?.input1 ?? '');
+    setInput2(saved?.input2 ?? '');
+  }, [savedFor, savedPlayers, product._id]);
 
   const changeInput = (setter: (value: string) => void) => (value: string) => {
     edited.current = true;
@@ -210,8 +205,8 @@ function OrderForm({ product }: { product: Product }) {
         />
         <SelectRechargeStep
           items={items}
-          loadFailed={itemsResult.status === 'error' && !itemsNotFound}
-          onRetry={itemsResult.reload}
+          loadFailed={!itemsResult.data && itemsResult.isError && !itemsNotFound}
+          onRetry={() => void itemsResult.refetch()}
           selectedId={selected?._id ?? null}
           onSelect={setChosen}
           role={user?.role}
@@ -262,13 +257,12 @@ function OrderForm({ product }: { product: Product }) {
 
 export default function ProductPage() {
   const { id = '' } = useParams();
-  const loadProduct = useCallback(() => fetchProduct(id), [id]);
-  const product = useAsync(loadProduct);
+  const product = useQuery(productQuery(id));
 
-  if (product.status === 'loading') return <PageLoader />;
-  if (product.status === 'error' || !product.data.product) {
+  if (product.isPending) return <PageLoader />;
+  if (!product.data?.product) {
     const notFound =
-      product.status === 'ready' ||
+      product.data !== undefined ||
       (product.error instanceof ApiError && [400, 404].includes(product.error.status));
     return <ProductNotFound failed={!notFound} />;
   }

@@ -7,6 +7,7 @@ import { createUpiOrder, createWalletOrder, type OrderRequest } from '@/api/orde
 import type { PaymentMode } from '@/api/types';
 import { useSignOut } from '@/auth/useSignOut';
 import { isDefiniteRefusal, useIntentKey } from '@/lib/useIntentKey';
+import { useRefreshAccount } from '@/lib/useRefreshAccount';
 
 const NETWORK_ERROR = 'Something went wrong! Please try again.';
 const SESSION_EXPIRED_DELAY_MS = 3000;
@@ -23,6 +24,7 @@ export function usePlaceOrder() {
   const navigate = useNavigate();
   const { keyFor, settle, settleIfDefinite } = useIntentKey();
   const signOutTo = useSignOut();
+  const refreshAccount = useRefreshAccount();
   const [submitting, setSubmitting] = useState(false);
   const expiryTimer = useRef<number | undefined>(undefined);
 
@@ -88,10 +90,12 @@ export function usePlaceOrder() {
         return 'unknown';
       } finally {
         setSubmitting(false);
+        // Whatever the answer, the attempt may have debited the wallet or added an order.
+        refreshAccount();
       }
       return 'refused';
     },
-    [goTo, handleError, keyFor, settle, settleIfDefinite],
+    [goTo, handleError, keyFor, refreshAccount, settle, settleIfDefinite],
   );
 
   return { placeOrder, submitting };

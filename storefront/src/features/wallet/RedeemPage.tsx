@@ -1,12 +1,13 @@
-import { useCallback, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { ApiError } from '@/api/client';
-import { fetchPointsBalance, redeemPoints } from '@/api/points';
+import { pointsBalanceQuery, redeemPoints } from '@/api/points';
 import { useSession } from '@/auth/SessionContext';
 import { formatPoints } from '@/lib/format';
 import { isDefiniteRefusal, useIntentKey } from '@/lib/useIntentKey';
-import { useAsync } from '@/lib/useAsync';
+import { useRefreshAccount } from '@/lib/useRefreshAccount';
 import { AmountForm, parseWholeAmount } from './AmountForm';
 import './wallet.css';
 
@@ -16,12 +17,13 @@ export default function RedeemPage() {
   const { user } = useSession();
   const navigate = useNavigate();
   const userid = user?.userid ?? 0;
-  const points = useAsync(useCallback(() => fetchPointsBalance(userid), [userid]));
+  const points = useQuery(pointsBalanceQuery(userid));
+  const refreshAccount = useRefreshAccount();
   const [value, setValue] = useState('');
   const [error, setError] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const { keyFor, settle } = useIntentKey();
-  const available = points.status === 'ready' ? Number(points.data.balance ?? 0) : null;
+  const available = points.data ? Number(points.data.balance ?? 0) : null;
 
   const submit = async () => {
     const amount = parseWholeAmount(value);
@@ -38,6 +40,7 @@ export default function RedeemPage() {
     try {
       const response = await redeemPoints(amount, userid, keyFor({ amount }));
       settle();
+      refreshAccount();
       toast.success(response.msg ?? response.message ?? 'Points redeemed successfully.');
       void navigate('/wallet');
     } catch (failure) {
@@ -47,7 +50,7 @@ export default function RedeemPage() {
       // After a lost answer the balance may already be lower; pressing again must still retry.
       if (isDefiniteRefusal(failure)) {
         settle();
-        points.reload();
+        refreshAccount();
       }
     } finally {
       setSubmitting(false);
@@ -63,8 +66,8 @@ export default function RedeemPage() {
         </div>
         <div className="points-available">
           <span className="muted">Available points</span>
-          {points.status === 'loading' && <span className="skeleton balance-skeleton" />}
-          {points.status === 'error' && <strong>--</strong>}
+          {points.isPending && <span className="skeleton balance-skeleton" />}
+          {!points.data && points.isError && <strong>--</strong>}
           {available !== null && <strong>{formatPoints(available)}</strong>}
         </div>
         <AmountForm

@@ -1,13 +1,17 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '@/api/client';
-import { fetchWalletTxnStatus } from '@/api/wallet';
+import { walletTxnStatusQuery } from '@/api/wallet';
 import { Icon, type IconName } from '@/components/Icon';
-import { formatCoins, todayInIndia } from '@/lib/format';
-import { usePolling } from '@/lib/usePolling';
+import { formatCoins } from '@/lib/format';
+import { useRefreshAccount } from '@/lib/useRefreshAccount';
 import './wallet.css';
 
 const REFRESH_MS = 5000;
+const WAITING_STATUSES = ['Pending', 'Processing'];
+
+const isWaiting = (status: string | undefined) => !!status && WAITING_STATUSES.includes(status);
 
 interface TxnResult {
   txnid: string;
@@ -38,7 +42,7 @@ function TxnOutcome({
   onVerify: () => void;
 }) {
   const look = LOOK[txn.status] ?? LOOK.Failed;
-  const waiting = txn.status === 'Pending' || txn.status === 'Processing';
+  const waiting = isWaiting(txn.status);
   return (
     <div className={`card txn-result txn-${look.tone}`}>
       <div className="txn-result-icon">
@@ -92,45 +96,44 @@ function TxnOutcome({
   );
 }
 
+/** A failed check after the result was shown keeps it on screen; the next check may succeed. */
+function loadState(
+  clientTxnId: string,
+  answer: { data?: TxnResult } | undefined,
+  failure: unknown,
+): LoadState {
+  if (!clientTxnId) return { status: 'error', message: 'This link has no transaction reference.' };
+  if (answer?.data) return { status: 'ready', txn: answer.data };
+  if (answer) return { status: 'error', message: 'Transaction not found.' };
+  if (failure) {
+    return {
+      status: 'error',
+      message:
+        failure instanceof ApiError && !failure.isNetworkError
+          ? failure.message
+          : 'Please check your connection and try again.',
+    };
+  }
+  return { status: 'loading' };
+}
+
 export default function WalletConfirmationPage() {
   const [searchParams] = useSearchParams();
   const clientTxnId = searchParams.get('client_txn_id') ?? '';
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
-  const [checking, setChecking] = useState(false);
+  const refreshAccount = useRefreshAccount();
+  // Checked again every few seconds while the payment is pending.
+  const lookup = useQuery({
+    ...walletTxnStatusQuery(clientTxnId),
+    enabled: !!clientTxnId,
+    refetchInterval: (query) => (isWaiting(query.state.data?.data?.status) ? REFRESH_MS : false),
+  });
+  const state = loadState(clientTxnId, lookup.data, lookup.error);
+  const shownStatus = state.status === 'ready' ? state.txn.status : null;
 
-  const load = useCallback(async () => {
-    if (!clientTxnId) {
-      setState({ status: 'error', message: 'This link has no transaction reference.' });
-      return;
-    }
-    setChecking(true);
-    try {
-      const response = await fetchWalletTxnStatus(clientTxnId, todayInIndia());
-      if (response.data) setState({ status: 'ready', txn: response.data });
-      else setState({ status: 'error', message: 'Transaction not found.' });
-    } catch (failure) {
-      setState((current) =>
-        current.status === 'ready'
-          ? current
-          : {
-              status: 'error',
-              message:
-                failure instanceof ApiError && !failure.isNetworkError
-                  ? failure.message
-                  : 'Please check your connection and try again.',
-            },
-      );
-    } finally {
-      setChecking(false);
-    }
-  }, [clientTxnId]);
-
+  // A new answer on the top-up (settled, or paid after Verify): the wallet shows it.
   useEffect(() => {
-    void load();
-  }, [load]);
-
-  const waiting = state.status === 'ready' && ['Pending', 'Processing'].includes(state.txn.status);
-  usePolling(() => void load(), REFRESH_MS, waiting);
+    if (shownStatus && !isWaiting(shownStatus)) refreshAccount();
+  }, [shownStatus, refreshAccount]);
 
   return (
     <div className="container page page-narrow">
@@ -154,7 +157,11 @@ export default function WalletConfirmationPage() {
         </div>
       )}
       {state.status === 'ready' && (
-        <TxnOutcome txn={state.txn} checking={checking} onVerify={() => void load()} />
+        <TxnOutcome
+          txn={state.txn}
+          checking={lookup.isFetching}
+          onVerify={() => void lookup.refetch()}
+        />
       )}
     </div>
   );

@@ -1,12 +1,11 @@
-import { useCallback } from 'react';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { fetchPointsBalance } from '@/api/points';
-import { fetchWalletBalance, fetchWalletTransactions } from '@/api/wallet';
+import { pointsBalanceQuery } from '@/api/points';
+import { walletBalanceQuery, walletTransactionsQuery } from '@/api/wallet';
 import { useSession } from '@/auth/SessionContext';
 import { Icon } from '@/components/Icon';
 import { StatusMessage } from '@/components/StatusMessage';
 import { formatCoins, formatPoints } from '@/lib/format';
-import { useAsync, type AsyncResult } from '@/lib/useAsync';
 import { COIN_FAQS, KnowMoreButton, POINT_FAQS } from './KnowMoreDialog';
 import { TransactionHistory } from './TransactionHistory';
 import './wallet.css';
@@ -15,20 +14,20 @@ function BalanceValue({
   result,
   format,
 }: {
-  result: AsyncResult<{ balance: number }>;
+  result: UseQueryResult<{ balance: number }>;
   format: (value: number) => string;
 }) {
-  if (result.status === 'loading') return <span className="skeleton balance-skeleton" />;
-  if (result.status === 'error') return <span className="balance-value">--</span>;
+  if (result.isPending) return <span className="skeleton balance-skeleton" />;
+  if (!result.data) return <span className="balance-value">--</span>;
   return <span className="balance-value">{format(Number(result.data.balance ?? 0))}</span>;
 }
 
 export default function WalletPage() {
   const { user } = useSession();
   const userid = user?.userid ?? 0;
-  const coins = useAsync(useCallback(() => fetchWalletBalance(userid), [userid]));
-  const points = useAsync(useCallback(() => fetchPointsBalance(userid), [userid]));
-  const transactions = useAsync(useCallback(() => fetchWalletTransactions(userid), [userid]));
+  const coins = useQuery(walletBalanceQuery(userid));
+  const points = useQuery(pointsBalanceQuery(userid));
+  const transactions = useQuery(walletTransactionsQuery(userid));
 
   return (
     <div className="container page page-medium wallet-page">
@@ -63,21 +62,25 @@ export default function WalletPage() {
       </div>
       <section className="card">
         <h2 className="section-heading">Transaction History</h2>
-        {transactions.status === 'loading' && (
+        {transactions.isPending && (
           <div className="stack" aria-hidden="true">
             {Array.from({ length: 3 }, (_, index) => (
               <div key={index} className="skeleton txn-skeleton" />
             ))}
           </div>
         )}
-        {transactions.status === 'error' && (
+        {!transactions.data && transactions.isError && (
           <StatusMessage icon="alert" tone="warning" title="We couldn't load your transactions">
-            <button type="button" className="btn btn-secondary" onClick={transactions.reload}>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => void transactions.refetch()}
+            >
               Try again
             </button>
           </StatusMessage>
         )}
-        {transactions.status === 'ready' && (
+        {transactions.data && (
           <TransactionHistory
             transactions={Array.isArray(transactions.data) ? transactions.data : []}
           />
