@@ -8,13 +8,15 @@ import { StoreMetrics } from '../operations/store-metrics.js';
 import { WalletMovements } from '../wallet/wallet-movements.service.js';
 import { refundWords } from './customer-reasons.js';
 import { mapOrder } from './dto/order.dto.js';
+import { OrderReceipts } from './order-receipts.service.js';
 import { OrderTransitions } from './order-transitions.service.js';
 import { OrdersRepository, type DeliveryFence, type OrderRow } from './orders.repository.js';
 
 /**
  * The end of a paid order: delivered (points earned), refunded to the wallet, or cancelled.
- * Each is one transaction with its money movement; with `actorId` (an admin's action) the move
- * is audited in the same transaction.
+ * Each is one transaction with its money movement and, for a delivery or a refund, the
+ * customer's e-mail (sent after commit); with `actorId` (an admin's action) the move is audited
+ * in the same transaction.
  */
 @Injectable()
 export class OrderSettlementService {
@@ -26,6 +28,7 @@ export class OrderSettlementService {
     private readonly transitions: OrderTransitions,
     private readonly movements: WalletMovements,
     private readonly audit: AuditService,
+    private readonly receipts: OrderReceipts,
     private readonly metrics: StoreMetrics,
     private readonly logContext: LogContext,
     private readonly clock: Clock,
@@ -45,7 +48,7 @@ export class OrderSettlementService {
     actorId?: string,
     customerWhy: string | undefined = actorId ? reason : undefined,
   ) {
-    const order = await this.db.transaction(async (manager) => {
+    const { order, mailId } = await this.db.transaction(async (manager) => {
       const moved = await this.transitions.transition(
         manager,
         orderid,
@@ -65,8 +68,9 @@ export class OrderSettlementService {
         });
       }
       await this.auditMove(manager, row, actorId);
-      return row;
+      return { order: row, mailId: await this.receipts.record(manager, row) };
     });
+    await this.receipts.dispatch(mailId);
     this.logContext.bind({ orderid });
     this.logger.log(
       actorId ? 'order refunded to the wallet by an admin' : 'order refunded to the wallet',
@@ -79,7 +83,7 @@ export class OrderSettlementService {
    * action) the admin's `reason` is kept and the move is audited in the same transaction.
    */
   async complete(orderid: string, fence?: DeliveryFence, reason?: string, actorId?: string) {
-    const order = await this.db.transaction(async (manager) => {
+    const { order, mailId } = await this.db.transaction(async (manager) => {
       const row = await this.transitions.transition(
         manager,
         orderid,
@@ -93,8 +97,9 @@ export class OrderSettlementService {
         value: Number(row.value),
       });
       await this.auditMove(manager, row, actorId);
-      return row;
+      return { order: row, mailId: await this.receipts.record(manager, row) };
     });
+    await this.receipts.dispatch(mailId);
     if (order.paid_at) {
       const waited = this.clock.now().getTime() - new Date(order.paid_at).getTime();
       this.metrics.paymentToCompletion.observe(Math.max(0, waited) / 1000);

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CatalogModule } from '../catalog/catalog.module.js';
 import { CouponsModule } from '../coupons/coupons.module.js';
+import { NotificationsModule } from '../notifications/notifications.module.js';
 import { PaymentsModule } from '../payments/payments.module.js';
 import { SavedPlayersModule } from '../saved-players/saved-players.module.js';
 import { UsersModule } from '../users/users.module.js';
@@ -10,6 +11,7 @@ import { CheckoutService } from './checkout.service.js';
 import { OrderDeliveries } from './order-deliveries.service.js';
 import { OrderPayments } from './order-payments.js';
 import { OrderQuotes } from './order-quotes.service.js';
+import { OrderReceipts } from './order-receipts.service.js';
 import { OrderSettlementService } from './order-settlement.service.js';
 import { OrderTransitions } from './order-transitions.service.js';
 import { OrdersAdminController } from './orders.admin.controller.js';
@@ -23,6 +25,7 @@ import { OrdersService } from './orders.service.js';
   imports: [
     CatalogModule,
     CouponsModule,
+    NotificationsModule,
     PaymentsModule,
     SavedPlayersModule,
     UsersModule,
@@ -36,6 +39,7 @@ import { OrdersService } from './orders.service.js';
     CheckoutService,
     OrderPayments,
     OrderSettlementService,
+    OrderReceipts,
     OrderDeliveries,
     OrdersService,
     OrdersAdminRepository,

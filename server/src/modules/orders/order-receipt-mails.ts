@@ -1,0 +1,87 @@
+import type { MailMessage } from '../../providers/smtp/smtp.adapter.js';
+import { istDisplayDate, pointsEarned, toPoints } from '../ledger/money.js';
+import {
+  plainText,
+  simpleHtml,
+  type MailDetail,
+  type PlainMail,
+} from '../notifications/mail-html.js';
+import { refundWords, rupeesText } from './customer-reasons.js';
+import type { OrderRow } from './orders.repository.js';
+
+/** Who the mail is for, and what the product calls its two order fields. */
+export interface ReceiptRecipient {
+  email: string;
+  name: string | null;
+  inputLabels: [string, string];
+}
+
+/** The labels when the product does not name its fields. */
+export const DEFAULT_INPUT_LABELS: [string, string] = ['Player ID', 'Zone'];
+
+/** '1.19' points, or '2' (points are kept in hundredths). */
+export function pointsText(hundredths: number): string {
+  const points = toPoints(hundredths);
+  return Number.isInteger(points) ? String(points) : points.toFixed(2);
+}
+
+const paidWith = (order: OrderRow) => (order.paymentmode === 'wallet' ? 'Z-Coins' : 'UPI');
+
+function orderDetails(order: OrderRow, labels: [string, string]): MailDetail[] {
+  return [
+    ['Order ID', order.orderid],
+    ['Date', istDisplayDate(new Date(order.created_at))],
+    ['Game', order.productname],
+    ['Pack', order.itemname],
+    [labels[0], order.input1],
+    [labels[1], order.input2],
+    ...(order.player_name ? [['In-game name', order.player_name] as MailDetail] : []),
+  ];
+}
+
+function compose(to: string, subject: string, mail: PlainMail): MailMessage {
+  return { to, subject, text: plainText(mail), html: simpleHtml(mail) };
+}
+
+const greeting = (recipient: ReceiptRecipient) => `Hi ${recipient.name?.trim() || 'there'},`;
+
+/** The receipt of a completed order. */
+export function receiptMail(recipient: ReceiptRecipient, order: OrderRow): MailMessage {
+  const paid = Number(order.value);
+  const discount = Number(order.discount);
+  return compose(recipient.email, `Your Z Store receipt for order ${order.orderid}`, {
+    intro: [greeting(recipient), 'Your order is complete and the pack has been delivered.'],
+    details: [
+      ...orderDetails(order, recipient.inputLabels),
+      ...(discount > 0 ? [['Coupon discount', rupeesText(discount)] as MailDetail] : []),
+      ['Price paid', rupeesText(paid)],
+      ['Paid with', paidWith(order)],
+      ['Points earned', pointsText(pointsEarned(paid))],
+    ],
+    outro: ['Thank you for shopping with Z Store.'],
+  });
+}
+
+/**
+ * The refund of an order: why, in the words the order keeps for the customer (never the
+ * supplier's), and where the money went.
+ */
+export function refundMail(recipient: ReceiptRecipient, order: OrderRow): MailMessage {
+  const paid = Number(order.value);
+  const why = order.customer_reason ?? refundWords(undefined, paid);
+  return compose(recipient.email, `Your Z Store order ${order.orderid} was refunded`, {
+    intro: [greeting(recipient), `We refunded your order. ${why}`],
+    details: [
+      ...orderDetails(order, recipient.inputLabels),
+      ['Paid with', paidWith(order)],
+      paid > 0
+        ? ['Refunded', `${rupeesText(paid)} to your Z-Coins wallet`]
+        : ['Refunded', 'Nothing, this order cost ₹0'],
+    ],
+    outro: [
+      paid > 0
+        ? 'Your Z-Coins are in your wallet, ready for your next order.'
+        : 'Thank you for shopping with Z Store.',
+    ],
+  });
+}

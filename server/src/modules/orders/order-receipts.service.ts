@@ -1,0 +1,63 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { MailService } from '../notifications/mail.service.js';
+import {
+  DEFAULT_INPUT_LABELS,
+  receiptMail,
+  refundMail,
+  type ReceiptRecipient,
+} from './order-receipt-mails.js';
+import type { OrderRow } from './orders.repository.js';
+
+/**
+ * The e-mail a customer gets when an order ends: a receipt when it completes, the why and
+ * where the money went when it is refunded. It is recorded in the transaction of the guarded
+ * move, so a move made once mails once, and a crash after commit only delays the mail.
+ */
+@Injectable()
+export class OrderReceipts {
+  constructor(private readonly mail: MailService) {}
+
+  /** Records the mail about `order` (just moved); undefined when there is none to send. */
+  async record(manager: EntityManager, order: OrderRow): Promise<string | undefined> {
+    const build =
+      order.status === 'Completed'
+        ? receiptMail
+        : order.status === 'Refunded'
+          ? refundMail
+          : undefined;
+    if (!build) return undefined;
+    const recipient = await this.recipientOf(manager, order);
+    if (!recipient) return undefined;
+    return this.mail.record(build(recipient, order), manager);
+  }
+
+  /** After commit; when the queue cannot take it now, the mail sweep sends it. */
+  async dispatch(mailId: string | undefined) {
+    if (mailId) await this.mail.dispatch(mailId);
+  }
+
+  /** The customer's current address (none, no mail) and the product's names for its fields. */
+  private async recipientOf(
+    manager: EntityManager,
+    order: OrderRow,
+  ): Promise<ReceiptRecipient | undefined> {
+    const rows: Array<{ name: string | null; email: string | null; inputs: unknown }> =
+      await manager.query(
+        `SELECT u.name, u.email, p.inputs FROM users u LEFT JOIN products p ON p.id = $2 WHERE u.id = $1`,
+        [order.user_id, order.product_id],
+      );
+    const email = rows[0]?.email?.trim();
+    if (!email) return undefined;
+    return { email, name: rows[0].name, inputLabels: inputLabels(rows[0].inputs) };
+  }
+}
+
+function inputLabels(inputs: unknown): [string, string] {
+  const labels = Array.isArray(inputs)
+    ? inputs.map((input: { label?: unknown } | null) =>
+        typeof input?.label === 'string' ? input.label.trim() : '',
+      )
+    : [];
+  return [labels[0] || DEFAULT_INPUT_LABELS[0], labels[1] || DEFAULT_INPUT_LABELS[1]];
+}
