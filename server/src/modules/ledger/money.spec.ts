@@ -1,6 +1,5 @@
 import {
   istDate,
-  istDisplayDate,
   istDayStart,
   istIsoDate,
   newBusinessId,
@@ -38,7 +37,6 @@ describe('money helpers', () => {
     expect(istDate(new Date('2026-03-31T18:29:59Z'))).toBe('31-03-2026');
     expect(istDate(new Date('2026-03-31T18:30:00Z'))).toBe('01-04-2026');
     expect(istIsoDate(new Date('2026-12-31T19:00:00Z'))).toBe('2027-01-01');
-    expect(istDisplayDate(new Date('2026-03-31T18:30:00Z'))).toBe('01/04/2026');
   });
 
   it('makes unguessable Crockford ids with their prefix', () => {

@@ -53,12 +53,6 @@ export function istDate(at: Date): string {
   return `${day}-${month}-${year}`;
 }
 
-/** The India calendar date as customers read it: DD/MM/YYYY. */
-export function istDisplayDate(at: Date): string {
-  const { day, month, year } = istParts(at);
-  return `${day}/${month}/${year}`;
-}
-
 /** The India calendar date as ISO (YYYY-MM-DD), for comparing with `date` columns. */
 export function istIsoDate(at: Date): string {
   const { day, month, year } = istParts(at);

@@ -1,5 +1,6 @@
 import type { MailMessage } from '../../providers/smtp/smtp.adapter.js';
-import { istDisplayDate, pointsEarned, toPoints } from '../ledger/money.js';
+import { formatDate } from '../../common/display-dates.js';
+import { pointsEarned, toPoints } from '../ledger/money.js';
 import {
   plainText,
   simpleHtml,
@@ -30,7 +31,7 @@ const paidWith = (order: OrderRow) => (order.paymentmode === 'wallet' ? 'Z-Coins
 function orderDetails(order: OrderRow, labels: [string, string]): MailDetail[] {
   return [
     ['Order ID', order.orderid],
-    ['Date', istDisplayDate(new Date(order.created_at))],
+    ['Date', formatDate(new Date(order.created_at))],
     ['Game', order.productname],
     ['Pack', order.itemname],
     [labels[0], order.input1],
