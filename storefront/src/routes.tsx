@@ -63,18 +63,6 @@ const guestOnlyRoutes: RouteEntry[] = [
     title: 'Verify Your E-mail',
     description: 'Check your inbox to verify the e-mail address of your Z Store account.',
   },
-  {
-    path: '/reset_password/:id/:token',
-    Page: ResetPasswordPage,
-    title: 'Reset Password',
-    description: 'Choose a new password for your Z Store account.',
-  },
-  {
-    path: '/verification/:id/:token',
-    Page: VerificationPage,
-    title: 'E-mail Verification',
-    description: 'Verifying the e-mail address of your Z Store account.',
-  },
 ];
 
 const customerRoutes: RouteEntry[] = [
@@ -111,6 +99,19 @@ const customerRoutes: RouteEntry[] = [
 ];
 
 const publicRoutes: RouteEntry[] = [
+  // Links from e-mails open whether or not someone is signed in on this browser.
+  {
+    path: '/reset_password/:id/:token',
+    Page: ResetPasswordPage,
+    title: 'Reset Password',
+    description: 'Choose a new password for your Z Store account.',
+  },
+  {
+    path: '/verification/:id/:token',
+    Page: VerificationPage,
+    title: 'E-mail Verification',
+    description: 'Verifying the e-mail address of your Z Store account.',
+  },
   {
     path: '/',
     Page: HomePage,

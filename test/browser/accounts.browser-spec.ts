@@ -152,4 +152,45 @@ describe('accounts in the browser', () => {
     await page.waitForURL('**/home');
     await screenshot(page, '08-home-signed-in');
   });
+
+  it('verifies the e-mail from its link while signed in with a mobile OTP', async () => {
+    const other = {
+      name: 'Meera Iyer',
+      mobileNumber: `8${String(Date.now()).slice(-9)}`,
+      email: `meera.${randomBytes(3).toString('hex')}@example.com`,
+      password: 'Mythic#Glory7',
+    };
+    const post = (path: string, body: object) =>
+      fetch(`${url}/api/auth/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await post('register', other)).status).toBe(200);
+    const code = await latestOtp(url, other.mobileNumber);
+    expect((await post('verifyandregister', { ...other, otp: code })).status).toBe(201);
+
+    await page.evaluate(() => localStorage.clear());
+    await page.goto('/otplogin');
+    await field('Mobile Number').fill(other.mobileNumber);
+    const before = await latestOtp(url, other.mobileNumber);
+    await page.getByRole('button', { name: 'Send OTP', exact: true }).click();
+    await page.waitForURL(`**/otpverify/${other.mobileNumber}`);
+    const otp = await latestOtp(url, other.mobileNumber, before);
+    for (const [index, digit] of [...otp].entries()) {
+      await page.getByLabel(`Digit ${index + 1}`).fill(digit);
+    }
+    await page.waitForURL('**/home');
+
+    const mail = await waitForMessage(
+      url,
+      other.email,
+      (m) => m.subject?.includes('Verify') ?? false,
+    );
+    await page.goto(linkIn(mail.text).pathname);
+    await page.getByText(Messages.emailVerified).waitFor();
+    await page.getByText('Taking you to the home page...').waitFor();
+    await screenshot(page, '09-email-verified-signed-in');
+    await page.waitForURL('**/home', { timeout: 5_000 });
+  });
 });

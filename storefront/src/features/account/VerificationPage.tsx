@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { Messages } from '@shared/messages';
 import { verifyMail } from '@/api/auth';
 import { ApiError, errorText } from '@/api/client';
+import { useSession } from '@/auth/SessionContext';
 import { StatusMessage } from '@/components/StatusMessage';
 import { AuthCard } from './AuthCard';
 
@@ -24,6 +25,8 @@ function titleOf(result: Result) {
 export default function VerificationPage() {
   const { id = '', token = '' } = useParams();
   const navigate = useNavigate();
+  // A customer already signed in (say with a mobile OTP) goes on shopping, not to the login page.
+  const { isLoggedIn } = useSession();
   const [result, setResult] = useState<Result>({ state: 'pending' });
   const requested = useRef(false);
 
@@ -50,11 +53,11 @@ export default function VerificationPage() {
     if (result.state !== 'done' || !result.verified) return;
     const notice: VerifiedNotice = { verifiedNotice: result.text };
     const timer = window.setTimeout(
-      () => void navigate('/login', { state: notice }),
+      () => void (isLoggedIn ? navigate('/home') : navigate('/login', { state: notice })),
       REDIRECT_DELAY_MS,
     );
     return () => window.clearTimeout(timer);
-  }, [result, navigate]);
+  }, [result, navigate, isLoggedIn]);
 
   return (
     <AuthCard icon="mail" title={titleOf(result)}>
@@ -70,7 +73,9 @@ export default function VerificationPage() {
           title={result.text}
         >
           {result.verified ? (
-            <p className="muted">Taking you to the login page...</p>
+            <p className="muted">
+              {isLoggedIn ? 'Taking you to the home page...' : 'Taking you to the login page...'}
+            </p>
           ) : (
             <Link to="/login" className="btn btn-secondary">
               Go to Login
