@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import { readdirSync } from 'node:fs';
+import jsxA11y from 'eslint-plugin-jsx-a11y-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -89,6 +90,15 @@ export default tseslint.config(
     },
   },
   ...moduleBoundaries(),
+  {
+    files: ['storefront/src/**/*.{ts,tsx}', 'admin/src/**/*.{ts,tsx}'],
+    ...jsxA11y.configs.recommended,
+    rules: {
+      ...jsxA11y.configs.recommended.rules,
+      // MUI and react-admin inputs focus the first field of a form or dialog the user opened.
+      'jsx-a11y-x/no-autofocus': ['error', { ignoreNonDOM: true }],
+    },
+  },
   {
     files: ['storefront/src/**/*.{ts,tsx}', 'admin/src/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },

@@ -110,6 +110,7 @@ export const AddBalanceButton = () => {
         {translate('resources.usersdata.actions.add_balance')}
       </Button>
       {open && (
+        // eslint-disable-next-line jsx-a11y-x/click-events-have-key-events, jsx-a11y-x/no-static-element-interactions -- keeps the dialog's clicks from reaching the list row behind it
         <span onClick={(event) => event.stopPropagation()}>
           <AddBalanceDialog user={user} onClose={() => setOpen(false)} />
         </span>

@@ -35,7 +35,7 @@ export function Modal({ open, title, onClose, children, footer, variant = 'dialo
 
   return (
     <div className={`overlay overlay-${variant}`}>
-      <div className="overlay-backdrop" onClick={onClose} />
+      <div className="overlay-backdrop" aria-hidden="true" onClick={onClose} />
       <section
         ref={panelRef}
         className="overlay-panel"

@@ -52,6 +52,7 @@ export function ProfileCard({ user }: { user: User }) {
               value={name}
               onChange={(event) => setName(event.target.value)}
               aria-label="Name"
+              // eslint-disable-next-line jsx-a11y-x/no-autofocus -- the field the customer just chose to edit
               autoFocus
               maxLength={60}
             />

@@ -41,7 +41,7 @@ export function PopupAd({ popup }: { popup: GalleryImage }) {
       aria-label={popup.title || 'Offer'}
       tabIndex={-1}
     >
-      <div className="popup-backdrop" onClick={close} />
+      <div className="popup-backdrop" aria-hidden="true" onClick={close} />
       <div className="popup-card">
         <button type="button" className="popup-close" aria-label="Close" onClick={close}>
           <Icon name="close" />
