@@ -11,6 +11,7 @@ import {
   type CatalogEntry,
   type Shopper,
 } from './money.helpers.js';
+import { createCoupon } from '../utils/factories.js';
 
 const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -175,11 +176,13 @@ describe('admin: orders, statistics and wallet credits', () => {
     });
 
     it('refunds to the wallet once and gives the coupon use back', async () => {
-      const [coupon] = await app.sql<{ id: string }>(
-        `INSERT INTO coupons (coupon_code, discount_type, discount_amount, discount_percentage, expiry_date,
-                              min_purchase_amount, max_discount_amount, usage_limit, user_limit, is_active, used_count)
-         VALUES ('ADMINREFUND', 'fixed', 50, 0, '2031-01-01', 0, 0, 10, 1, true, 0) RETURNING id`,
-      );
+      const coupon = {
+        id: await createCoupon(app, 'ADMINREFUND', {
+          discount_amount: 50,
+          usage_limit: 10,
+          user_limit: 1,
+        }),
+      };
       const shopper = await newShopper(app, { balance: 100_000 });
       const order = await placeOrder(shopper, netflix, { couponCode: 'ADMINREFUND' });
       const usage = async () => {

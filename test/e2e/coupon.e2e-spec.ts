@@ -1,6 +1,7 @@
 import { istIsoDate } from '../../server/src/modules/ledger/money.js';
 import { startTestApp, type TestApp } from '../utils/app.js';
 import { catalogEntry, newShopper, sessionOf, testItem, type Shopper } from './money.helpers.js';
+import { createCoupon, type CouponFields } from '../utils/factories.js';
 
 describe('POST /api/coupon/validatecoupon', () => {
   let app: TestApp;
@@ -13,40 +14,8 @@ describe('POST /api/coupon/validatecoupon', () => {
   });
   afterAll(() => app.close());
 
-  const coupon = async (code: string, fields: Record<string, unknown>) => {
-    const row = {
-      discount_type: 'percentage',
-      discount_amount: 0,
-      discount_percentage: 0,
-      expiry_date: '2031-01-01',
-      min_purchase_amount: 0,
-      max_discount_amount: 0,
-      usage_limit: 100,
-      user_limit: 5,
-      is_active: true,
-      used_count: 0,
-      ...fields,
-    };
-    const [created] = await app.sql<{ id: string }>(
-      `INSERT INTO coupons (coupon_code, discount_type, discount_amount, discount_percentage, expiry_date, min_purchase_amount,
-                            max_discount_amount, usage_limit, user_limit, is_active, used_count)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
-      [
-        code,
-        row.discount_type,
-        row.discount_amount,
-        row.discount_percentage,
-        row.expiry_date,
-        row.min_purchase_amount,
-        row.max_discount_amount,
-        row.usage_limit,
-        row.user_limit,
-        row.is_active,
-        row.used_count,
-      ],
-    );
-    return created.id;
-  };
+  const coupon = (code: string, fields: Partial<CouponFields>) =>
+    createCoupon(app, code, { discount_type: 'percentage', ...fields });
   const validate = (who: Shopper, couponCode: unknown, itemId: string) =>
     app
       .http()

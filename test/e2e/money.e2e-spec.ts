@@ -11,6 +11,7 @@ import {
   type CatalogEntry,
   type Shopper,
 } from './money.helpers.js';
+import { createCoupon } from '../utils/factories.js';
 
 /** RELIABILITY M1-M10 over HTTP; every race runs 3 times and ends with the ledger invariants. */
 const ROUNDS = [1, 2, 3];
@@ -42,11 +43,11 @@ describe('money under concurrency', () => {
       .send(orderBody(shopper, entry, extra));
 
   const newCoupon = async (code: string, usageLimit: number, userLimit: number) => {
-    await app.sql(
-      `INSERT INTO coupons (coupon_code, discount_type, discount_amount, expiry_date, usage_limit, user_limit)
-       VALUES ($1, 'fixed', 1, '2031-01-01', $2, $3)`,
-      [code, usageLimit, userLimit],
-    );
+    await createCoupon(app, code, {
+      discount_amount: 1,
+      usage_limit: usageLimit,
+      user_limit: userLimit,
+    });
   };
   const couponState = async (code: string) => {
     const [row] = await app.sql<{ used_count: number; held: number }>(

@@ -13,6 +13,7 @@ import {
   type CatalogEntry,
 } from './money.helpers.js';
 import { mlbb, orderRow, orderStatus, PAID, placeUpi } from './upi.helpers.js';
+import { createCoupon } from '../utils/factories.js';
 
 describe('UPI payments against the simulator', () => {
   let app: TestApp;
@@ -235,9 +236,7 @@ describe('UPI payments against the simulator', () => {
 
   it('pays a ₹0 order at once without the gateway', async () => {
     const shopper = await newShopper(app);
-    await app.sql(
-      `INSERT INTO coupons (coupon_code, discount_type, discount_amount, expiry_date, usage_limit, user_limit) VALUES ('ALLFREE', 'fixed', 10000, '2031-01-01', 5, 1)`,
-    );
+    await createCoupon(app, 'ALLFREE', { discount_amount: 10000, usage_limit: 5, user_limit: 1 });
     const { orderid, paymentUrl } = await placeUpi(app, shopper, diamonds, {
       couponCode: 'ALLFREE',
     });
