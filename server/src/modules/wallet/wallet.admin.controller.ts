@@ -1,5 +1,5 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { AdminPageQueryDto } from '../../common/http/page-query.dto.js';
@@ -12,6 +12,7 @@ import {
 } from './dto/wallet-admin.dto.js';
 import { WalletTransactionDto } from './dto/wallet.dto.js';
 import { WALLET_TXN_SORTABLE, WalletAdminService } from './wallet-admin.service.js';
+import { Idempotent } from '../ledger/idempotent.js';
 import { ApiAdminOperation, ApiErrors } from '../../common/openapi/api-docs.decorators.js';
 
 /** Spec 002's wallet calls (add balance, all wallet transactions) and the console's table. */
@@ -28,14 +29,10 @@ export class WalletAdminController {
   )
   @ApiErrors(400, 404, [409, 'IDEMPOTENCY_IN_PROGRESS'], 422, 503)
   @HttpCode(200)
-  @ApiHeader({ name: 'Idempotency-Key', required: false })
+  @Idempotent()
   @ApiOkResponse({ type: AddUserBalanceResponseDto })
-  addUserBalance(
-    @CurrentUser() auth: AuthUser,
-    @Headers('idempotency-key') key: string | undefined,
-    @Body() dto: AddUserBalanceDto,
-  ) {
-    return this.service.addBalance(auth, key, dto);
+  addUserBalance(@CurrentUser() auth: AuthUser, @Body() dto: AddUserBalanceDto) {
+    return this.service.addBalance(auth, dto);
   }
 
   @Get('allwallettxn')
