@@ -3,6 +3,7 @@ import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE, RouterModule } from '@nestjs/cor
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { createValidationPipe } from './common/http/validation.js';
 import { RateLimitInterceptor } from './common/http/rate-limit.js';
+import { ListPageInterceptor } from './common/http/list-page.js';
 import { IdempotencyInterceptor } from './modules/ledger/idempotent.js';
 import { LoggingModule } from './common/logging/logging.module.js';
 import { GlobalExceptionFilter } from './common/errors/global-exception.filter.js';
@@ -91,6 +92,7 @@ export class AppModule {
         // In this order: a keyed request's rate limit is part of its attempt, as all it does.
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
         { provide: APP_INTERCEPTOR, useClass: RateLimitInterceptor },
+        { provide: APP_INTERCEPTOR, useClass: ListPageInterceptor },
       ],
     };
   }

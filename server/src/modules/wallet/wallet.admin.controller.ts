@@ -1,9 +1,9 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { AdminPageQueryDto } from '../../common/http/page-query.dto.js';
-import { contentRange, ListQueryDto, parseListQuery } from '../../common/http/simple-rest.js';
+import { ListQueryDto, parseListQuery } from '../../common/http/simple-rest.js';
+import { SimpleRestList, type ListPage } from '../../common/http/list-page.js';
 import { Role } from '../users/entities/user.entity.js';
 import {
   AddUserBalanceDto,
@@ -44,20 +44,15 @@ export class WalletAdminController {
   }
 
   @Get('rest/wallet-transactions')
-  @ApiAdminOperation(
+  @SimpleRestList(
+    'wallet-transactions',
     'List wallet transactions (console table)',
-    'Answers a Content-Range header; sort, range and filter are JSON query parameters.',
+    WalletTransactionDto,
   )
-  @ApiErrors(400)
-  @ApiOkResponse({ type: [WalletTransactionDto] })
-  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) reply: FastifyReply) {
+  async list(@Query() query: ListQueryDto): Promise<ListPage<WalletTransactionDto>> {
     const list = parseListQuery(query, WALLET_TXN_SORTABLE, ['createdAt', 'DESC']);
     const { transactions, total } = await this.service.list(list);
-    void reply.header(
-      'Content-Range',
-      contentRange('wallet-transactions', list, transactions.length, total),
-    );
-    return transactions;
+    return { query: list, rows: transactions, total };
   }
 
   @Get('rest/wallet-transactions/:id')
