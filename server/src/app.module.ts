@@ -1,7 +1,10 @@
-import { DynamicModule, Module, ValidationPipe, type Type } from '@nestjs/common';
-import { APP_FILTER, APP_PIPE, RouterModule } from '@nestjs/core';
+import { DynamicModule, Module, type Type } from '@nestjs/common';
+import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE, RouterModule } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AppError, ErrorCode } from './common/errors/app-error.js';
+import { createValidationPipe } from './common/http/validation.js';
+import { RateLimitInterceptor } from './common/http/rate-limit.js';
+import { ListPageInterceptor } from './common/http/list-page.js';
+import { IdempotencyInterceptor } from './modules/ledger/idempotent.js';
 import { LoggingModule } from './common/logging/logging.module.js';
 import { GlobalExceptionFilter } from './common/errors/global-exception.filter.js';
 import type { AppConfig } from './config/config.js';
@@ -85,21 +88,11 @@ export class AppModule {
       ],
       providers: [
         { provide: APP_FILTER, useClass: GlobalExceptionFilter },
-        {
-          provide: APP_PIPE,
-          useFactory: () =>
-            new ValidationPipe({
-              whitelist: true,
-              forbidNonWhitelisted: true,
-              transform: true,
-              stopAtFirstError: true,
-              exceptionFactory: (errors) => {
-                const first = errors[0];
-                const message = first ? Object.values(first.constraints ?? {})[0] : undefined;
-                return AppError.badRequest(message ?? 'Invalid request.', ErrorCode.Validation);
-              },
-            }),
-        },
+        { provide: APP_PIPE, useFactory: createValidationPipe },
+        // In this order: a keyed request's rate limit is part of its attempt, as all it does.
+        { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
+        { provide: APP_INTERCEPTOR, useClass: RateLimitInterceptor },
+        { provide: APP_INTERCEPTOR, useClass: ListPageInterceptor },
       ],
     };
   }

@@ -7,6 +7,7 @@ import {
   Logger,
 } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { clientErrorFields } from '../http/client-error-field.js';
 import { Messages } from '../messages.js';
 import { isRedisUnavailable } from '../../redis/redis.module.js';
 import { AppError, ErrorCode } from './app-error.js';
@@ -22,26 +23,6 @@ const codeByStatus: Record<number, ErrorCode> = {
   429: ErrorCode.RateLimited,
   503: ErrorCode.Unavailable,
 };
-
-/**
- * The spec's clients read the error text from different fields (DESIGN section 7):
- * `msg` under /auth, /password and two order calls, `error` under createOrder and coupons,
- * `success: false` with `message` under /otp.
- */
-function clientFields(url: string, message: string): Record<string, unknown> {
-  const path = url.split('?')[0];
-  if (
-    /^\/api\/(auth|password)\//.test(path) ||
-    /^\/api\/(order\/createWalletOrder|points\/redeempoints)$/.test(path)
-  ) {
-    return { msg: message };
-  }
-  if (/^\/api\/(order\/createOrder|coupon\/validatecoupon)$/.test(path)) {
-    return { error: message };
-  }
-  if (/^\/api\/otp\//.test(path)) return { success: false };
-  return {};
-}
 
 @Catch()
 export class GlobalExceptionFilter implements ExceptionFilter {
@@ -87,7 +68,7 @@ export class GlobalExceptionFilter implements ExceptionFilter {
     }
     void reply
       .status(status)
-      .send({ ...clientFields(request.url, message), message, code, ...extra });
+      .send({ ...clientErrorFields(request, message), message, code, ...extra });
   }
 }
 

@@ -1,8 +1,8 @@
-import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
 import { Authenticated } from '../../common/auth/auth.decorators.js';
-import { contentRange, ListQueryDto, parseListQuery } from '../../common/http/simple-rest.js';
+import { ListQueryDto, parseListQuery } from '../../common/http/simple-rest.js';
+import { SimpleRestList, type ListPage } from '../../common/http/list-page.js';
 import { Role } from '../users/entities/user.entity.js';
 import { AUDIT_SORTABLE, AuditAdminService } from './audit-admin.service.js';
 import { AuditLogResponseDto } from './dto/audit-log.dto.js';
@@ -16,17 +16,11 @@ export class AuditAdminController {
   constructor(private readonly service: AuditAdminService) {}
 
   @Get()
-  @ApiAdminOperation(
-    'List the audit log (console table)',
-    'Answers a Content-Range header; sort, range and filter are JSON query parameters.',
-  )
-  @ApiErrors(400)
-  @ApiOkResponse({ type: [AuditLogResponseDto] })
-  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) reply: FastifyReply) {
+  @SimpleRestList('audit-log', 'List the audit log (console table)', AuditLogResponseDto)
+  async list(@Query() query: ListQueryDto): Promise<ListPage<AuditLogResponseDto>> {
     const list = parseListQuery(query, AUDIT_SORTABLE, ['createdAt', 'DESC']);
     const { entries, total } = await this.service.list(list);
-    void reply.header('Content-Range', contentRange('audit-log', list, entries.length, total));
-    return entries;
+    return { query: list, rows: entries, total };
   }
 
   @Get(':id')

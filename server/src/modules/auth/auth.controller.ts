@@ -26,6 +26,7 @@ import {
   type AuthUser,
 } from '../../common/auth/auth.decorators.js';
 import { AuthService } from './auth.service.js';
+import { perIp, RateLimit } from '../../common/http/rate-limit.js';
 import {
   CodeMsgResponseDto,
   LoginDto,
@@ -39,11 +40,13 @@ import {
 import { GoogleLoginService } from './google-login.service.js';
 import { ApiErrors } from '../../common/openapi/api-docs.decorators.js';
 import { ErrorBodyWithMsg } from '../../common/openapi/error-body.js';
+import { ClientErrorField } from '../../common/http/client-error-field.js';
 
 const STATE_COOKIE = 'zs_google';
 const TICKET_COOKIE = 'zs_login';
 
 @ApiTags('Auth')
+@ClientErrorField('msg')
 @Controller('auth')
 export class AuthController {
   constructor(
@@ -62,6 +65,7 @@ export class AuthController {
   )
   @Public()
   @HttpCode(200)
+  @RateLimit(perIp('register', (limits) => limits.register))
   @ApiOkResponse({ type: MsgResponseDto })
   register(@ClientIp() ip: string, @Body() dto: RegisterDto) {
     return this.service.register(ip, dto);
@@ -95,9 +99,13 @@ export class AuthController {
   @Public()
   @HttpCode(200)
   @Header('cache-control', 'no-store')
+  @RateLimit(perIp('login', (limits) => limits.login), {
+    key: ({ body, ip }) => `login:account-ip:${body.email}:${ip}`,
+    rule: (limits) => limits.login,
+  })
   @ApiOkResponse({ type: SessionResponseDto })
-  login(@ClientIp() ip: string, @Body() dto: LoginDto) {
-    return this.service.login(ip, dto);
+  login(@Body() dto: LoginDto) {
+    return this.service.login(dto);
   }
 
   @Post('verifymail/:id/:token')

@@ -37,7 +37,6 @@ export class AuthService {
   ) {}
 
   async register(ip: string, dto: RegisterDto) {
-    await this.limits.hit(`register:ip:${ip}`, this.config.rateLimits.register);
     this.passwords.assertAcceptable(dto.password);
     await this.assertAvailable(dto.email, dto.mobileNumber);
     const passwordHash = await this.passwords.hash(dto.password);
@@ -91,16 +90,12 @@ export class AuthService {
   }
 
   /**
-   * Limits key on the address, and on the account from that address, so a stranger's guesses
+   * The route limits the address, and the account from that address, so a stranger's guesses
    * never lock the owner out; past a higher ceiling of wrong passwords from everywhere, the
    * account's sign-ins are evaluated one at a time, spaced out (OWASP ASVS 5.0, 6.3.1).
    */
-  async login(ip: string, dto: LoginDto) {
-    const { login, loginAccount, loginSlowed } = this.config.rateLimits;
-    await this.limits.hitAll([
-      [`login:ip:${ip}`, login],
-      [`login:account-ip:${dto.email}:${ip}`, login],
-    ]);
+  async login(dto: LoginDto) {
+    const { loginAccount, loginSlowed } = this.config.rateLimits;
     const failures = `login:failures:${dto.email}`;
     if (await this.limits.exceeded(failures, loginAccount)) {
       await this.limits.slowDown(`login:slowed:${dto.email}`, loginSlowed, LOGIN_MAX_WAIT_MS);

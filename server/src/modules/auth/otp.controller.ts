@@ -11,8 +11,10 @@ import {
 import { OtpLoginService } from './otp-login.service.js';
 import { ApiErrors } from '../../common/openapi/api-docs.decorators.js';
 import { OtpErrorBody } from '../../common/openapi/error-body.js';
+import { ClientErrorField } from '../../common/http/client-error-field.js';
 
 @ApiTags('OTP')
+@ClientErrorField('success')
 @Controller('otp')
 export class OtpController {
   constructor(private readonly service: OtpLoginService) {}

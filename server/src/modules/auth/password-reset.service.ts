@@ -1,7 +1,6 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, ErrorCode } from '../../common/errors/app-error.js';
-import { RateLimitService } from '../../common/http/rate-limit.service.js';
 import { Messages } from '../../common/messages.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { MailService } from '../notifications/mail.service.js';
@@ -23,22 +22,11 @@ export class PasswordResetService {
     private readonly passwords: PasswordService,
     private readonly emailTokens: EmailTokenRepository,
     private readonly mail: MailService,
-    private readonly limits: RateLimitService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** The same answer whether or not the address has an account. */
-  async requestLink(ip: string, email: string) {
-    await this.limits.hitAll([
-      [`reset:email:${email}`, this.config.rateLimits.passwordReset],
-      [
-        `reset:ip:${ip}`,
-        {
-          ...this.config.rateLimits.passwordReset,
-          limit: this.config.rateLimits.passwordReset.limit * 4,
-        },
-      ],
-    ]);
+  async requestLink(email: string) {
     const user = await this.users.getByEmail(email);
     if (user && !user.isBlocked) {
       const token = await this.emailTokens.create(user.id, 'reset');
@@ -55,13 +43,9 @@ export class PasswordResetService {
 
   /**
    * Sets the password, uses up the link and ends every session and every other reset link of
-   * the account. The link is checked before the costly hashing, and submissions are limited.
+   * the account. The link is checked before the costly hashing (the route limits submissions).
    */
-  async reset(ip: string, userId: string, token: string, password: string) {
-    await this.limits.hitAll([
-      [`reset-submit:ip:${ip}`, this.config.rateLimits.passwordResetSubmit],
-      [`reset-submit:account:${userId}`, this.config.rateLimits.passwordResetSubmit],
-    ]);
+  async reset(userId: string, token: string, password: string) {
     this.passwords.assertAcceptable(password, { code: '1' });
     if (!(await this.emailTokens.isValid(userId, 'reset', token))) throw corrupted();
     const passwordHash = await this.passwords.hash(password);

@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ClientIp, Public } from '../../common/auth/auth.decorators.js';
+import { Public } from '../../common/auth/auth.decorators.js';
 import {
   CodeMsgResponseDto,
   ForgetPasswordDto,
@@ -8,10 +8,13 @@ import {
   ResetPasswordDto,
 } from './dto/auth.dto.js';
 import { PasswordResetService } from './password-reset.service.js';
+import { perIp, RateLimit } from '../../common/http/rate-limit.js';
 import { ApiErrors } from '../../common/openapi/api-docs.decorators.js';
 import { ErrorBodyWithMsg } from '../../common/openapi/error-body.js';
+import { ClientErrorField } from '../../common/http/client-error-field.js';
 
 @ApiTags('Password')
+@ClientErrorField('msg')
 @Controller('password')
 export class PasswordController {
   constructor(private readonly service: PasswordResetService) {}
@@ -21,9 +24,16 @@ export class PasswordController {
   @ApiErrors(ErrorBodyWithMsg, 400, 404, 429, 503)
   @Public()
   @HttpCode(200)
+  @RateLimit(
+    { key: ({ body }) => `reset:email:${body.email}`, rule: (limits) => limits.passwordReset },
+    {
+      key: ({ ip }) => `reset:ip:${ip}`,
+      rule: ({ passwordReset }) => ({ ...passwordReset, limit: passwordReset.limit * 4 }),
+    },
+  )
   @ApiOkResponse({ type: MsgResponseDto })
-  forgetPassword(@ClientIp() ip: string, @Body() dto: ForgetPasswordDto) {
-    return this.service.requestLink(ip, dto.email);
+  forgetPassword(@Body() dto: ForgetPasswordDto) {
+    return this.service.requestLink(dto.email);
   }
 
   @Post('reset-password/:id/:token')
@@ -31,13 +41,16 @@ export class PasswordController {
   @ApiErrors(ErrorBodyWithMsg, [400, 'VALIDATION', 'LINK_CORRUPTED', 'WEAK_PASSWORD'])
   @Public()
   @HttpCode(200)
+  @RateLimit(perIp('reset-submit', (limits) => limits.passwordResetSubmit), {
+    key: ({ params }) => `reset-submit:account:${params.id}`,
+    rule: (limits) => limits.passwordResetSubmit,
+  })
   @ApiOkResponse({ type: CodeMsgResponseDto })
   resetPassword(
-    @ClientIp() ip: string,
     @Param('id') id: string,
     @Param('token') token: string,
     @Body() dto: ResetPasswordDto,
   ) {
-    return this.service.reset(ip, id, token, dto.password);
+    return this.service.reset(id, token, dto.password);
   }
 }

@@ -1,19 +1,8 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  Post,
-  Put,
-  Query,
-  Res,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
-import { contentRange, ListQueryDto, parseListQuery } from '../../common/http/simple-rest.js';
+import { ListQueryDto, parseListQuery } from '../../common/http/simple-rest.js';
+import { SimpleRestList, type ListPage } from '../../common/http/list-page.js';
 import { Messages } from '../../common/messages.js';
 import { Role } from '../users/entities/user.entity.js';
 import { CatalogAdminService } from './catalog-admin.service.js';
@@ -154,20 +143,11 @@ export class CatalogAdminController {
   }
 
   @Get('rest/products')
-  @ApiAdminOperation(
-    'List products (console table)',
-    'Answers a Content-Range header; sort, range and filter are JSON query parameters.',
-  )
-  @ApiErrors(400)
-  @ApiOkResponse({ type: [AdminProductDto] })
-  async listProducts(
-    @Query() query: ListQueryDto,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
+  @SimpleRestList('products', 'List products (console table)', AdminProductDto)
+  async listProducts(@Query() query: ListQueryDto): Promise<ListPage<AdminProductDto>> {
     const list = parseListQuery(query, Object.keys(PRODUCT_SORT), ['productid', 'ASC']);
     const { products, total } = await this.service.listProducts(list);
-    void reply.header('Content-Range', contentRange('products', list, products.length, total));
-    return products;
+    return { query: list, rows: products, total };
   }
 
   @Get('rest/products/:id')
@@ -209,17 +189,11 @@ export class CatalogAdminController {
   }
 
   @Get('rest/items')
-  @ApiAdminOperation(
-    'List items (console table)',
-    'Answers a Content-Range header; sort, range and filter are JSON query parameters.',
-  )
-  @ApiErrors(400)
-  @ApiOkResponse({ type: [AdminItemDto] })
-  async listItems(@Query() query: ListQueryDto, @Res({ passthrough: true }) reply: FastifyReply) {
+  @SimpleRestList('items', 'List items (console table)', AdminItemDto)
+  async listItems(@Query() query: ListQueryDto): Promise<ListPage<AdminItemDto>> {
     const list = parseListQuery(query, Object.keys(ITEM_SORT), ['itemid', 'ASC']);
     const { items, total } = await this.service.listItems(list);
-    void reply.header('Content-Range', contentRange('items', list, items.length, total));
-    return items;
+    return { query: list, rows: items, total };
   }
 
   @Get('rest/items/:id')

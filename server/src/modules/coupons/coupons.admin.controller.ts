@@ -1,19 +1,8 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  Post,
-  Put,
-  Query,
-  Res,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
-import { contentRange, ListQueryDto, parseListQuery } from '../../common/http/simple-rest.js';
+import { ListQueryDto, parseListQuery } from '../../common/http/simple-rest.js';
+import { SimpleRestList, type ListPage } from '../../common/http/list-page.js';
 import { Messages } from '../../common/messages.js';
 import { Role } from '../users/entities/user.entity.js';
 import { CouponsAdminService } from './coupons-admin.service.js';
@@ -70,17 +59,11 @@ export class CouponsAdminController {
   }
 
   @Get('rest/coupons')
-  @ApiAdminOperation(
-    'List coupons (console table)',
-    'Answers a Content-Range header; sort, range and filter are JSON query parameters.',
-  )
-  @ApiErrors(400)
-  @ApiOkResponse({ type: [AdminCouponDto] })
-  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) reply: FastifyReply) {
+  @SimpleRestList('coupons', 'List coupons (console table)', AdminCouponDto)
+  async list(@Query() query: ListQueryDto): Promise<ListPage<AdminCouponDto>> {
     const list = parseListQuery(query, Object.keys(COUPON_SORT), ['id', 'DESC']);
     const { coupons, total } = await this.service.list(list);
-    void reply.header('Content-Range', contentRange('coupons', list, coupons.length, total));
-    return coupons;
+    return { query: list, rows: coupons, total };
   }
 
   @Get('rest/coupons/:id')

@@ -8,11 +8,14 @@ import {
 } from '../../common/auth/auth.decorators.js';
 import { Messages } from '../../common/messages.js';
 import { CouponsService } from './coupons.service.js';
+import { perUser, RateLimit } from '../../common/http/rate-limit.js';
 import { CouponValidateDto, CouponValidationDto } from './dto/coupon.dto.js';
 import { ApiErrors } from '../../common/openapi/api-docs.decorators.js';
 import { ErrorBodyWithError } from '../../common/openapi/error-body.js';
+import { ClientErrorField } from '../../common/http/client-error-field.js';
 
 @ApiTags('Coupons')
+@ClientErrorField('error')
 @Controller('coupon')
 export class CouponsController {
   constructor(private readonly service: CouponsService) {}
@@ -30,6 +33,7 @@ export class CouponsController {
   @HttpCode(200)
   @Authenticated()
   @SignedOutMessage(Messages.couponLoginRequired)
+  @RateLimit(perUser('coupon', (limits) => limits.userActions))
   @ApiOkResponse({ type: CouponValidationDto })
   validate(@CurrentUser() auth: AuthUser, @Body() dto: CouponValidateDto) {
     return this.service.validate(auth, dto);

@@ -1,11 +1,9 @@
-import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { HttpStatus, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { Messages } from '../../common/messages.js';
 import { Clock } from '../../common/clock.js';
-import { RateLimitService } from '../../common/http/rate-limit.service.js';
-import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { CatalogRepository } from '../catalog/catalog.repository.js';
 import { commerceError, CommerceErrorCode } from '../ledger/commerce-errors.js';
 import { istIsoDate, toRupees } from '../ledger/money.js';
@@ -67,8 +65,6 @@ export class CouponsService {
     private readonly db: DataSource,
     private readonly catalog: CatalogRepository,
     private readonly clock: Clock,
-    private readonly limits: RateLimitService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** Refuses callers the spec keeps away from coupons (resellers). */
@@ -84,7 +80,6 @@ export class CouponsService {
 
   async validate(auth: AuthUser, dto: CouponValidateDto): Promise<CouponValidationDto> {
     this.requireCouponUser(auth);
-    await this.limits.hit(`coupon:user:${auth.id}`, this.config.rateLimits.userActions);
     const code = normalise(dto.couponCode ?? '');
     if (!code) throw AppError.badRequest(Messages.couponEnterCode);
     const item = await this.catalog.getItem(dto.item_id ?? '');

@@ -1,7 +1,8 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ClientIp, Public } from '../../common/auth/auth.decorators.js';
+import { Public } from '../../common/auth/auth.decorators.js';
 import { CheckIdService } from './checkid.service.js';
+import { perIp, RateLimit } from '../../common/http/rate-limit.js';
 import { CheckIdDto, CheckIdResponseDto } from './dto/delivery.dto.js';
 import { ApiErrors } from '../../common/openapi/api-docs.decorators.js';
 
@@ -15,8 +16,9 @@ export class CheckIdController {
   @ApiErrors(400, 429, [503, 'PROVIDER_FAILED'])
   @HttpCode(200)
   @Public()
+  @RateLimit(perIp('checkid', (limits) => limits.checkid))
   @ApiOkResponse({ type: CheckIdResponseDto })
-  checkId(@ClientIp() ip: string, @Body() dto: CheckIdDto) {
-    return this.service.check(ip, dto);
+  checkId(@Body() dto: CheckIdDto) {
+    return this.service.check(dto);
   }
 }

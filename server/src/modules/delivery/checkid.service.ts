@@ -1,6 +1,5 @@
 import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { AppError, ErrorCode } from '../../common/errors/app-error.js';
-import { RateLimitService } from '../../common/http/rate-limit.service.js';
 import { Messages } from '../../common/messages.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import {
@@ -33,14 +32,13 @@ export class CheckIdService {
     private readonly catalog: CatalogRepository,
     private readonly smileone: SmileOneAdapter,
     private readonly moogold: MooGoldAdapter,
-    private readonly limits: RateLimitService,
     private readonly checkedPlayers: CheckedPlayers,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** The check; a name it finds is kept for the order placed after it. */
-  async check(ip: string, dto: CheckIdDto): Promise<CheckIdResponseDto> {
-    const answer = await this.ask(ip, dto);
+  async check(dto: CheckIdDto): Promise<CheckIdResponseDto> {
+    const answer = await this.ask(dto);
     if (answer.message === 'success' && answer.use !== 'b' && answer.username) {
       await this.checkedPlayers
         .remember(dto.selectedProduct, dto.userid, dto.zoneid, answer.username)
@@ -49,8 +47,7 @@ export class CheckIdService {
     return answer;
   }
 
-  private async ask(ip: string, dto: CheckIdDto): Promise<CheckIdResponseDto> {
-    await this.limits.hit(`checkid:ip:${ip}`, this.config.rateLimits.checkid);
+  private async ask(dto: CheckIdDto): Promise<CheckIdResponseDto> {
     const [product, item] = await Promise.all([
       this.catalog.getProduct(dto.selectedProduct),
       this.catalog.getItem(dto.selectedItem),

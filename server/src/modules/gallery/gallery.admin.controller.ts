@@ -1,8 +1,9 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
-import { contentRange, ListQueryDto, parseListQuery } from '../../common/http/simple-rest.js';
+import { ListQueryDto, parseListQuery } from '../../common/http/simple-rest.js';
+import { SimpleRestList, type ListPage } from '../../common/http/list-page.js';
 import { Messages } from '../../common/messages.js';
 import { Role } from '../users/entities/user.entity.js';
 import { GalleryImageDto, GalleryMessageDto, GalleryUploadDto } from './dto/gallery-admin.dto.js';
@@ -49,17 +50,11 @@ export class GalleryAdminController {
   }
 
   @Get('rest/gallery')
-  @ApiAdminOperation(
-    'List gallery images (console table)',
-    'Answers a Content-Range header; sort, range and filter are JSON query parameters.',
-  )
-  @ApiErrors(400)
-  @ApiOkResponse({ type: [GalleryImageDto] })
-  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) reply: FastifyReply) {
+  @SimpleRestList('gallery', 'List gallery images (console table)', GalleryImageDto)
+  async list(@Query() query: ListQueryDto): Promise<ListPage<GalleryImageDto>> {
     const list = parseListQuery(query, Object.keys(GALLERY_SORT), ['id', 'DESC']);
     const { images, total } = await this.service.list(list);
-    void reply.header('Content-Range', contentRange('gallery', list, images.length, total));
-    return images;
+    return { query: list, rows: images, total };
   }
 
   @Get('rest/gallery/:id')

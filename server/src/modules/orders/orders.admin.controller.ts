@@ -1,9 +1,9 @@
-import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { AdminPageQueryDto } from '../../common/http/page-query.dto.js';
-import { contentRange, ListQueryDto, parseListQuery } from '../../common/http/simple-rest.js';
+import { ListQueryDto, parseListQuery } from '../../common/http/simple-rest.js';
+import { SimpleRestList, type ListPage } from '../../common/http/list-page.js';
 import { Role } from '../users/entities/user.entity.js';
 import {
   AdminOrdersPageDto,
@@ -72,17 +72,11 @@ export class OrdersAdminController {
   }
 
   @Get('rest/orders')
-  @ApiAdminOperation(
-    'List orders (console table)',
-    'Answers a Content-Range header; sort, range and filter are JSON query parameters.',
-  )
-  @ApiErrors(400)
-  @ApiOkResponse({ type: [OrderResponseDto] })
-  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) reply: FastifyReply) {
+  @SimpleRestList('orders', 'List orders (console table)', OrderResponseDto)
+  async list(@Query() query: ListQueryDto): Promise<ListPage<OrderResponseDto>> {
     const list = parseListQuery(query, ORDER_SORTABLE, ['createdAt', 'DESC']);
     const { orders, total } = await this.service.list(list);
-    void reply.header('Content-Range', contentRange('orders', list, orders.length, total));
-    return orders;
+    return { query: list, rows: orders, total };
   }
 
   @Get('rest/orders/:id')

@@ -1,5 +1,5 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { PageQueryDto } from '../../common/http/page-query.dto.js';
 import { ParseWholeNumberPipe } from '../../common/http/whole-number.pipe.js';
@@ -12,8 +12,13 @@ import {
   WalletOrderResponseDto,
 } from './dto/order.dto.js';
 import { OrdersService } from './orders.service.js';
+import { Idempotent } from '../ledger/idempotent.js';
+import { perUser, RateLimit } from '../../common/http/rate-limit.js';
 import { ApiErrors } from '../../common/openapi/api-docs.decorators.js';
 import { ErrorBodyWithError, ErrorBodyWithMsg } from '../../common/openapi/error-body.js';
+import { ClientErrorField } from '../../common/http/client-error-field.js';
+
+const orderLimit = perUser('order', (limits) => limits.userActions);
 
 @ApiTags('Orders')
 @Controller('order')
@@ -39,14 +44,12 @@ export class OrdersController {
   )
   @HttpCode(200)
   @Authenticated()
-  @ApiHeader({ name: 'Idempotency-Key', required: false })
+  @Idempotent()
+  @RateLimit(orderLimit)
   @ApiOkResponse({ type: UpiOrderResponseDto })
-  createOrder(
-    @CurrentUser() auth: AuthUser,
-    @Headers('idempotency-key') key: string | undefined,
-    @Body() dto: OrderCreateDto,
-  ) {
-    return this.service.createUpiOrder(auth, key, dto);
+  @ClientErrorField('error')
+  createOrder(@CurrentUser() auth: AuthUser, @Body() dto: OrderCreateDto) {
+    return this.service.createUpiOrder(auth, dto);
   }
 
   @Post('createWalletOrder')
@@ -74,14 +77,12 @@ export class OrdersController {
   )
   @HttpCode(200)
   @Authenticated()
-  @ApiHeader({ name: 'Idempotency-Key', required: false })
+  @Idempotent()
+  @RateLimit(orderLimit)
   @ApiOkResponse({ type: WalletOrderResponseDto })
-  createWalletOrder(
-    @CurrentUser() auth: AuthUser,
-    @Headers('idempotency-key') key: string | undefined,
-    @Body() dto: OrderCreateDto,
-  ) {
-    return this.service.createWalletOrder(auth, key, dto);
+  @ClientErrorField('msg')
+  createWalletOrder(@CurrentUser() auth: AuthUser, @Body() dto: OrderCreateDto) {
+    return this.service.createWalletOrder(auth, dto);
   }
 
   @Post('orderstatus')

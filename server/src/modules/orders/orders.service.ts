@@ -1,14 +1,11 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { requireReadAccess } from '../../common/auth/access.js';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { AppError } from '../../common/errors/app-error.js';
-import { RateLimitService } from '../../common/http/rate-limit.service.js';
 import { Messages } from '../../common/messages.js';
-import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { JobName, JobStatus, QueueName } from '../../jobs/job.enum.js';
 import type { JobOf } from '../../jobs/job.types.js';
 import { OnJob } from '../../jobs/on-job.decorator.js';
-import { IdempotencyService } from '../ledger/idempotency.service.js';
 import { mapOrder, type OrderCreateDto, type OrderStatusRequestDto } from './dto/order.dto.js';
 import { CheckoutService } from './checkout.service.js';
 import { OrderPayments } from './order-payments.js';
@@ -35,26 +32,14 @@ export class OrdersService {
     private readonly checkout: CheckoutService,
     private readonly payments: OrderPayments,
     private readonly settlement: OrderSettlementService,
-    private readonly idempotency: IdempotencyService,
-    private readonly limits: RateLimitService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  createUpiOrder(auth: AuthUser, idempotencyKey: string | undefined, dto: OrderCreateDto) {
-    return this.idempotency.run(auth, idempotencyKey, 'order/createOrder', dto, () =>
-      this.place(auth, dto, 'upi'),
-    );
+  createUpiOrder(auth: AuthUser, dto: OrderCreateDto) {
+    return this.checkout.place(auth, dto, 'upi');
   }
 
-  createWalletOrder(auth: AuthUser, idempotencyKey: string | undefined, dto: OrderCreateDto) {
-    return this.idempotency.run(auth, idempotencyKey, 'order/createWalletOrder', dto, () =>
-      this.place(auth, dto, 'wallet'),
-    );
-  }
-
-  private async place(auth: AuthUser, dto: OrderCreateDto, mode: 'upi' | 'wallet') {
-    await this.limits.hit(`order:user:${auth.id}`, this.config.rateLimits.userActions);
-    return this.checkout.place(auth, dto, mode);
+  createWalletOrder(auth: AuthUser, dto: OrderCreateDto) {
+    return this.checkout.place(auth, dto, 'wallet');
   }
 
   async orderStatus(auth: AuthUser, dto: OrderStatusRequestDto) {

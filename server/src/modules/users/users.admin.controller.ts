@@ -1,8 +1,8 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
-import { contentRange, ListQueryDto, parseListQuery } from '../../common/http/simple-rest.js';
+import { ListQueryDto, parseListQuery } from '../../common/http/simple-rest.js';
+import { SimpleRestList, type ListPage } from '../../common/http/list-page.js';
 import {
   AdminUserResponseDto,
   AdminUsersPageDto,
@@ -43,17 +43,11 @@ export class UsersAdminController {
   }
 
   @Get('rest/users')
-  @ApiAdminOperation(
-    'List users (console table)',
-    'Answers a Content-Range header; sort, range and filter are JSON query parameters.',
-  )
-  @ApiErrors(400)
-  @ApiOkResponse({ type: [AdminUserResponseDto] })
-  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) reply: FastifyReply) {
+  @SimpleRestList('users', 'List users (console table)', AdminUserResponseDto)
+  async list(@Query() query: ListQueryDto): Promise<ListPage<AdminUserResponseDto>> {
     const list = parseListQuery(query, USER_SORTABLE, ['userid', 'ASC']);
     const { users, total } = await this.service.list(list);
-    void reply.header('Content-Range', contentRange('users', list, users.length, total));
-    return users;
+    return { query: list, rows: users, total };
   }
 
   @Get('rest/users/:id')

@@ -5,7 +5,6 @@ import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { Messages } from '../../common/messages.js';
 import { commerceError, CommerceErrorCode } from '../ledger/commerce-errors.js';
-import { IdempotencyService } from '../ledger/idempotency.service.js';
 import { InsufficientFundsError } from '../ledger/ledger.service.js';
 import { toPoints, toRupees } from '../ledger/money.js';
 import { UsersService } from '../users/users.service.js';
@@ -19,7 +18,6 @@ export class PointsService {
     private readonly db: DataSource,
     private readonly users: UsersService,
     private readonly movements: WalletMovements,
-    private readonly idempotency: IdempotencyService,
   ) {}
 
   async balance(auth: AuthUser, userid: number) {
@@ -29,14 +27,9 @@ export class PointsService {
     return { balance: toPoints(user.points) };
   }
 
-  redeem(auth: AuthUser, idempotencyKey: string | undefined, dto: RedeemDto) {
+  async redeem(auth: AuthUser, dto: RedeemDto) {
     requireOwner(auth, dto.userid);
-    return this.idempotency.run(auth, idempotencyKey, 'points/redeempoints', dto, () =>
-      this.redeemNow(auth, dto.value),
-    );
-  }
-
-  private async redeemNow(auth: AuthUser, points: number) {
+    const points = dto.value;
     const user = await this.users.getById(auth.id);
     if (!user) throw AppError.notFound(Messages.notFound);
     const hundredths = points * 100;

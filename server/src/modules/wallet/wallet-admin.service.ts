@@ -13,7 +13,6 @@ import {
 import type { ListQuery } from '../../common/http/simple-rest.js';
 import { Messages } from '../../common/messages.js';
 import { AuditService } from '../audit/audit.service.js';
-import { IdempotencyService } from '../ledger/idempotency.service.js';
 import { toPaise, toRupees } from '../ledger/money.js';
 import { UserEntity } from '../users/entities/user.entity.js';
 import { UsersService } from '../users/users.service.js';
@@ -43,18 +42,11 @@ export class WalletAdminService {
     private readonly wallet: WalletService,
     private readonly repository: WalletAdminRepository,
     private readonly users: UsersService,
-    private readonly idempotency: IdempotencyService,
     private readonly audit: AuditService,
   ) {}
 
-  addBalance(auth: AuthUser, idempotencyKey: string | undefined, dto: AddUserBalanceDto) {
-    return this.idempotency.run(auth, idempotencyKey, 'admin/adduserbalance', dto, () =>
-      this.credit(auth, dto),
-    );
-  }
-
   /** Z-Coins from `system:admin` to the user's wallet, its `Credit` row and the audit, at once. */
-  private async credit(auth: AuthUser, dto: AddUserBalanceDto) {
+  async addBalance(auth: AuthUser, dto: AddUserBalanceDto) {
     const paise = toPaise(dto.amount);
     if (paise === undefined || paise < 1 || paise > MAX_CREDIT_PAISE) {
       throw AppError.badRequest(Messages.adminCreditAmount);

@@ -1,9 +1,9 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { AdminPageQueryDto } from '../../common/http/page-query.dto.js';
-import { contentRange, ListQueryDto, parseListQuery } from '../../common/http/simple-rest.js';
+import { ListQueryDto, parseListQuery } from '../../common/http/simple-rest.js';
+import { SimpleRestList, type ListPage } from '../../common/http/list-page.js';
 import { Role } from '../users/entities/user.entity.js';
 import {
   AddUserBalanceDto,
@@ -12,6 +12,7 @@ import {
 } from './dto/wallet-admin.dto.js';
 import { WalletTransactionDto } from './dto/wallet.dto.js';
 import { WALLET_TXN_SORTABLE, WalletAdminService } from './wallet-admin.service.js';
+import { Idempotent } from '../ledger/idempotent.js';
 import { ApiAdminOperation, ApiErrors } from '../../common/openapi/api-docs.decorators.js';
 
 /** Spec 002's wallet calls (add balance, all wallet transactions) and the console's table. */
@@ -28,14 +29,10 @@ export class WalletAdminController {
   )
   @ApiErrors(400, 404, [409, 'IDEMPOTENCY_IN_PROGRESS'], 422, 503)
   @HttpCode(200)
-  @ApiHeader({ name: 'Idempotency-Key', required: false })
+  @Idempotent()
   @ApiOkResponse({ type: AddUserBalanceResponseDto })
-  addUserBalance(
-    @CurrentUser() auth: AuthUser,
-    @Headers('idempotency-key') key: string | undefined,
-    @Body() dto: AddUserBalanceDto,
-  ) {
-    return this.service.addBalance(auth, key, dto);
+  addUserBalance(@CurrentUser() auth: AuthUser, @Body() dto: AddUserBalanceDto) {
+    return this.service.addBalance(auth, dto);
   }
 
   @Get('allwallettxn')
@@ -47,20 +44,15 @@ export class WalletAdminController {
   }
 
   @Get('rest/wallet-transactions')
-  @ApiAdminOperation(
+  @SimpleRestList(
+    'wallet-transactions',
     'List wallet transactions (console table)',
-    'Answers a Content-Range header; sort, range and filter are JSON query parameters.',
+    WalletTransactionDto,
   )
-  @ApiErrors(400)
-  @ApiOkResponse({ type: [WalletTransactionDto] })
-  async list(@Query() query: ListQueryDto, @Res({ passthrough: true }) reply: FastifyReply) {
+  async list(@Query() query: ListQueryDto): Promise<ListPage<WalletTransactionDto>> {
     const list = parseListQuery(query, WALLET_TXN_SORTABLE, ['createdAt', 'DESC']);
     const { transactions, total } = await this.service.list(list);
-    void reply.header(
-      'Content-Range',
-      contentRange('wallet-transactions', list, transactions.length, total),
-    );
-    return transactions;
+    return { query: list, rows: transactions, total };
   }
 
   @Get('rest/wallet-transactions/:id')

@@ -1,5 +1,5 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { PageQueryDto } from '../../common/http/page-query.dto.js';
 import { ParseWholeNumberPipe } from '../../common/http/whole-number.pipe.js';
@@ -15,10 +15,11 @@ import {
 } from './dto/wallet.dto.js';
 import { PointsService } from './points.service.js';
 import { WalletService } from './wallet.service.js';
+import { Idempotent } from '../ledger/idempotent.js';
+import { perUser, RateLimit } from '../../common/http/rate-limit.js';
 import { ApiErrors } from '../../common/openapi/api-docs.decorators.js';
 import { ErrorBodyWithMsg } from '../../common/openapi/error-body.js';
-
-const IdempotencyHeader = () => ApiHeader({ name: 'Idempotency-Key', required: false });
+import { ClientErrorField } from '../../common/http/client-error-field.js';
 
 @ApiTags('Wallet')
 @Controller('wallet')
@@ -66,14 +67,12 @@ export class WalletController {
   ])
   @HttpCode(200)
   @Authenticated()
-  @IdempotencyHeader()
+  @Idempotent()
+  // Each top-up opens a gateway order.
+  @RateLimit(perUser('topup', (limits) => limits.topup))
   @ApiOkResponse({ type: TopupResponseDto })
-  topup(
-    @CurrentUser() auth: AuthUser,
-    @Headers('idempotency-key') key: string | undefined,
-    @Body() dto: TopupDto,
-  ) {
-    return this.service.topup(auth, key, dto);
+  topup(@CurrentUser() auth: AuthUser, @Body() dto: TopupDto) {
+    return this.service.topup(auth, dto);
   }
 
   @Post('txnstatus')
@@ -120,13 +119,10 @@ export class PointsController {
   )
   @HttpCode(200)
   @Authenticated()
-  @IdempotencyHeader()
+  @Idempotent()
   @ApiOkResponse({ type: RedeemResponseDto })
-  redeem(
-    @CurrentUser() auth: AuthUser,
-    @Headers('idempotency-key') key: string | undefined,
-    @Body() dto: RedeemDto,
-  ) {
-    return this.service.redeem(auth, key, dto);
+  @ClientErrorField('msg')
+  redeem(@CurrentUser() auth: AuthUser, @Body() dto: RedeemDto) {
+    return this.service.redeem(auth, dto);
   }
 }

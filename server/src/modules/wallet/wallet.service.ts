@@ -3,7 +3,6 @@ import { DataSource, EntityManager } from 'typeorm';
 import { requireOwner, requireReadAccess } from '../../common/auth/access.js';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { Clock } from '../../common/clock.js';
-import { RateLimitService } from '../../common/http/rate-limit.service.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { Messages } from '../../common/messages.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
@@ -11,7 +10,6 @@ import { JobName, JobStatus, QueueName } from '../../jobs/job.enum.js';
 import type { JobOf } from '../../jobs/job.types.js';
 import { OnJob } from '../../jobs/on-job.decorator.js';
 import { commerceError, CommerceErrorCode } from '../ledger/commerce-errors.js';
-import { IdempotencyService } from '../ledger/idempotency.service.js';
 import { istDate, newBusinessId, toRupees } from '../ledger/money.js';
 import { UsersService } from '../users/users.service.js';
 import { mapWalletTxn, type TopupDto, type TxnStatusDto } from './dto/wallet.dto.js';
@@ -36,8 +34,6 @@ export class WalletService {
     private readonly movements: WalletMovements,
     private readonly users: UsersService,
     private readonly payments: TopupPayments,
-    private readonly idempotency: IdempotencyService,
-    private readonly limits: RateLimitService,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -56,16 +52,9 @@ export class WalletService {
     return rows.map(mapWalletTxn);
   }
 
-  topup(auth: AuthUser, idempotencyKey: string | undefined, dto: TopupDto) {
+  async topup(auth: AuthUser, dto: TopupDto) {
     requireOwner(auth, dto.userid);
-    return this.idempotency.run(auth, idempotencyKey, 'wallet/topup', dto, () =>
-      this.startTopup(auth, dto.value * 100),
-    );
-  }
-
-  private async startTopup(auth: AuthUser, amount: number) {
-    // Each top-up opens a gateway order.
-    await this.limits.hit(`topup:user:${auth.id}`, this.config.rateLimits.topup);
+    const amount = dto.value * 100;
     const user = await this.users.getById(auth.id);
     if (!user) throw AppError.notFound(Messages.notFound);
     if (!user.mobilenumber) {

@@ -1,0 +1,60 @@
+import {
+  applyDecorators,
+  Injectable,
+  SetMetadata,
+  type CallHandler,
+  type ExecutionContext,
+  type NestInterceptor,
+  type Type,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { ApiOkResponse } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { map } from 'rxjs';
+import { ApiAdminOperation, ApiErrors } from '../openapi/api-docs.decorators.js';
+import { contentRange, type ListQuery } from './simple-rest.js';
+
+const LIST_RESOURCE_KEY = 'http:list-resource';
+
+/** One page of a simple-rest list, as a handler answers it. */
+export interface ListPage<T> {
+  query: ListQuery;
+  rows: T[];
+  total: number;
+}
+
+/**
+ * A console table's list route (ra-data-simple-rest): the handler answers a `ListPage`, and
+ * `ListPageInterceptor` sends its rows with the `Content-Range` header the console pages by
+ * (CORS exposes it, see `configureHttp`).
+ */
+export const SimpleRestList = (resource: string, summary: string, row: Type) =>
+  applyDecorators(
+    SetMetadata(LIST_RESOURCE_KEY, resource),
+    ApiAdminOperation(
+      summary,
+      'Answers a Content-Range header; sort, range and filter are JSON query parameters.',
+    ),
+    ApiErrors(400),
+    ApiOkResponse({ type: [row] }),
+  );
+
+@Injectable()
+export class ListPageInterceptor implements NestInterceptor {
+  constructor(private readonly reflector: Reflector) {}
+
+  intercept(context: ExecutionContext, next: CallHandler) {
+    const resource = this.reflector.get<string | undefined>(
+      LIST_RESOURCE_KEY,
+      context.getHandler(),
+    );
+    if (!resource) return next.handle();
+    const reply = context.switchToHttp().getResponse<FastifyReply>();
+    return next.handle().pipe(
+      map(({ query, rows, total }: ListPage<unknown>) => {
+        void reply.header('Content-Range', contentRange(resource, query, rows.length, total));
+        return rows;
+      }),
+    );
+  }
+}

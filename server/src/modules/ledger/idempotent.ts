@@ -1,0 +1,57 @@
+import {
+  applyDecorators,
+  Injectable,
+  SetMetadata,
+  type CallHandler,
+  type ExecutionContext,
+  type NestInterceptor,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { ApiHeader } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { from, lastValueFrom } from 'rxjs';
+import type { AuthUser } from '../../common/auth/auth.decorators.js';
+import { validatedBody } from '../../common/http/validated-body.js';
+import { IdempotencyService } from './idempotency.service.js';
+
+const IDEMPOTENT_KEY = 'http:idempotent';
+
+/**
+ * The route honours an `Idempotency-Key` header (DESIGN section 5): `IdempotencyInterceptor`
+ * runs the handler under the caller's claim on the key and replays the stored answer.
+ */
+export const Idempotent = () =>
+  applyDecorators(
+    SetMetadata(IDEMPOTENT_KEY, true),
+    ApiHeader({ name: 'Idempotency-Key', required: false }),
+  );
+
+/**
+ * Runs an `@Idempotent()` route through `IdempotencyService.run`, keyed by the route's path
+ * (`order/createOrder`) and its validated body, once the body passed validation: a refused body
+ * claims nothing. Everything the handler does, rate limits included, is part of the attempt.
+ */
+@Injectable()
+export class IdempotencyInterceptor implements NestInterceptor {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly idempotency: IdempotencyService,
+  ) {}
+
+  async intercept(context: ExecutionContext, next: CallHandler) {
+    if (!this.reflector.get<boolean>(IDEMPOTENT_KEY, context.getHandler())) return next.handle();
+    const request = context.switchToHttp().getRequest<FastifyRequest & { auth: AuthUser }>();
+    const key = request.headers['idempotency-key'];
+    const body = await validatedBody(context);
+    const route = (request.routeOptions.url ?? '').replace(/^\/api\//, '');
+    return from(
+      this.idempotency.run(
+        request.auth,
+        typeof key === 'string' ? key : undefined,
+        route,
+        body,
+        () => lastValueFrom(next.handle()),
+      ),
+    );
+  }
+}
