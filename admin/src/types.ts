@@ -34,8 +34,7 @@ export interface User extends RaRecord {
   createdAt: string;
 }
 
-export type OrderStatus =
-  'Created' | 'Processing' | 'Completed' | 'Refunded' | 'Failed' | 'Cancelled';
+export type { OrderStatus, WalletTxnStatus } from '@shared/statuses';
 
 /** A row of `/api/admin/rest/orders`, also what `/api/admin/processing` answers. */
 export type Order = Schemas['OrderResponseDto'];
@@ -58,7 +57,6 @@ export type PackStatus = 'reserved' | 'sent' | 'confirmed' | 'failed' | 'unknown
 export type OrderPack = Schemas['OrderPackResponseDto'];
 
 export type WalletTxnType = 'Credit' | 'Debit' | 'Refunded';
-export type WalletTxnStatus = 'Created' | 'Pending' | 'Success' | 'Failed' | 'Processing';
 
 export type WalletTransaction = Schemas['WalletTransactionDto'];
 

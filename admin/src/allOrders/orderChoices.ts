@@ -1,13 +1,7 @@
+import { ORDER_STATUSES } from '@shared/statuses';
 import type { OrderStatus } from '@/types';
 
-export const ORDER_STATUSES: OrderStatus[] = [
-  'Created',
-  'Processing',
-  'Completed',
-  'Refunded',
-  'Failed',
-  'Cancelled',
-];
+export { ORDER_STATUSES };
 
 export const orderStatusChoices = ORDER_STATUSES.map((status) => ({ id: status, name: status }));
 

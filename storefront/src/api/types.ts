@@ -38,14 +38,11 @@ export interface GalleryImages {
 
 export type Item = Schemas['ItemResponseDto'];
 
-export type OrderStatus =
-  'Created' | 'Processing' | 'Completed' | 'Refunded' | 'Failed' | 'Cancelled';
+export type { OrderStatus, WalletTxnStatus } from '@shared/statuses';
 
 export type PaymentMode = 'upi' | 'wallet';
 
 export type Order = Schemas['OrderResponseDto'];
-
-export type WalletTxnStatus = 'Created' | 'Pending' | 'Success' | 'Failed' | 'Processing';
 
 export type WalletTransaction = Schemas['WalletTransactionDto'];
 

@@ -4,8 +4,9 @@ import {
   type TransitionTable,
 } from '../../common/state-machine.js';
 
-export type OrderStatus =
-  'Created' | 'Processing' | 'Completed' | 'Refunded' | 'Failed' | 'Cancelled';
+import type { OrderStatus } from '../../common/statuses.js';
+
+export type { OrderStatus };
 
 /**
  * Every legal move of an order (DESIGN section 5). A UPI order starts `Created`; a wallet order

@@ -1,6 +1,8 @@
 import type { TransitionTable } from '../../common/state-machine.js';
 
-export type WalletTxnStatus = 'Created' | 'Pending' | 'Success' | 'Failed' | 'Processing';
+import type { WalletTxnStatus } from '../../common/statuses.js';
+
+export type { WalletTxnStatus };
 
 /**
  * Every legal move of a wallet transaction. A top-up starts `Created`, may be seen `Pending`

@@ -1,14 +1,7 @@
+import { ORDER_STATUSES } from '@shared/statuses';
 import { Icon } from '@/components/Icon';
 
-export const STATUS_FILTERS = [
-  'All',
-  'Created',
-  'Processing',
-  'Completed',
-  'Refunded',
-  'Failed',
-  'Cancelled',
-] as const;
+export const STATUS_FILTERS = ['All', ...ORDER_STATUSES] as const;
 
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
