@@ -1,10 +1,16 @@
 import { HttpStatus, Logger, type ArgumentsHost } from '@nestjs/common';
 import { AppError, ErrorCode } from '../../common/errors/app-error.js';
 import { GlobalExceptionFilter } from '../../common/errors/global-exception.filter.js';
+import { FASTIFY_ROUTE_CONFIG_METADATA } from '@nestjs/platform-fastify/constants.js';
+import type { ClientErrorField } from '../../common/http/client-error-field.js';
 import { Messages } from '../../common/messages.js';
+import { OrdersController } from '../orders/orders.controller.js';
+import { AuthController } from './auth.controller.js';
+import { OtpController } from './otp.controller.js';
+import { PasswordController } from './password.controller.js';
 
-/** What the filter sends for `exception` on a request to `url`. */
-function errorBody(url: string, exception: unknown) {
+/** What the filter sends for `exception` on a route whose errors also carry `field`. */
+function errorBody(field: ClientErrorField | undefined, exception: unknown) {
   const sent: { status?: number; body?: Record<string, unknown>; headers: Record<string, string> } =
     { headers: {} };
   const reply = {
@@ -22,7 +28,10 @@ function errorBody(url: string, exception: unknown) {
     },
   };
   const host = {
-    switchToHttp: () => ({ getResponse: () => reply, getRequest: () => ({ url }) }),
+    switchToHttp: () => ({
+      getResponse: () => reply,
+      getRequest: () => ({ routeOptions: { config: { clientErrorField: field } } }),
+    }),
   } as unknown as ArgumentsHost;
   new GlobalExceptionFilter().catch(exception, host);
   return sent;
@@ -34,23 +43,33 @@ describe('Error bodies of the account calls', () => {
   const notFound = () =>
     new AppError(ErrorCode.UserNotFound, Messages.userNotFound, HttpStatus.NOT_FOUND);
 
-  it.each(['/api/auth/login', '/api/auth/login?next=%2Fhome', '/api/password/forgetpassword'])(
-    'adds msg under %s, where the spec client reads it',
-    (url) => {
-      expect(errorBody(url, notFound())).toMatchObject({
-        status: 404,
-        body: {
-          msg: Messages.userNotFound,
-          message: Messages.userNotFound,
-          code: ErrorCode.UserNotFound,
-        },
-      });
-    },
-  );
+  const fieldOf = (handler: unknown) =>
+    (
+      Reflect.getMetadata(FASTIFY_ROUTE_CONFIG_METADATA, handler as object) as
+        { clientErrorField?: ClientErrorField } | undefined
+    )?.clientErrorField;
 
-  it('adds success false under /api/otp, without msg', () => {
+  it('marks the routes where the spec client reads msg, error or success', () => {
+    expect(fieldOf(AuthController.prototype.login)).toBe('msg');
+    expect(fieldOf(PasswordController.prototype.forgetPassword)).toBe('msg');
+    expect(fieldOf(OtpController.prototype.sendCode)).toBe('success');
+    expect(fieldOf(OrdersController.prototype.createWalletOrder)).toBe('msg');
+  });
+
+  it.each(['msg'] as const)('adds %s where the spec client reads it', (field) => {
+    expect(errorBody(field, notFound())).toMatchObject({
+      status: 404,
+      body: {
+        msg: Messages.userNotFound,
+        message: Messages.userNotFound,
+        code: ErrorCode.UserNotFound,
+      },
+    });
+  });
+
+  it('adds success false on the OTP routes, without msg', () => {
     const { body } = errorBody(
-      '/api/otp/otp-login',
+      'success',
       new AppError(ErrorCode.MobileNotRegistered, Messages.mobileNotRegistered, 404),
     );
     expect(body).toEqual({
@@ -61,16 +80,13 @@ describe('Error bodies of the account calls', () => {
   });
 
   it('answers only message and code elsewhere', () => {
-    const { body } = errorBody(
-      '/api/user/edit-profile',
-      AppError.badRequest(Messages.nameRequired),
-    );
+    const { body } = errorBody(undefined, AppError.badRequest(Messages.nameRequired));
     expect(body).toEqual({ message: Messages.nameRequired, code: ErrorCode.Validation });
   });
 
   it("lets an error's own fields override code, as the links' code '1' does", () => {
     const { status, body } = errorBody(
-      '/api/password/reset-password/abc/def',
+      'msg',
       new AppError(ErrorCode.LinkCorrupted, Messages.linkCorrupted, 400, { code: '1' }),
     );
     expect(status).toBe(400);
@@ -83,7 +99,7 @@ describe('Error bodies of the account calls', () => {
 
   it('sends the headers an error carries, such as Retry-After', () => {
     const { status, headers } = errorBody(
-      '/api/auth/login',
+      'msg',
       new AppError(
         ErrorCode.RateLimited,
         Messages.tooManyRequests,
@@ -98,7 +114,7 @@ describe('Error bodies of the account calls', () => {
 
   it('hides what an unexpected error says', () => {
     const { status, body } = errorBody(
-      '/api/auth/login',
+      'msg',
       new Error('connect ECONNREFUSED 127.0.0.1:5432 password=hunter2'),
     );
     expect(status).toBe(500);
@@ -118,7 +134,7 @@ describe('Error bodies of the account calls', () => {
       Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }),
     ],
   ])('answers %s with 503 and Retry-After, nothing about the cause', (_case, exception) => {
-    const { status, body, headers } = errorBody('/api/order/createWalletOrder', exception);
+    const { status, body, headers } = errorBody('msg', exception);
     expect(status).toBe(HttpStatus.SERVICE_UNAVAILABLE);
     expect(headers['Retry-After']).toBe('1');
     expect(body).toEqual({
