@@ -12,13 +12,7 @@ const repositoryCrossingsToRemove = [
   'server/src/modules/auth/otp-login.service.ts',
   'server/src/modules/auth/password-reset.service.ts',
   'server/src/modules/catalog/catalog.service.ts',
-  'server/src/modules/coupons/coupons-admin.repository.ts',
-  'server/src/modules/coupons/coupons.service.ts',
-  'server/src/modules/delivery/checkid.service.ts',
-  'server/src/modules/demo/demo-catalog.service.ts',
   'server/src/modules/demo/demo-data.service.ts',
-  'server/src/modules/gallery/gallery-admin.repository.ts',
-  'server/src/modules/orders/order-quotes.service.ts',
 ];
 
 const otherRepositories = {

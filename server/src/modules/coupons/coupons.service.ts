@@ -6,7 +6,7 @@ import { Messages } from '../../common/messages.js';
 import { Clock } from '../../common/clock.js';
 import { RateLimitService } from '../../common/http/rate-limit.service.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
-import { CatalogRepository } from '../catalog/catalog.repository.js';
+import { CatalogService } from '../catalog/catalog.service.js';
 import { commerceError, CommerceErrorCode } from '../ledger/commerce-errors.js';
 import { istIsoDate, toRupees } from '../ledger/money.js';
 import { Role } from '../users/entities/user.entity.js';
@@ -65,7 +65,7 @@ const normalise = (code: string) => code.trim().toUpperCase();
 export class CouponsService {
   constructor(
     private readonly db: DataSource,
-    private readonly catalog: CatalogRepository,
+    private readonly catalog: CatalogService,
     private readonly clock: Clock,
     private readonly limits: RateLimitService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
