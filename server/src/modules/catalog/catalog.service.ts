@@ -4,7 +4,7 @@ import { AppError } from '../../common/errors/app-error.js';
 import { Messages } from '../../common/messages.js';
 import { TokenService } from '../auth/token.service.js';
 import { Role } from '../users/entities/user.entity.js';
-import { UsersRepository } from '../users/users.repository.js';
+import { UsersService } from '../users/users.service.js';
 import { CatalogCacheService } from './catalog-cache.service.js';
 import { isUuid } from '../../common/http/list-filters.js';
 import {
@@ -44,7 +44,7 @@ export class CatalogService {
     private readonly catalog: CatalogRepository,
     private readonly cache: CatalogCacheService,
     private readonly tokens: TokenService,
-    private readonly users: UsersRepository,
+    private readonly users: UsersService,
   ) {}
 
   /** The audience of a public route: a valid bearer token of a reseller or admin means trade. */

@@ -10,6 +10,8 @@ import { CheckoutService } from './checkout.service.js';
 import { OrderDeliveries } from './order-deliveries.service.js';
 import { OrderPayments } from './order-payments.js';
 import { OrderQuotes } from './order-quotes.service.js';
+import { OrderStatsController } from './order-stats.controller.js';
+import { OrderStatsService } from './order-stats.service.js';
 import { OrderSettlementService } from './order-settlement.service.js';
 import { OrderTransitions } from './order-transitions.service.js';
 import { OrdersAdminController } from './orders.admin.controller.js';
@@ -28,7 +30,7 @@ import { OrdersService } from './orders.service.js';
     UsersModule,
     WalletModule,
   ],
-  controllers: [OrdersController, OrdersAdminController],
+  controllers: [OrdersController, OrdersAdminController, OrderStatsController],
   providers: [
     OrdersRepository,
     OrderTransitions,
@@ -36,6 +38,7 @@ import { OrdersService } from './orders.service.js';
     CheckoutService,
     OrderPayments,
     OrderSettlementService,
+    OrderStatsService,
     OrderDeliveries,
     OrdersService,
     OrdersAdminRepository,
