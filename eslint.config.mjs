@@ -5,23 +5,6 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** Files that still read another module's repository; each is to move to that module's service. */
-const repositoryCrossingsToRemove = [
-  'server/src/modules/auth/auth.guard.ts',
-  'server/src/modules/auth/auth.service.ts',
-  'server/src/modules/auth/google-login.service.ts',
-  'server/src/modules/auth/otp-login.service.ts',
-  'server/src/modules/auth/password-reset.service.ts',
-  'server/src/modules/catalog/catalog.service.ts',
-  'server/src/modules/coupons/coupons-admin.repository.ts',
-  'server/src/modules/coupons/coupons.service.ts',
-  'server/src/modules/delivery/checkid.service.ts',
-  'server/src/modules/demo/demo-catalog.service.ts',
-  'server/src/modules/demo/demo-data.service.ts',
-  'server/src/modules/gallery/gallery-admin.repository.ts',
-  'server/src/modules/orders/order-quotes.service.ts',
-];
-
 const otherRepositories = {
   group: ['../*/*.repository.js', '../*/**/*.repository.js'],
   allowTypeImports: true,
@@ -45,18 +28,12 @@ function moduleBoundaries() {
   })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
-  return folders.flatMap((folder) => {
-    const files = [`server/src/modules/${folder}/**/*.ts`];
+  return folders.map((folder) => {
     const ledger = ledgerOwners.includes(folder) ? [] : [theLedger];
-    const debts = repositoryCrossingsToRemove.filter((file) =>
-      file.startsWith(`server/src/modules/${folder}/`),
-    );
-    const rule = (patterns) =>
-      patterns.length > 0 ? { 'no-restricted-imports': ['error', { patterns }] } : {};
-    return [
-      { files, ignores: debts, rules: rule([otherRepositories, ...ledger]) },
-      ...(debts.length > 0 ? [{ files: debts, rules: rule(ledger) }] : []),
-    ];
+    return {
+      files: [`server/src/modules/${folder}/**/*.ts`],
+      rules: { 'no-restricted-imports': ['error', { patterns: [otherRepositories, ...ledger] }] },
+    };
   });
 }
 

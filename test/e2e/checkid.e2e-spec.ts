@@ -1,5 +1,5 @@
 import { Messages } from '../../server/src/common/messages.js';
-import { CatalogRepository } from '../../server/src/modules/catalog/catalog.repository.js';
+import { CatalogService } from '../../server/src/modules/catalog/catalog.service.js';
 import { REGION_BAN_TEXT } from '../../server/src/sandbox/suppliers/test-players.js';
 import {
   INDO_ID_REFUSED,
@@ -27,7 +27,7 @@ async function packOf(app: TestApp, productName: string): Promise<Pack> {
 
 /** An API-backed MLBB product sold through MooGold (the demo has none). */
 async function mooGoldMlbbPack(app: TestApp): Promise<Pack> {
-  const catalog = app.store.app.get(CatalogRepository);
+  const catalog = app.store.app.get(CatalogService);
   const item = await catalog.createItem({
     name: '86 Diamonds (MooGold)',
     originalprice: 13500,

@@ -143,6 +143,15 @@ export class JobWorkerService implements OnApplicationBootstrap, BeforeApplicati
     return status ?? JobStatus.Skipped;
   }
 
+  /** Deletes the records of scheduled runs started more than `days` ago by the database's clock. */
+  async purgeRunRecords(days: number): Promise<number> {
+    const [, count] = (await this.dataSource.query(
+      'DELETE FROM scheduled_runs WHERE started_at < now() - make_interval(days => $1)',
+      [days],
+    )) as [unknown, number];
+    return count;
+  }
+
   /** Whether every queue has a live worker somewhere (health check, RELIABILITY J11). */
   async queuesWithoutWorkers(): Promise<QueueName[]> {
     const missing: QueueName[] = [];

@@ -59,4 +59,5 @@ export function istDayRange(filter: Filter): { from?: Date; until?: Date } {
   return { from, until: to && new Date(to.getTime() + DAY_MS) };
 }
 
-export const isUuid = (value: string) => UUID.test(value);
+export const isUuid = (value: unknown): value is string =>
+  typeof value === 'string' && UUID.test(value);

@@ -15,7 +15,6 @@ export class AuthMaintenanceService {
       `DELETE FROM pending_registrations WHERE created_at < now() - interval '1 day'`,
     );
     await this.db.query(`DELETE FROM email_tokens WHERE expires_at < now() - interval '7 days'`);
-    await this.db.query(`DELETE FROM scheduled_runs WHERE started_at < now() - interval '1 day'`);
     return JobStatus.Success;
   }
 }

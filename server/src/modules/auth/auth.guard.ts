@@ -10,7 +10,7 @@ import {
 import { AppError, ErrorCode } from '../../common/errors/app-error.js';
 import { Messages } from '../../common/messages.js';
 import type { Role } from '../users/entities/user.entity.js';
-import { UsersRepository } from '../users/users.repository.js';
+import { UsersService } from '../users/users.service.js';
 import { TokenService } from './token.service.js';
 
 const expired = () =>
@@ -25,7 +25,7 @@ export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly tokens: TokenService,
-    private readonly users: UsersRepository,
+    private readonly users: UsersService,
   ) {}
 
   async canActivate(context: ExecutionContext) {

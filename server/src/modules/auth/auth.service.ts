@@ -9,7 +9,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { MailService } from '../notifications/mail.service.js';
 import { mapUser } from '../users/dto/user.dto.js';
 import type { UserEntity } from '../users/entities/user.entity.js';
-import { UsersRepository } from '../users/users.repository.js';
+import { UsersService } from '../users/users.service.js';
 import { verificationMail } from './account-mails.js';
 import { LoginDto, RegisterDto, ValidateUserDto, VerifyAndRegisterDto } from './dto/auth.dto.js';
 import { EmailTokenRepository } from './email-token.repository.js';
@@ -25,7 +25,7 @@ const LOGIN_MAX_WAIT_MS = 10_000;
 export class AuthService {
   constructor(
     private readonly db: DataSource,
-    private readonly users: UsersRepository,
+    private readonly users: UsersService,
     private readonly passwords: PasswordService,
     private readonly tokens: TokenService,
     private readonly otp: OtpService,
@@ -121,10 +121,7 @@ export class AuthService {
       );
     }
     if (user.passwordHash && this.passwords.needsRehash(user.passwordHash)) {
-      await this.db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [
-        user.id,
-        await this.passwords.hash(dto.password),
-      ]);
+      await this.users.replacePasswordHash(user.id, await this.passwords.hash(dto.password));
     }
     return this.session(user);
   }
@@ -132,9 +129,7 @@ export class AuthService {
   async verifyMail(userId: string, token: string) {
     const verified = await this.db.transaction(async (manager) => {
       if (!(await this.emailTokens.consume(userId, 'verify', token, manager))) return false;
-      await manager.query('UPDATE users SET verified = true, updated_at = now() WHERE id = $1', [
-        userId,
-      ]);
+      await this.users.markVerified(userId, manager);
       return true;
     });
     if (!verified) {

@@ -60,4 +60,16 @@ export class EmailTokenRepository {
     )) as [unknown, number];
     return affected === 1;
   }
+
+  /** Uses up every link of this purpose the user still has open. */
+  async revokeAll(
+    userId: string,
+    purpose: EmailTokenPurpose,
+    manager: EntityManager = this.db.manager,
+  ) {
+    await manager.query(
+      'UPDATE email_tokens SET used_at = now() WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL',
+      [userId, purpose],
+    );
+  }
 }

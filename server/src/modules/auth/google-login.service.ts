@@ -6,7 +6,7 @@ import { Messages } from '../../common/messages.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { GoogleAdapter, type GoogleIdentity } from '../../providers/google/google.adapter.js';
 import { REDIS } from '../../redis/redis.module.js';
-import { UsersRepository } from '../users/users.repository.js';
+import { UsersService } from '../users/users.service.js';
 import { AuthService } from './auth.service.js';
 
 const LOGIN_TICKET_TTL_S = 120;
@@ -23,7 +23,7 @@ export class GoogleLoginService {
 
   constructor(
     private readonly google: GoogleAdapter,
-    private readonly users: UsersRepository,
+    private readonly users: UsersService,
     private readonly auth: AuthService,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,

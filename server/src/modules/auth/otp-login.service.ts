@@ -1,7 +1,7 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { AppError, ErrorCode } from '../../common/errors/app-error.js';
 import { Messages } from '../../common/messages.js';
-import { UsersRepository } from '../users/users.repository.js';
+import { UsersService } from '../users/users.service.js';
 import { AuthService } from './auth.service.js';
 import { OtpService } from './otp.service.js';
 
@@ -9,7 +9,7 @@ import { OtpService } from './otp.service.js';
 @Injectable()
 export class OtpLoginService {
   constructor(
-    private readonly users: UsersRepository,
+    private readonly users: UsersService,
     private readonly otp: OtpService,
     private readonly auth: AuthService,
   ) {}

@@ -4,7 +4,7 @@ import { AppError, ErrorCode } from '../../common/errors/app-error.js';
 import { Messages } from '../../common/messages.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { MailService } from '../notifications/mail.service.js';
-import { UsersRepository } from '../users/users.repository.js';
+import { UsersService } from '../users/users.service.js';
 import { passwordResetMail } from './account-mails.js';
 import { EmailTokenRepository } from './email-token.repository.js';
 import { PasswordService } from './password.service.js';
@@ -18,7 +18,7 @@ const corrupted = () =>
 export class PasswordResetService {
   constructor(
     private readonly db: DataSource,
-    private readonly users: UsersRepository,
+    private readonly users: UsersService,
     private readonly passwords: PasswordService,
     private readonly emailTokens: EmailTokenRepository,
     private readonly mail: MailService,
@@ -52,8 +52,9 @@ export class PasswordResetService {
     await this.db.transaction(async (manager) => {
       if (!(await this.emailTokens.consume(userId, 'reset', token, manager))) throw corrupted();
       await this.users.setPassword(userId, passwordHash, manager);
+      await this.emailTokens.revokeAll(userId, 'reset', manager);
       // Opening the link proved the address is theirs.
-      await manager.query('UPDATE users SET verified = true WHERE id = $1', [userId]);
+      await this.users.markVerified(userId, manager);
     });
     return { msg: Messages.passwordResetDone, code: '0' as const };
   }

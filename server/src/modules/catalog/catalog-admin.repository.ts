@@ -4,7 +4,8 @@ import type { ListQuery } from '../../common/http/simple-rest.js';
 import { containsPattern } from '../../common/http/list-filters.js';
 import { SqlWhere } from '../../database/sql-where.js';
 import type { ItemFields, ProductFields } from './catalog-admin.input.js';
-import { isUuid, type ItemRow, type ProductRow } from './catalog.repository.js';
+import { isUuid } from '../../common/http/list-filters.js';
+import type { ItemRow, ProductRow } from './catalog.repository.js';
 
 /** An item with the `_id` of the first live product that lists it. */
 export interface AdminItemRow extends ItemRow {

@@ -19,6 +19,6 @@ import { CatalogService } from './catalog.service.js';
     CatalogAdminRepository,
     CatalogAdminService,
   ],
-  exports: [CatalogRepository, CatalogCacheService, CatalogService],
+  exports: [CatalogCacheService, CatalogService],
 })
 export class CatalogModule {}

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { isUuid } from '../../common/http/list-filters.js';
 
 export interface ProductRow {
   id: string;
@@ -66,10 +67,6 @@ export interface NewItem {
   instock?: boolean;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: unknown): value is string =>
-  typeof value === 'string' && UUID.test(value);
-
 @Injectable()
 export class CatalogRepository {
   constructor(private readonly db: DataSource) {}
@@ -114,11 +111,17 @@ export class CatalogRepository {
     );
   }
 
-  async countProducts(manager: EntityManager = this.db.manager) {
-    const [{ count }] = (await manager.query(
-      'SELECT count(*)::int AS count FROM products',
-    )) as Array<{ count: number }>;
-    return count;
+  async hasProducts(manager: EntityManager = this.db.manager) {
+    const rows: unknown[] = await manager.query('SELECT 1 FROM products LIMIT 1');
+    return rows.length > 0;
+  }
+
+  /** Every product in stock with its last change, for the sitemap. */
+  listInStockForSitemap(): Promise<Array<{ id: string; updatedAt: Date }>> {
+    return this.db.query(
+      `SELECT id, updated_at AS "updatedAt" FROM products
+       WHERE deleted_at IS NULL AND instock ORDER BY sort_order, productid`,
+    );
   }
 
   async createItem(item: NewItem, manager: EntityManager = this.db.manager): Promise<ItemRow> {

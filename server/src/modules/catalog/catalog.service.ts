@@ -1,11 +1,19 @@
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { AppError } from '../../common/errors/app-error.js';
 import { Messages } from '../../common/messages.js';
 import { TokenService } from '../auth/token.service.js';
 import { Role } from '../users/entities/user.entity.js';
-import { UsersRepository } from '../users/users.repository.js';
+import { UsersService } from '../users/users.service.js';
 import { CatalogCacheService } from './catalog-cache.service.js';
-import { CatalogRepository, isUuid, type ItemRow, type ProductRow } from './catalog.repository.js';
+import { isUuid } from '../../common/http/list-filters.js';
+import {
+  CatalogRepository,
+  type ItemRow,
+  type NewItem,
+  type NewProduct,
+  type ProductRow,
+} from './catalog.repository.js';
 import { mapItem, mapProduct } from './dto/catalog.dto.js';
 import { toRupees } from '../ledger/money.js';
 
@@ -36,7 +44,7 @@ export class CatalogService {
     private readonly catalog: CatalogRepository,
     private readonly cache: CatalogCacheService,
     private readonly tokens: TokenService,
-    private readonly users: UsersRepository,
+    private readonly users: UsersService,
   ) {}
 
   /** The audience of a public route: a valid bearer token of a reseller or admin means trade. */
@@ -95,6 +103,34 @@ export class CatalogService {
     });
     if (json === 'null') throw AppError.notFound(Messages.notFound);
     return json;
+  }
+
+  // For other modules: the order, the coupon check, the player check, the sitemap, the demo seed.
+
+  /** A product not deleted; undefined for anything else, malformed ids included. */
+  getProduct(id: string, manager?: EntityManager) {
+    return this.catalog.getProduct(id, manager);
+  }
+
+  /** An item not deleted; undefined for anything else, malformed ids included. */
+  getItem(id: string, manager?: EntityManager) {
+    return this.catalog.getItem(id, manager);
+  }
+
+  listInStockForSitemap() {
+    return this.catalog.listInStockForSitemap();
+  }
+
+  hasProducts(manager?: EntityManager) {
+    return this.catalog.hasProducts(manager);
+  }
+
+  createItem(item: NewItem, manager?: EntityManager) {
+    return this.catalog.createItem(item, manager);
+  }
+
+  createProduct(product: NewProduct, itemids: number[], manager?: EntityManager) {
+    return this.catalog.createProduct(product, itemids, manager);
   }
 
   /** Clears every instance's cached answers; the admin calls use it after any catalogue change. */

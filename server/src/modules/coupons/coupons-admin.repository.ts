@@ -3,7 +3,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import type { ListQuery } from '../../common/http/simple-rest.js';
 import { containsPattern } from '../../common/http/list-filters.js';
 import { SqlWhere } from '../../database/sql-where.js';
-import { isUuid } from '../catalog/catalog.repository.js';
+import { isUuid } from '../../common/http/list-filters.js';
 import type { CouponFields } from './coupons-admin.input.js';
 
 export interface AdminCouponRow {

@@ -4,7 +4,7 @@ import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { Messages } from '../../common/messages.js';
 import { Clock } from '../../common/clock.js';
-import { CatalogRepository } from '../catalog/catalog.repository.js';
+import { CatalogService } from '../catalog/catalog.service.js';
 import { commerceError, CommerceErrorCode } from '../ledger/commerce-errors.js';
 import { istIsoDate, toRupees } from '../ledger/money.js';
 import { Role } from '../users/entities/user.entity.js';
@@ -63,7 +63,7 @@ const normalise = (code: string) => code.trim().toUpperCase();
 export class CouponsService {
   constructor(
     private readonly db: DataSource,
-    private readonly catalog: CatalogRepository,
+    private readonly catalog: CatalogService,
     private readonly clock: Clock,
   ) {}
 

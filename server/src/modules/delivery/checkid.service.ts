@@ -9,7 +9,7 @@ import {
 } from '../../providers/moogold/moogold.adapter.js';
 import { SmileOneAdapter, type SmileRegion } from '../../providers/smileone/smileone.adapter.js';
 import { SupplierRefusal } from '../../providers/supplier-http.js';
-import { CatalogRepository } from '../catalog/catalog.repository.js';
+import { CatalogService } from '../catalog/catalog.service.js';
 import { CheckedPlayers } from '../orders/checked-players.js';
 import type { CheckIdDto, CheckIdResponseDto } from './dto/delivery.dto.js';
 
@@ -29,7 +29,7 @@ export class CheckIdService {
   private readonly logger = new Logger('CheckId');
 
   constructor(
-    private readonly catalog: CatalogRepository,
+    private readonly catalog: CatalogService,
     private readonly smileone: SmileOneAdapter,
     private readonly moogold: MooGoldAdapter,
     private readonly checkedPlayers: CheckedPlayers,

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
-import { CatalogRepository, type NewItem, type NewProduct } from '../catalog/catalog.repository.js';
+import type { NewItem, NewProduct } from '../catalog/catalog.repository.js';
+import { CatalogService } from '../catalog/catalog.service.js';
 import { CouponsService } from '../coupons/coupons.service.js';
 import { GalleryService } from '../gallery/gallery.service.js';
 import { WalletService } from '../wallet/wallet.service.js';
@@ -190,7 +191,7 @@ const DEMO_PRODUCTS: DemoProduct[] = [
 export class DemoCatalogService {
   constructor(
     private readonly db: DataSource,
-    private readonly catalog: CatalogRepository,
+    private readonly catalog: CatalogService,
     private readonly gallery: GalleryService,
     private readonly coupons: CouponsService,
     private readonly wallet: WalletService,
@@ -209,7 +210,7 @@ export class DemoCatalogService {
   async seed(walletUser?: { id: string; userid: number; email: string }) {
     this.copyAssets();
     await this.db.transaction(async (manager) => {
-      if ((await this.catalog.countProducts(manager)) > 0) return;
+      if (await this.catalog.hasProducts(manager)) return;
       const productIds: string[] = [];
       for (const [position, { packs, ...product }] of DEMO_PRODUCTS.entries()) {
         const itemids: number[] = [];

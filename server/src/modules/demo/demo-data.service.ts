@@ -4,7 +4,7 @@ import { withAdvisoryLock } from '../../database/advisory-lock.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { PasswordService } from '../auth/password.service.js';
 import { Role } from '../users/entities/user.entity.js';
-import { UsersRepository } from '../users/users.repository.js';
+import { UsersService } from '../users/users.service.js';
 import { DemoCatalogService } from './demo-catalog.service.js';
 
 export const DEMO_ACCOUNTS = {
@@ -29,7 +29,7 @@ export class DemoDataService {
 
   constructor(
     private readonly db: DataSource,
-    private readonly users: UsersRepository,
+    private readonly users: UsersService,
     private readonly passwords: PasswordService,
     private readonly demoCatalog: DemoCatalogService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -37,10 +37,7 @@ export class DemoDataService {
 
   async seedIfEmpty() {
     return withAdvisoryLock(this.db, 'seed', async () => {
-      const [{ count }] = (await this.db.query(
-        'SELECT count(*)::int AS count FROM users',
-      )) as Array<{ count: number }>;
-      if (count > 0) return false;
+      if (await this.users.hasAny()) return false;
       await this.users.create({
         name: 'Store Admin',
         email: this.config.admin.email,

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { ListQuery } from '../../common/http/simple-rest.js';
 import { SqlWhere } from '../../database/sql-where.js';
-import { isUuid } from '../catalog/catalog.repository.js';
+import { isUuid } from '../../common/http/list-filters.js';
 import type { NewGalleryImage } from './gallery.service.js';
 
 export interface GalleryImageRow {

@@ -31,6 +31,16 @@ export class MailService {
     return rows[0].id;
   }
 
+  /** Deletes up to `limit` mails sent or given up on before `before`; pending ones stay. */
+  async purgeFinished(before: Date, limit: number): Promise<number> {
+    const [, count] = (await this.db.query(
+      `DELETE FROM outgoing_mail WHERE id IN (
+         SELECT id FROM outgoing_mail WHERE status <> 'pending' AND created_at < $1 LIMIT $2)`,
+      [before, limit],
+    )) as [unknown, number];
+    return count;
+  }
+
   async dispatch(id: string) {
     await this.jobs.queueSoon(JobName.MailSend, { mailId: id }, mailJobId(id, 0));
   }

@@ -3,17 +3,21 @@ import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { JobName, JobStatus, QueueName } from '../../jobs/job.enum.js';
 import { JobQueueService } from '../../jobs/job-queue.service.js';
+import { JobWorkerService } from '../../jobs/job-worker.service.js';
 import { OnJob } from '../../jobs/on-job.decorator.js';
+import { MailService } from '../notifications/mail.service.js';
 
 const DAY_MS = 24 * 3600_000;
 
 /**
  * How long operational records are kept (docs/runbook.md lists every one). Idempotency keys
- * (24 h) and scheduled-run records (1 day) are purged by their own sweeps; the rest here.
+ * (24 h) are purged by their own sweep; the rest here, each by the code that owns the table.
  */
 export const RETENTION_DAYS = {
   /** Mails sent or given up on: the proof a customer was written to, for a month. */
   outgoingMail: 30,
+  /** Scheduled-run records (which instance ran a sweep, and when). */
+  scheduledRuns: 1,
   /** The sandbox outbox (simulated SMS and e-mail). */
   sandboxMessages: 7,
   /** Alert episodes that ended. */
@@ -31,6 +35,8 @@ export class RetentionService {
   constructor(
     private readonly db: DataSource,
     private readonly jobs: JobQueueService,
+    private readonly jobRuns: JobWorkerService,
+    private readonly mail: MailService,
     private readonly clock: Clock,
   ) {}
 
@@ -42,11 +48,9 @@ export class RetentionService {
 
   async purge() {
     const before = (days: number) => new Date(this.clock.now().getTime() - days * DAY_MS);
-    const mails = await this.deleteBatch(
-      `DELETE FROM outgoing_mail WHERE id IN (
-         SELECT id FROM outgoing_mail WHERE status <> 'pending' AND created_at < $1 LIMIT ${BATCH})`,
-      before(RETENTION_DAYS.outgoingMail),
-    );
+    const mails = await this.mail.purgeFinished(before(RETENTION_DAYS.outgoingMail), BATCH);
+    const runs = await this.jobRuns.purgeRunRecords(RETENTION_DAYS.scheduledRuns);
+    // The sandbox is not loaded in production, but its table exists everywhere.
     const messages = await this.deleteBatch(
       `DELETE FROM sandbox_messages WHERE id IN (
          SELECT id FROM sandbox_messages WHERE created_at < $1 LIMIT ${BATCH})`,
@@ -63,12 +67,12 @@ export class RetentionService {
         .clean(RETENTION_DAYS.failedJobs * DAY_MS, BATCH, 'failed');
       failedJobs += removed.length;
     }
-    if (mails + messages + alerts + failedJobs > 0) {
+    if (mails + runs + messages + alerts + failedJobs > 0) {
       this.logger.log(
-        `purged ${mails} mails, ${messages} sandbox messages, ${alerts} alerts, ${failedJobs} failed jobs`,
+        `purged ${mails} mails, ${runs} run records, ${messages} sandbox messages, ${alerts} alerts, ${failedJobs} failed jobs`,
       );
     }
-    return { mails, messages, alerts, failedJobs };
+    return { mails, runs, messages, alerts, failedJobs };
   }
 
   private async deleteBatch(sql: string, before: Date) {

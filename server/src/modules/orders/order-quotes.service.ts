@@ -3,11 +3,12 @@ import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { requireOwner } from '../../common/auth/access.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { Messages } from '../../common/messages.js';
-import { CatalogRepository, type ItemRow, type ProductRow } from '../catalog/catalog.repository.js';
+import type { ItemRow, ProductRow } from '../catalog/catalog.repository.js';
+import { CatalogService } from '../catalog/catalog.service.js';
 import { CouponsService } from '../coupons/coupons.service.js';
 import { commerceError, CommerceErrorCode } from '../ledger/commerce-errors.js';
 import { Role } from '../users/entities/user.entity.js';
-import { UsersRepository } from '../users/users.repository.js';
+import { UsersService } from '../users/users.service.js';
 import type { OrderCreateDto } from './dto/order.dto.js';
 import { inputsValid } from '../../common/order-inputs.js';
 
@@ -15,9 +16,9 @@ import { inputsValid } from '../../common/order-inputs.js';
 @Injectable()
 export class OrderQuotes {
   constructor(
-    private readonly catalog: CatalogRepository,
+    private readonly catalog: CatalogService,
     private readonly coupons: CouponsService,
-    private readonly users: UsersRepository,
+    private readonly users: UsersService,
   ) {}
 
   async quote(auth: AuthUser, dto: OrderCreateDto, mode: 'upi' | 'wallet') {

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { CatalogService } from '../catalog/catalog.service.js';
 import { MailService } from '../notifications/mail.service.js';
+import { UsersService } from '../users/users.service.js';
 import {
   DEFAULT_INPUT_LABELS,
   receiptMail,
@@ -16,7 +18,11 @@ import type { OrderRow } from './orders.repository.js';
  */
 @Injectable()
 export class OrderReceipts {
-  constructor(private readonly mail: MailService) {}
+  constructor(
+    private readonly mail: MailService,
+    private readonly users: UsersService,
+    private readonly catalog: CatalogService,
+  ) {}
 
   /** Records the mail about `order` (just moved); undefined when there is none to send. */
   async record(manager: EntityManager, order: OrderRow): Promise<string | undefined> {
@@ -42,14 +48,12 @@ export class OrderReceipts {
     manager: EntityManager,
     order: OrderRow,
   ): Promise<ReceiptRecipient | undefined> {
-    const rows: Array<{ name: string | null; email: string | null; inputs: unknown }> =
-      await manager.query(
-        `SELECT u.name, u.email, p.inputs FROM users u LEFT JOIN products p ON p.id = $2 WHERE u.id = $1`,
-        [order.user_id, order.product_id],
-      );
-    const email = rows[0]?.email?.trim();
-    if (!email) return undefined;
-    return { email, name: rows[0].name, inputLabels: inputLabels(rows[0].inputs) };
+    const user = await this.users.getById(order.user_id, manager);
+    const email = user?.email?.trim();
+    if (!user || !email) return undefined;
+    // A product deleted since the order keeps the default names for its fields.
+    const product = await this.catalog.getProduct(order.product_id, manager);
+    return { email, name: user.name, inputLabels: inputLabels(product?.inputs) };
   }
 }
 

@@ -12,6 +12,8 @@ import { OrderDeliveries } from './order-deliveries.service.js';
 import { OrderPayments } from './order-payments.js';
 import { OrderQuotes } from './order-quotes.service.js';
 import { OrderReceipts } from './order-receipts.service.js';
+import { OrderStatsController } from './order-stats.controller.js';
+import { OrderStatsService } from './order-stats.service.js';
 import { OrderSettlementService } from './order-settlement.service.js';
 import { OrderTransitions } from './order-transitions.service.js';
 import { OrdersAdminController } from './orders.admin.controller.js';
@@ -31,7 +33,7 @@ import { OrdersService } from './orders.service.js';
     UsersModule,
     WalletModule,
   ],
-  controllers: [OrdersController, OrdersAdminController],
+  controllers: [OrdersController, OrdersAdminController, OrderStatsController],
   providers: [
     OrdersRepository,
     OrderTransitions,
@@ -40,6 +42,7 @@ import { OrdersService } from './orders.service.js';
     OrderPayments,
     OrderSettlementService,
     OrderReceipts,
+    OrderStatsService,
     OrderDeliveries,
     OrdersService,
     OrdersAdminRepository,

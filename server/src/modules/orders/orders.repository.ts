@@ -158,6 +158,17 @@ export class OrdersRepository {
     );
   }
 
+  /** How many of the user's orders there are, and how many completed or were refunded. */
+  async countByStatus(userId: string) {
+    const rows: Array<{ total: number; completed: number; refunded: number }> = await this.db.query(
+      `SELECT count(*)::int AS total, count(*) FILTER (WHERE status = 'Completed')::int AS completed,
+              count(*) FILTER (WHERE status = 'Refunded')::int AS refunded
+       FROM orders WHERE user_id = $1`,
+      [userId],
+    );
+    return rows[0];
+  }
+
   /** The user's unpaid UPI orders holding `couponId`, locked for this transaction. */
   unpaidHoldingCoupon(
     manager: EntityManager,

@@ -1,8 +1,7 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
-import { ParseWholeNumberPipe } from '../../common/http/whole-number.pipe.js';
-import { EditProfileDto, EditProfileResponseDto, OrderStatsDto } from './dto/user.dto.js';
+import { EditProfileDto, EditProfileResponseDto } from './dto/user.dto.js';
 import { UsersService } from './users.service.js';
 import { ApiErrors } from '../../common/openapi/api-docs.decorators.js';
 
@@ -19,20 +18,5 @@ export class UsersController {
   @ApiOkResponse({ type: EditProfileResponseDto })
   editProfile(@CurrentUser() auth: AuthUser, @Body() dto: EditProfileDto) {
     return this.service.editProfile(auth, dto);
-  }
-
-  @Get('myorder/:userid')
-  @ApiOperation({
-    summary: "Count a user's orders by status",
-    description: 'The owner or an admin; anyone else gets 404.',
-  })
-  @ApiErrors(400, 404)
-  @Authenticated()
-  @ApiOkResponse({ type: OrderStatsDto })
-  getOrderStats(
-    @CurrentUser() auth: AuthUser,
-    @Param('userid', ParseWholeNumberPipe) userid: number,
-  ) {
-    return this.service.getOrderStats(auth, userid);
   }
 }

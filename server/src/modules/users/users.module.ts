@@ -11,6 +11,6 @@ import { UsersService } from './users.service.js';
   imports: [TypeOrmModule.forFeature([UserEntity])],
   controllers: [UsersController, UsersAdminController],
   providers: [UsersRepository, UsersService, UsersAdminService],
-  exports: [UsersRepository, UsersService],
+  exports: [UsersService],
 })
 export class UsersModule {}

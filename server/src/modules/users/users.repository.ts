@@ -17,8 +17,8 @@ export interface NewUser {
 export class UsersRepository {
   constructor(@InjectRepository(UserEntity) private readonly users: Repository<UserEntity>) {}
 
-  getById(id: string) {
-    return this.users.findOneBy({ id });
+  getById(id: string, manager?: EntityManager) {
+    return (manager?.getRepository(UserEntity) ?? this.users).findOneBy({ id });
   }
 
   getByUserid(userid: number) {
@@ -92,8 +92,8 @@ export class UsersRepository {
     await this.users.update({ id }, { name });
   }
 
-  async markVerified(id: string) {
-    await this.users.update({ id }, { verified: true });
+  async markVerified(id: string, manager: EntityManager = this.users.manager) {
+    await manager.query('UPDATE users SET verified = true, updated_at = now() WHERE id = $1', [id]);
   }
 
   /** Claims the right to send a verification mail: at most one a minute per user. */
@@ -110,19 +110,22 @@ export class UsersRepository {
     return (result.affected ?? 0) > 0;
   }
 
-  /**
-   * Sets a new password and ends every session the user has (token version bump) and every
-   * reset link still open.
-   */
+  /** Sets a new password and ends every session the user has (token version bump). */
   async setPassword(id: string, passwordHash: string, manager: EntityManager = this.users.manager) {
     await manager.query(
       'UPDATE users SET password_hash = $2, token_version = token_version + 1, updated_at = now() WHERE id = $1',
       [id, passwordHash],
     );
-    await manager.query(
-      `UPDATE email_tokens SET used_at = now() WHERE user_id = $1 AND purpose = 'reset' AND used_at IS NULL`,
-      [id],
-    );
+  }
+
+  /** Stores a stronger hash of the same password; sessions stay. */
+  async replacePasswordHash(id: string, passwordHash: string) {
+    await this.users.query('UPDATE users SET password_hash = $2 WHERE id = $1', [id, passwordHash]);
+  }
+
+  async hasAny() {
+    const rows: unknown[] = await this.users.query('SELECT 1 FROM users LIMIT 1');
+    return rows.length > 0;
   }
 
   async linkGoogle(id: string, googleSub: string) {

@@ -1,25 +1,23 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { requireOwner, requireReadAccess } from '../../common/auth/access.js';
+import type { EntityManager } from 'typeorm';
+import { requireOwner } from '../../common/auth/access.js';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { Messages } from '../../common/messages.js';
-import { EditProfileDto, mapUser, OrderStatsDto } from './dto/user.dto.js';
-import { UsersRepository } from './users.repository.js';
+import { EditProfileDto, mapUser } from './dto/user.dto.js';
+import { type NewUser, UsersRepository } from './users.repository.js';
 
+/** The users table, for this module's routes and for every other module (none reads it itself). */
 @Injectable()
 export class UsersService {
-  constructor(
-    private readonly users: UsersRepository,
-    private readonly db: DataSource,
-  ) {}
+  constructor(private readonly users: UsersRepository) {}
 
-  /** A user by id, for other modules (they do not read the users table themselves). */
-  getById(id: string) {
-    return this.users.getById(id);
+  /** In `manager`'s transaction when given. */
+  getById(id: string, manager?: EntityManager) {
+    return this.users.getById(id, manager);
   }
 
-  /** A user by the numeric `userid` of the spec's routes, for other modules. */
+  /** A user by the numeric `userid` of the spec's routes. */
   getByUserid(userid: number) {
     return this.users.getByUserid(userid);
   }
@@ -32,17 +30,63 @@ export class UsersService {
     return { message: Messages.profileUpdated, user: mapUser(user) };
   }
 
-  async getOrderStats(auth: AuthUser, userid: number): Promise<OrderStatsDto> {
-    requireReadAccess(auth, userid);
-    const user = await this.users.getByUserid(userid);
-    if (!user) throw AppError.notFound(Messages.notFound);
-    // Counted here rather than through the orders module, which itself depends on this one.
-    const rows: Array<{ total: number; completed: number; refunded: number }> = await this.db.query(
-      `SELECT count(*)::int AS total, count(*) FILTER (WHERE status = 'Completed')::int AS completed,
-              count(*) FILTER (WHERE status = 'Refunded')::int AS refunded
-       FROM orders WHERE user_id = $1`,
-      [user.id],
-    );
-    return { total_order: rows[0].total, completed: rows[0].completed, refunded: rows[0].refunded };
+  // Accounts as the auth module sees them: sign-in lookups, sign-up, verification, passwords.
+
+  /** What the auth guard checks on every request: role, token version, block. */
+  getSession(id: string) {
+    return this.users.getSession(id);
+  }
+
+  getByEmail(email: string) {
+    return this.users.getByEmail(email);
+  }
+
+  /** The only read that loads the password hash. */
+  getByEmailWithPassword(email: string) {
+    return this.users.getByEmailWithPassword(email);
+  }
+
+  getByMobile(mobilenumber: string) {
+    return this.users.getByMobile(mobilenumber);
+  }
+
+  getByGoogleSub(googleSub: string) {
+    return this.users.getByGoogleSub(googleSub);
+  }
+
+  emailOrMobileTaken(email: string, mobilenumber: string) {
+    return this.users.emailOrMobileTaken(email, mobilenumber);
+  }
+
+  /** Whether anyone has an account yet (an empty database is seeded). */
+  hasAny() {
+    return this.users.hasAny();
+  }
+
+  create(input: NewUser, manager?: EntityManager) {
+    return this.users.create(input, manager);
+  }
+
+  markVerified(id: string, manager?: EntityManager) {
+    return this.users.markVerified(id, manager);
+  }
+
+  /** Claims the right to send a verification mail: at most one a minute per user. */
+  claimVerificationSend(id: string, now: Date) {
+    return this.users.claimVerificationSend(id, now);
+  }
+
+  /** Sets a new password and ends every session the user has. */
+  setPassword(id: string, passwordHash: string, manager?: EntityManager) {
+    return this.users.setPassword(id, passwordHash, manager);
+  }
+
+  /** Stores a stronger hash of the same password; sessions stay. */
+  replacePasswordHash(id: string, passwordHash: string) {
+    return this.users.replacePasswordHash(id, passwordHash);
+  }
+
+  linkGoogle(id: string, googleSub: string) {
+    return this.users.linkGoogle(id, googleSub);
   }
 }

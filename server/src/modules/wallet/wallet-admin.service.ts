@@ -14,7 +14,6 @@ import type { ListQuery } from '../../common/http/simple-rest.js';
 import { Messages } from '../../common/messages.js';
 import { AuditService } from '../audit/audit.service.js';
 import { toPaise, toRupees } from '../ledger/money.js';
-import { UserEntity } from '../users/entities/user.entity.js';
 import { UsersService } from '../users/users.service.js';
 import { mapWalletTxn } from './dto/wallet.dto.js';
 import type { AddUserBalanceDto } from './dto/wallet-admin.dto.js';
@@ -69,7 +68,7 @@ export class WalletAdminService {
         },
         manager,
       );
-      return (await manager.findOneByOrFail(UserEntity, { id: user.id })).balance;
+      return (await this.users.getById(user.id, manager))!.balance;
     });
     return { message: Messages.balanceAdded, balance: toRupees(balance) };
   }

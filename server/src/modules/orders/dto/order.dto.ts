@@ -207,3 +207,9 @@ export class OrderStatusResponseDto {
   @ApiProperty({ type: OrderResponseDto }) order: OrderResponseDto;
   @ApiPropertyOptional({ type: GatewayStatusDto, nullable: true }) data: GatewayStatusDto | null;
 }
+
+export class OrderStatsDto {
+  @ApiProperty() total_order: number;
+  @ApiProperty() completed: number;
+  @ApiProperty() refunded: number;
+}

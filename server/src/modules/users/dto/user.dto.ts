@@ -52,9 +52,3 @@ export class EditProfileResponseDto {
   @ApiProperty() message: string;
   @ApiProperty({ type: UserResponseDto }) user: UserResponseDto;
 }
-
-export class OrderStatsDto {
-  @ApiProperty() total_order: number;
-  @ApiProperty() completed: number;
-  @ApiProperty() refunded: number;
-}
