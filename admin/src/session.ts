@@ -1,3 +1,4 @@
+import { SESSION_KEYS, SESSION_LIFETIME_MS } from '@shared/session-keys';
 import type { SessionUser } from '@/types';
 
 /**
@@ -5,15 +6,7 @@ import type { SessionUser } from '@/types';
  * storefront uses (`storefront/src/auth/sessionStorage.ts`), on the same origin. An admin
  * signed in on the store is signed in here, and signing out of either signs out of both.
  */
-const Keys = {
-  isLoggedIn: 'isLoggedIn',
-  token: 'token',
-  user: 'user',
-  expiryTime: 'expiryTime',
-} as const;
-
-/** As long as the storefront's own sessions last. */
-const SESSION_LIFETIME_MS = 6 * 60 * 60 * 1000;
+const Keys = SESSION_KEYS;
 
 const isLive = () => {
   if (!localStorage.getItem(Keys.isLoggedIn)) return false;

@@ -1,17 +1,10 @@
+import { SESSION_KEYS, SESSION_LIFETIME_MS } from '@shared/session-keys';
 import type { User } from '@/api/types';
 
-/** Local storage keys the spec names for the session. */
-const Keys = {
-  isLoggedIn: 'isLoggedIn',
-  token: 'token',
-  user: 'user',
-  expiryTime: 'expiryTime',
-} as const;
+const Keys = SESSION_KEYS;
 
 /** Keys that survive a sign-out: they are preferences, not session data. */
 const PRESERVED_KEYS = ['theme'];
-
-export const SESSION_LIFETIME_MS = 6 * 60 * 60 * 1000;
 
 export interface StoredSession {
   token: string;

@@ -12,21 +12,13 @@ import {
 } from '../../common/http/list-filters.js';
 import type { ListQuery } from '../../common/http/simple-rest.js';
 import { Messages } from '../../common/messages.js';
+import { ORDER_STATUSES } from '../../common/statuses.js';
 import { istIsoDate, toRupees } from '../ledger/money.js';
 import { mapOrder } from './dto/order.dto.js';
-import type { OrderStatus } from './order-state.js';
 import { ORDER_SORT_COLUMNS, OrdersAdminRepository } from './orders-admin.repository.js';
 import { OrdersService } from './orders.service.js';
 
 export const ORDER_SORTABLE = Object.keys(ORDER_SORT_COLUMNS);
-const ORDER_STATUSES: readonly OrderStatus[] = [
-  'Created',
-  'Processing',
-  'Completed',
-  'Refunded',
-  'Failed',
-  'Cancelled',
-];
 const PAYMENT_MODES = ['upi', 'wallet'] as const;
 const SALES_DAYS = 30;
 const PROCESSING_LIMIT = 500;
