@@ -97,6 +97,8 @@ export async function configureHttp(
       wildcard: false,
       decorateReply: false,
       index: false,
+      // The build writes .br and .gz copies at the highest levels (scripts/vite-precompress.ts).
+      preCompressed: true,
       setHeaders: (res, file) => {
         if (file.includes(`${path.sep}assets${path.sep}`)) {
           void res.header('cache-control', 'public, max-age=31536000, immutable');
