@@ -20,6 +20,8 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
+    // Read by the server to preload a page's own chunks with the app's (page-preloads.ts).
+    manifest: true,
   },
   server: {
     proxy: {
