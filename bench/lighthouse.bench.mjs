@@ -130,7 +130,13 @@ try {
           onlyCategories: CATEGORIES,
         });
         await writeFile(path.join(REPORTS, reportName(store, page.name, run)), result.report);
-        results.get(store).get(page.name).push(result.lhr);
+        // A run Lighthouse could not measure (NO_NAVSTART and the like on a busy machine) has
+        // no scores: it is reported, not counted.
+        if (result.lhr.runtimeError) {
+          console.log(`${store} ${page.name}, run ${run + 1}: ${result.lhr.runtimeError.code}`);
+        } else {
+          results.get(store).get(page.name).push(result.lhr);
+        }
       }
     }
   }
@@ -140,6 +146,7 @@ try {
 
 /** A page's figures on a store: the median run's scores, each metric's median. */
 function summary(runs) {
+  if (!runs.length) throw new Error('Lighthouse measured no run of a page: see the reports.');
   const byPerformance = [...runs].sort(
     (a, b) => a.categories.performance.score - b.categories.performance.score,
   );
