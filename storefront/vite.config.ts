@@ -22,6 +22,21 @@ export default defineConfig({
     emptyOutDir: true,
     // Read by the server to preload a page's own chunks with the app's (page-preloads.ts).
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The app's code that several pages share is one chunk, not one per module: a page
+          // loads in two or three requests instead of a dozen on a slow network.
+          groups: [
+            {
+              name: 'shared',
+              test: /[\\/](storefront[\\/]src|server[\\/]src[\\/]common)[\\/]/,
+              minShareCount: 2,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {
