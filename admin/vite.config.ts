@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from '../scripts/vite-precompress.ts';
 
 const adminDir = fileURLToPath(new URL('.', import.meta.url));
 const apiOrigin = 'http://127.0.0.1:3000';
@@ -8,7 +9,7 @@ const apiOrigin = 'http://127.0.0.1:3000';
 export default defineConfig({
   root: adminDir,
   base: '/admin/',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: {
       '@shared': fileURLToPath(new URL('../server/src/common', import.meta.url)),

@@ -9,7 +9,8 @@ import { dataProvider } from '@/dataProvider';
 import gallery from '@/gallery';
 import { i18nProvider } from '@/i18n/i18nProvider';
 import items, { ItemCreate } from '@/items';
-import { Layout, LoginPage, Notification, darkTheme, lightTheme } from '@/layout';
+import { Layout, Notification, darkTheme, lightTheme } from '@/layout';
+import { LoginScreen } from '@/login/LoginScreen';
 import products, { ProductCreate } from '@/products';
 import users from '@/users';
 import walletTransactions from '@/walletTransactions';
@@ -27,7 +28,7 @@ const AdminApp = () => (
     authProvider={authProvider}
     i18nProvider={i18nProvider}
     layout={Layout}
-    loginPage={LoginPage}
+    loginPage={LoginScreen}
     notification={Notification}
     dashboard={Dashboard}
     theme={lightTheme}

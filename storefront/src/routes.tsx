@@ -2,11 +2,13 @@ import { lazy, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { GuestOnly } from './auth/GuestOnly';
 import { RequireRole } from './auth/RequireRole';
-import HomePage from './features/home/HomePage';
-import ProductPage from './features/product/ProductPage';
 import { AppLayout } from './layout/AppLayout';
 import { useDocumentHead } from './lib/useDocumentHead';
 
+// Each page loads its own code; the server preloads the home page's and a product page's with the
+// app's script (server/src/http/page-preloads.ts).
+const HomePage = lazy(() => import('./features/home/HomePage'));
+const ProductPage = lazy(() => import('./features/product/ProductPage'));
 const ConfirmationPage = lazy(() => import('./features/confirmation/ConfirmationPage'));
 const OrdersPage = lazy(() => import('./features/orders/OrdersPage'));
 const DashboardPage = lazy(() => import('./features/dashboard/DashboardPage'));

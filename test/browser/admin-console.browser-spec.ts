@@ -12,6 +12,8 @@ const ADMIN = { email: 'admin@example.com', password: 'Admin@12345' };
 const SHOPPER = { email: 'user@example.com', password: 'User@12345' };
 /** Gzipped JavaScript the console's first page may load: the login page, then the overview. */
 const INITIAL_JS_BUDGET_KB = 300;
+/** Gzipped JavaScript of the sign-in page alone: React and the form, not react-admin or MUI. */
+const LOGIN_JS_BUDGET_KB = 100;
 const DESKTOP = { width: 1366, height: 768 };
 /** dd/mm/yyyy HH:mm, the console's one date format. */
 const DATE_TIME = /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/;
@@ -177,6 +179,25 @@ describe('admin console: confirmations, one session, layout and load', () => {
     expect(scripts.size).toBeGreaterThan(0);
     expect(kb).toBeLessThanOrEqual(INITIAL_JS_BUDGET_KB);
   });
+  it('loads at most 100 kB of gzipped JavaScript for the sign-in page alone', async () => {
+    const sizes: Array<Promise<number>> = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      sizes.push(
+        response.body().then(
+          (body) => gzipSync(body).length,
+          () => 0,
+        ),
+      );
+    });
+    await page.goto('/admin/login');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const kb = (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0) / 1024;
+    expect(sizes.length).toBeGreaterThan(0);
+    expect(kb).toBeLessThanOrEqual(LOGIN_JS_BUDGET_KB);
+  });
+
   it('asks before a refund or a cancel, naming the order and its amount', async () => {
     await signIn();
     const refunded = await walletOrder();

@@ -1,3 +1,5 @@
+import { get, type IncomingHttpHeaders } from 'node:http';
+import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import { startTestApp, type TestApp } from '../utils/app.js';
 
 /** Files for browsers and crawlers at the site's root, not the app's HTML (issue 9 point 6). */
@@ -85,6 +87,58 @@ describe('robots.txt, favicon.ico and sitemap.xml', () => {
     );
     const other = await app.http().get('/about').expect(200);
     expect(other.text).not.toContain('rel="preload"');
+  });
+
+  it("fetches the home page's and a product page's own code with the app's script", async () => {
+    const chunk = /<link rel="modulepreload" crossorigin href="\/assets\/(\w+)-[\w-]+\.js" \/>/g;
+    const pageChunks = (html: string) => [...html.matchAll(chunk)].map((match) => match[1]);
+    const home = await app.http().get('/').expect(200);
+    expect(pageChunks(home.text)).toContain('HomePage');
+    expect(pageChunks(home.text)).not.toContain('ProductPage');
+
+    const [product] = await app.sql<{ id: string }>(
+      'SELECT id FROM products WHERE deleted_at IS NULL LIMIT 1',
+    );
+    const page = await app.http().get(`/product/${product.id}`).expect(200);
+    expect(pageChunks(page.text)).toContain('ProductPage');
+    expect(pageChunks(page.text)).not.toContain('HomePage');
+    expect(page.text).toMatch(
+      /<link rel="stylesheet" href="\/assets\/ProductPage-[\w-]+\.css" \/>/,
+    );
+    // Each preloaded chunk is there to be fetched.
+    for (const [, file] of page.text.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)) {
+      await app.http().get(file).expect(200);
+    }
+  });
+
+  it('sends built scripts compressed at build time and cached for good, by their hashed name', async () => {
+    const home = await app.http().get('/about').expect(200);
+    const script = /<script type="module" crossorigin src="([^"]+)">/.exec(home.text)![1];
+    const plain = await app.http().get(script).set('accept-encoding', 'identity').expect(200);
+    // Read raw: the HTTP client would decompress it.
+    const brotli = await new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>(
+      (resolve, reject) => {
+        get(
+          `${app.url}${script}`,
+          { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } },
+          (response) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (part: Buffer) => chunks.push(part));
+            response.on('end', () =>
+              resolve({ headers: response.headers, body: Buffer.concat(chunks) }),
+            );
+          },
+        ).on('error', reject);
+      },
+    );
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Smaller than the compression applied on the fly to answers that have no copy of their own.
+    const onTheFly = brotliCompressSync(plain.text, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 4 },
+    });
+    expect(brotli.body.length).toBeLessThan(onTheFly.length * 0.95);
+    expect(brotliDecompressSync(brotli.body).toString('utf8')).toBe(plain.text);
   });
 
   it('lets search engines list the console sign-in page and nothing else of the console', async () => {

@@ -18,7 +18,13 @@ import { logRequests } from '../common/logging/request-logging.js';
 import { recordHttpMetrics } from '../modules/operations/http-metrics.js';
 import { StoreMetrics } from '../modules/operations/store-metrics.js';
 import { GalleryService, type GalleryImagesDto } from '../modules/gallery/gallery.service.js';
-import { homePreloads, productPreloads, withHeadTags } from './page-preloads.js';
+import {
+  homePreloads,
+  pageModulePreloads,
+  productPreloads,
+  withHeadTags,
+  type BuildManifest,
+} from './page-preloads.js';
 
 export interface StaticRoots {
   storefront: string;
@@ -97,6 +103,8 @@ export async function configureHttp(
       wildcard: false,
       decorateReply: false,
       index: false,
+      // The build writes .br and .gz copies at the highest levels (scripts/vite-precompress.ts).
+      preCompressed: true,
       setHeaders: (res, file) => {
         if (file.includes(`${path.sep}assets${path.sep}`)) {
           void res.header('cache-control', 'public, max-age=31536000, immutable');
@@ -107,7 +115,7 @@ export async function configureHttp(
   };
   const adminIndex = await spa(roots.admin, '/admin/');
   const storefrontIndex = await spa(roots.storefront, '/');
-  const storefrontPage = storefrontPages(app, storefrontIndex);
+  const storefrontPage = storefrontPages(app, storefrontIndex, buildManifest(roots.storefront));
 
   // Client-side routes: any GET that is not an API, sandbox or file path gets the app's index.html.
   fastify.get('/*', async (request, reply) => {
@@ -131,14 +139,35 @@ export async function configureHttp(
 
 const HOME_PATHS = new Set(['/', '/home']);
 const PRODUCT_PATH = /^\/product\/([^/]+)$/;
+const HOME_PAGE_SOURCE = 'src/features/home/HomePage.tsx';
+const PRODUCT_PAGE_SOURCE = 'src/features/product/ProductPage.tsx';
+
+/** The storefront build's manifest of chunks, if the build wrote one. */
+function buildManifest(root: string): BuildManifest | undefined {
+  const file = path.join(root, '.vite', 'manifest.json');
+  return fs.existsSync(file)
+    ? (JSON.parse(fs.readFileSync(file, 'utf8')) as BuildManifest)
+    : undefined;
+}
 
 /**
  * The storefront's index.html for a path, with preloads of what the page will ask for first:
- * the home page's gallery and catalogue, a product page's product.
+ * the home page's code, gallery and catalogue, a product page's code and product.
  */
-function storefrontPages(app: NestFastifyApplication, index: Buffer | undefined) {
+function storefrontPages(
+  app: NestFastifyApplication,
+  index: Buffer | undefined,
+  manifest: BuildManifest | undefined,
+) {
   const gallery = app.get(GalleryService, { strict: false });
   const html = index?.toString('utf8');
+  const withTags = (page: string, ...tags: Array<string | undefined>) => {
+    const present = tags.filter(Boolean).join('\n    ');
+    return present ? withHeadTags(page, present) : page;
+  };
+  const homeShell =
+    html && withTags(html, manifest && pageModulePreloads(manifest, HOME_PAGE_SOURCE));
+  const productModules = manifest && pageModulePreloads(manifest, PRODUCT_PAGE_SOURCE);
   let home: { json: string; html: string } | undefined;
 
   const homePage = async (page: string) => {
@@ -146,18 +175,16 @@ function storefrontPages(app: NestFastifyApplication, index: Buffer | undefined)
     const json = await gallery.images().catch(() => undefined);
     if (json === undefined) return page;
     if (home?.json !== json) {
-      home = {
-        json,
-        html: withHeadTags(page, homePreloads(JSON.parse(json) as GalleryImagesDto)),
-      };
+      home = { json, html: withTags(page, homePreloads(JSON.parse(json) as GalleryImagesDto)) };
     }
     return home.html;
   };
 
   return async (url: string) => {
-    if (html === undefined) return undefined;
-    if (HOME_PATHS.has(url)) return homePage(html);
-    const productTags = productPreloads(PRODUCT_PATH.exec(url)?.[1] ?? '');
-    return productTags ? withHeadTags(html, productTags) : index;
+    if (html === undefined || homeShell === undefined) return undefined;
+    if (HOME_PATHS.has(url)) return homePage(homeShell);
+    const product = PRODUCT_PATH.exec(url);
+    if (!product) return index;
+    return withTags(html, productPreloads(product[1]), productModules);
   };
 }

@@ -49,3 +49,42 @@ export function productPreloads(productId: string): string | undefined {
 export function withHeadTags(html: string, tags: string): string {
   return html.replace('</head>', `  ${tags}\n  </head>`);
 }
+
+/** The parts of Vite's build manifest (`.vite/manifest.json`) the preloads read. */
+export interface BuildManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+export type BuildManifest = Record<string, BuildManifestChunk>;
+
+/**
+ * The `<link>` tags that fetch a lazily loaded page (`src/features/home/HomePage.tsx`) with the
+ * app's own script instead of after it: the page's chunk, the chunks it imports that the app's
+ * entry does not, and its styles.
+ */
+export function pageModulePreloads(manifest: BuildManifest, source: string): string {
+  const entries = Object.values(manifest).filter((chunk) => chunk.isEntry);
+  const loadedWithEntry = new Set<string>();
+  const imported = (key: string, into: Set<string>) => {
+    if (into.has(key) || !manifest[key]) return;
+    into.add(key);
+    for (const next of manifest[key].imports ?? []) imported(next, into);
+  };
+  for (const entry of entries) {
+    const key = Object.keys(manifest).find((name) => manifest[name] === entry);
+    if (key) imported(key, loadedWithEntry);
+  }
+  const page = new Set<string>();
+  imported(source, page);
+  const chunks = [...page].filter((key) => !loadedWithEntry.has(key)).map((key) => manifest[key]);
+  return [
+    ...chunks
+      .flatMap((chunk) => chunk.css ?? [])
+      .map((file) => `<link rel="stylesheet" href="/${escapeAttribute(file)}" />`),
+    ...chunks.map(
+      (chunk) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(chunk.file)}" />`,
+    ),
+  ].join('\n    ');
+}

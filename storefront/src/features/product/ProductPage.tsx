@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { Messages } from '@shared/messages';
@@ -60,7 +60,8 @@ function ProductNotFound({ failed }: { failed: boolean }) {
 function OrderForm({ product }: { product: Product }) {
   const navigate = useNavigate();
   const { user, isLoggedIn } = useSession();
-  const itemsResult = useQuery(itemsQuery(product._id));
+  // Deferred: the packs render in an interruptible pass that leaves the main thread to input.
+  const itemsResult = useDeferredValue(useQuery(itemsQuery(product._id)));
   const [searchParams] = useSearchParams();
   const [urlDraft] = useState(() => readDraft(searchParams));
   // Coming back after sign-in or from 'Buy again': the URL's pack and player; else the last
@@ -257,7 +258,8 @@ function OrderForm({ product }: { product: Product }) {
 
 export default function ProductPage() {
   const { id = '' } = useParams();
-  const product = useQuery(productQuery(id));
+  // Deferred, as the packs are: the page renders in an interruptible pass.
+  const product = useDeferredValue(useQuery(productQuery(id)));
 
   if (product.isPending) return <PageLoader />;
   if (!product.data?.product) {
