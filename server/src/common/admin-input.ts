@@ -38,12 +38,3 @@ export function optionalWholeNumber(value: unknown, minimum: number, message: st
   }
   return number;
 }
-
-export function requireOneOf<T extends string>(
-  value: string,
-  allowed: readonly T[],
-  message: string,
-): T {
-  if (!(allowed as readonly string[]).includes(value)) throw AppError.badRequest(message);
-  return value as T;
-}
