@@ -171,6 +171,10 @@ describe('the API document at /api/docs-json', () => {
       ['/api/admin/edititem/{itemid}', 'post', 'ItemEditDto', []],
       ['/api/admin/rest/items/{id}', 'put', 'ItemEditDto', []],
       ['/api/admin/updateitem/{_id}', 'post', 'ItemPriceUpdateDto', []],
+      ['/api/admin/createcoupon', 'post', 'CouponWriteDto', ['couponCode', 'expiryDate']],
+      ['/api/admin/rest/coupons', 'post', 'CouponWriteDto', ['couponCode', 'expiryDate']],
+      ['/api/admin/editcoupon/{_id}', 'post', 'CouponEditDto', []],
+      ['/api/admin/rest/coupons/{id}', 'put', 'CouponEditDto', []],
     ];
     const schemas = document.components.schemas as Record<
       string,
