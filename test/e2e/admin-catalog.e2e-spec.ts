@@ -465,6 +465,166 @@ describe('admin catalogue, coupons and gallery', () => {
     });
   });
 
+  describe("the console's loose forms", () => {
+    const put = (url: string, body: object) =>
+      app.http().put(`/api/admin/${url}`).set(admin.auth).send(body);
+
+    it('takes text flags, numbers as text and unknown fields, and drops the unknown ones', async () => {
+      const item = await createItem({
+        ...validItem,
+        originalprice: '120',
+        discountedprice: ' 99.50 ',
+        resellprice: 90,
+        isApi: 'false',
+        type: ' Weekly ',
+        suggestedTask: '  ',
+        itemidarray: [' 13 ', 7, ''],
+        inStock: 'false',
+        instock: 'not looked at',
+        id: 999,
+        createdAt: '2026-01-01T00:00:00.000Z',
+      });
+      expect(item).toMatchObject({
+        originalprice: 120,
+        discountedprice: 99.5,
+        type: 'weekly',
+        suggestedTask: null,
+        itemidarray: ['13', '7'],
+        inStock: false,
+      });
+      expect(item.id).not.toBe(999);
+      const product = await post('createproduct', {
+        ...validProduct,
+        type: ' hok ',
+        category: ' ott ',
+        inputs: [{ label: ' Player ID ', id: 'x' }],
+        items: [String(item.itemid), item.itemid],
+        istrending: 'true',
+        instock: '',
+        importantnote: null,
+        productid: 1,
+        createdAt: 'yesterday',
+      }).expect(200);
+      expect(product.body.product).toMatchObject({
+        type: 'HOK',
+        category: 'ott',
+        inputs: [{ label: 'Player ID' }],
+        items: [item.itemid],
+        istrending: true,
+        instock: true,
+        importantnote: '',
+      });
+    });
+
+    it('keeps what an edit leaves out and checks a change of Is API against the stored type', async () => {
+      const product = await createProduct([]);
+      const edited = await post(`editproduct/${product._id}`, { name: ' Kept Rest ' }).expect(200);
+      expect(edited.body).toMatchObject({
+        name: 'Kept Rest',
+        type: 'MLBB',
+        importantnote: 'Enter your id',
+      });
+      const refused = await post(`editproduct/${product._id}`, { isApi: 'true' }).expect(400);
+      expect(refused.body.message).toBe(Messages.apiTypeRequired);
+      await post(`editproduct/${product._id}`, { isApi: true, apiType: 'moogold hok' }).expect(200);
+      const off = await post(`editproduct/${product._id}`, { apiType: '' }).expect(400);
+      expect(off.body.message).toBe(Messages.apiTypeRequired);
+      await post(`editproduct/${product._id}`, { isApi: 'false', apiType: null }).expect(200);
+      const item = await createItem();
+      const price = await put(`rest/items/${item.itemid}`, { resellprice: '85.25', id: 1 }).expect(
+        200,
+      );
+      expect(price.body).toMatchObject({
+        name: '50 Gems',
+        resellprice: 85.25,
+        discountedprice: 99.5,
+      });
+      const nullPrice = await put(`rest/items/${item.itemid}`, { originalprice: null }).expect(400);
+      expect(nullPrice.body.message).toBe(Messages.originalPriceRequired);
+    });
+
+    it('refuses bad values with the field message, whatever else the body carries', async () => {
+      const cases: Array<[string, object, string]> = [
+        ['createproduct', { ...validProduct, istrending: 'yes' }, Messages.flagInvalid],
+        ['createproduct', { ...validProduct, apiType: 'junk' }, Messages.apiTypeInvalid],
+        ['createproduct', { ...validProduct, category: 'c'.repeat(33) }, Messages.categoryRequired],
+        ['createproduct', { ...validProduct, importantnote: 5 }, Messages.textTooLong],
+        ['createproduct', { ...validProduct, inputs: 'User ID' }, Messages.inputLabelsRequired],
+        ['createitem', { ...validItem, itemidarray: [{}] }, Messages.itemIdsMustBeStrings],
+        ['createitem', { ...validItem, type: 'huge', inStock: 'no' }, Messages.itemTypeInvalid],
+        ['createitem', { ...validItem, suggestedTask: 's'.repeat(201) }, Messages.textTooLong],
+        ['createitem', { ...validItem, inStock: 'no', instock: true }, Messages.flagInvalid],
+        [
+          'createcoupon',
+          { ...validCoupon, expiryDate: '2099-02-30' },
+          Messages.couponExpiryRequired,
+        ],
+        ['createcoupon', { ...validCoupon, isActive: 'no' }, Messages.flagInvalid],
+        [
+          'createcoupon',
+          { ...validCoupon, discountType: 'Fixed' },
+          Messages.couponDiscountTypeRequired,
+        ],
+        ['createcoupon', { ...validCoupon, userLimit: 1.5 }, Messages.couponUserLimitRequired],
+      ];
+      for (const [url, body, message] of cases) {
+        const response = await post(url, body);
+        expect({ url, body, status: response.status, message: response.body.message }).toEqual({
+          url,
+          body,
+          status: 400,
+          message,
+        });
+      }
+    });
+
+    it('takes a coupon with numbers as text, an ISO instant and unknown fields', async () => {
+      const created = await app
+        .http()
+        .post('/api/admin/rest/coupons')
+        .set(admin.auth)
+        .send({
+          ...validCoupon,
+          couponCode: ' loose form ',
+          discountType: 'fixed',
+          discountAmount: '40',
+          discountPercentage: 'ignored',
+          expiryDate: '2099-03-01T18:30:00.000Z',
+          minimumItemQuantity: ' 2 ',
+          usageLimit: '5',
+          isActive: 'false',
+          description: null,
+          usedCount: 99,
+          id: 'x',
+        })
+        .expect(201);
+      expect(created.body).toMatchObject({
+        couponCode: 'LOOSEFORM',
+        discountAmount: 40,
+        discountPercentage: 0,
+        expiryDate: '2099-03-02',
+        minimumItemQuantity: 2,
+        usageLimit: 5,
+        isActive: false,
+        description: '',
+        usedCount: 0,
+      });
+      const kept = await put(`rest/coupons/${created.body.id}`, { description: ' kept ' }).expect(
+        200,
+      );
+      expect(kept.body).toMatchObject({
+        couponCode: 'LOOSEFORM',
+        discountAmount: 40,
+        description: 'kept',
+      });
+      const stored = await put(`rest/coupons/${created.body.id}`, { discountAmount: -1 }).expect(
+        400,
+      );
+      expect(stored.body.message).toBe(Messages.couponAmountInvalid);
+      await put(`rest/coupons/${created.body.id}`, { discountPercentage: -1 }).expect(200);
+    });
+  });
+
   describe('gallery', () => {
     const upload = (fields: Record<string, string>, file?: { data: Buffer; name: string }) => {
       const request = app.http().post('/api/admin/uploadimage').set(admin.auth);

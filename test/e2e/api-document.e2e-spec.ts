@@ -159,6 +159,41 @@ describe('the API document at /api/docs-json', () => {
     expect(body('/api/wallet/topup', 'post', '422')).toBe('#/components/schemas/ErrorBody');
   });
 
+  it('shows the DTO that checks each catalogue and coupon form', () => {
+    const forms: Array<[string, string, string, string[]]> = [
+      ['/api/admin/createproduct', 'post', 'ProductWriteDto', ['name', 'type', 'inputs']],
+      ['/api/admin/rest/products', 'post', 'ProductWriteDto', ['name', 'type', 'inputs']],
+      ['/api/admin/editproduct/{_id}', 'post', 'ProductEditDto', []],
+      ['/api/admin/rest/products/{id}', 'put', 'ProductEditDto', []],
+      ['/api/admin/updateproduct', 'post', 'ProductStockUpdateDto', ['_id']],
+      ['/api/admin/createitem', 'post', 'ItemWriteDto', ['name', 'originalprice']],
+      ['/api/admin/rest/items', 'post', 'ItemWriteDto', ['name', 'originalprice']],
+      ['/api/admin/edititem/{itemid}', 'post', 'ItemEditDto', []],
+      ['/api/admin/rest/items/{id}', 'put', 'ItemEditDto', []],
+      ['/api/admin/updateitem/{_id}', 'post', 'ItemPriceUpdateDto', []],
+      ['/api/admin/createcoupon', 'post', 'CouponWriteDto', ['couponCode', 'expiryDate']],
+      ['/api/admin/rest/coupons', 'post', 'CouponWriteDto', ['couponCode', 'expiryDate']],
+      ['/api/admin/editcoupon/{_id}', 'post', 'CouponEditDto', []],
+      ['/api/admin/rest/coupons/{id}', 'put', 'CouponEditDto', []],
+    ];
+    const schemas = document.components.schemas as Record<
+      string,
+      { required?: string[]; properties?: Record<string, unknown> }
+    >;
+    for (const [route, method, dto, required] of forms) {
+      const body = document.paths[route][method].requestBody as {
+        content: Record<string, { schema: Schema }>;
+      };
+      expect({ route, ref: body.content['application/json'].schema.$ref }).toEqual({
+        route,
+        ref: `#/components/schemas/${dto}`,
+      });
+      expect(Object.keys(schemas[dto].properties ?? {}).length).toBeGreaterThan(0);
+      expect(schemas[dto].required ?? []).toEqual(expect.arrayContaining(required));
+      if (!required.length) expect({ dto, required: schemas[dto].required }).toEqual({ dto });
+    }
+  });
+
   it('answers a documented error with that body and one of the documented codes', async () => {
     const login = document.paths['/api/auth/login'].post.responses['404'];
     const response = await app

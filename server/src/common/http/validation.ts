@@ -1,9 +1,33 @@
-import { ValidationPipe } from '@nestjs/common';
+import { ValidationPipe, type Type } from '@nestjs/common';
+import type { ValidationError, ValidatorOptions } from 'class-validator';
 import { AppError, ErrorCode } from '../errors/app-error.js';
+
+const DROPS_UNKNOWN_FIELDS = Symbol('dropsUnknownFields');
+
+/**
+ * Marks a body DTO whose clients send whole records (the console's simple-rest forms send back
+ * `id`, `createdAt` and the like): fields it does not declare are dropped instead of refused.
+ */
+export function DropsUnknownFields(): ClassDecorator {
+  return (target) => Reflect.defineMetadata(DROPS_UNKNOWN_FIELDS, true, target);
+}
+
+const dropsUnknownFields = (object: object) =>
+  Reflect.getMetadata(DROPS_UNKNOWN_FIELDS, object.constructor as Type) === true;
+
+class StoreValidationPipe extends ValidationPipe {
+  protected override validate(
+    object: object,
+    options?: ValidatorOptions,
+  ): Promise<ValidationError[]> | ValidationError[] {
+    const lenient = dropsUnknownFields(object) ? { ...options, forbidNonWhitelisted: false } : {};
+    return super.validate(object, { ...options, ...lenient });
+  }
+}
 
 /** The global validation pipe: a DTO's first broken rule answers 400 with its message. */
 export function createValidationPipe() {
-  return new ValidationPipe({
+  return new StoreValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,

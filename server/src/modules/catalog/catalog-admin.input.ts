@@ -1,13 +1,7 @@
-import {
-  optionalFlag,
-  optionalText,
-  requireOneOf,
-  requireText,
-  isMissing,
-} from '../../common/admin-input.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { Messages } from '../../common/messages.js';
 import { toPaise } from '../ledger/money.js';
+import type { ItemForm, ProductForm } from './dto/catalog-admin.dto.js';
 
 /** Spec 002 section 3 enumerations. */
 export const PRODUCT_TYPES = ['MLBB', 'GENSHIN', 'HOK', 'OTHER'] as const;
@@ -51,146 +45,75 @@ export interface ItemFields {
   instock: boolean;
 }
 
-type Body = Record<string, unknown>;
-
-/** A body's value for `key`, or the current one when the body leaves it out (edits). */
-const reader =
-  <T extends object>(body: Body, current?: T) =>
-  (key: string, currentKey: keyof T | undefined = key as keyof T): unknown =>
-    key in body ? body[key] : current && currentKey ? current[currentKey] : undefined;
-
-const squeezeUpper = (value: unknown) =>
-  typeof value === 'string' ? value.toUpperCase().replace(/\s+/g, '') : '';
-
-function apiTypeOf(isApi: boolean, value: unknown): string | null {
-  const apiType = squeezeUpper(value);
-  if (!apiType) {
-    if (isApi) throw AppError.badRequest(Messages.apiTypeRequired);
-    return null;
-  }
-  return requireOneOf(apiType, API_TYPES, Messages.apiTypeInvalid);
+/** A form's value, or the stored one when an edit leaves the field out. */
+function given<T>(value: T | undefined, current: T | undefined): T {
+  const result = value !== undefined ? value : current;
+  if (result === undefined) throw new Error('A required form field was not validated.');
+  return result;
 }
 
-function inputsOf(value: unknown): Array<{ label: string }> {
-  const valid =
-    Array.isArray(value) &&
-    value.every(
-      (input: unknown) =>
-        typeof input === 'object' &&
-        input !== null &&
-        typeof (input as Body).label === 'string' &&
-        ((input as Body).label as string).trim() !== '' &&
-        ((input as Body).label as string).length <= 60,
-    );
-  if (!valid) throw AppError.badRequest(Messages.inputLabelsRequired);
-  return (value as Array<{ label: string }>).map((input) => ({ label: input.label.trim() }));
-}
+/** A flag: the stored value when left out, the default when sent empty (null). */
+const flagOf = (value: boolean | null | undefined, current: boolean | undefined, empty: boolean) =>
+  value === undefined ? (current ?? empty) : (value ?? empty);
 
-function itemidsOf(value: unknown): number[] {
-  if (value === undefined || value === null) return [];
-  if (!Array.isArray(value)) throw AppError.badRequest(Messages.itemsMustBeNumbers);
-  const ids = value.map((id: unknown) => (typeof id === 'string' && id.trim() ? Number(id) : id));
-  if (!ids.every((id) => typeof id === 'number' && Number.isSafeInteger(id) && id > 0)) {
-    throw AppError.badRequest(Messages.itemsMustBeNumbers);
-  }
-  return [...new Set(ids as number[])];
+/** The API type after an edit's merge: required while the product or item is served by API. */
+function apiTypeOf(isApi: boolean, value: string | null | undefined): string | null {
+  if (value) return value;
+  if (isApi) throw AppError.badRequest(Messages.apiTypeRequired);
+  return null;
 }
 
 /**
- * A product from the create or edit form, checked in the spec's order (section 5). An edit may
- * leave fields out; they keep their current values.
+ * A product from the validated create or edit form (`ProductWriteDto`, `ProductEditDto`). An
+ * edit keeps the current value of every field it leaves out.
  */
-export function productFields(
-  body: Body,
-  mode: 'create' | 'edit',
-  current?: ProductFields,
-): ProductFields {
-  const read = reader(body, current);
-  const name = requireText(
-    read('name'),
-    mode === 'create' ? Messages.productNameRequired : Messages.editProductNameRequired,
-    120,
-  );
-  const rawType = squeezeUpper(read('type'));
-  if (!rawType) {
-    throw AppError.badRequest(
-      mode === 'create' ? Messages.productTypeRequired : Messages.editProductTypeRequired,
-    );
-  }
-  const type = requireOneOf(rawType, PRODUCT_TYPES, Messages.productTypeInvalid);
-  const category = requireOneOf(
-    requireText(read('category'), Messages.categoryRequired, 32),
-    PRODUCT_CATEGORIES,
-    Messages.categoryInvalid,
-  );
-  const imgpath = requireText(read('imgpath'), Messages.imagePathRequired, 500);
-  const inputs = inputsOf(read('inputs'));
-  const items = itemidsOf(read('items'));
-  const isApi = optionalFlag(read('isApi')) ?? false;
-  const apiType = apiTypeOf(isApi, read('apiType'));
+export function productFields(form: ProductForm, current?: ProductFields): ProductFields {
+  const isApi = flagOf(form.isApi, current?.isApi, false);
   return {
-    name,
-    type,
-    category,
-    imgpath,
-    inputs,
-    items,
+    name: given(form.name, current?.name),
+    type: given(form.type, current?.type),
+    category: given(form.category, current?.category),
+    imgpath: given(form.imgpath, current?.imgpath),
+    inputs: given(form.inputs, current?.inputs),
+    items: form.items ?? current?.items ?? [],
     isApi,
-    apiType,
-    importantnote:
-      optionalText(read('importantnote'), 2000, Messages.textTooLong) ??
-      current?.importantnote ??
-      '',
-    istrending: optionalFlag(read('istrending')) ?? false,
-    instock: optionalFlag(read('instock')) ?? true,
+    apiType: apiTypeOf(isApi, form.apiType === undefined ? current?.apiType : form.apiType),
+    importantnote: form.importantnote ?? current?.importantnote ?? '',
+    istrending: flagOf(form.istrending, current?.istrending, false),
+    instock: flagOf(form.instock, current?.instock, true),
   };
 }
 
-/** Rupees (number or text, at most 2 decimals, not negative) to paise. */
-export function priceOf(value: unknown, message: string): number {
-  const paise = isMissing(value) ? undefined : toPaise(value);
-  if (paise === undefined || paise < 0) throw AppError.badRequest(message);
+/** Paise of a validated price in rupees. */
+export function paiseOf(rupees: number | string): number {
+  const paise = toPaise(rupees);
+  if (paise === undefined) throw new Error('A price was not validated.');
   return paise;
 }
 
-/** An item from the create or edit form, checked in the spec's order (section 5). */
-export function itemFields(body: Body, current?: ItemFields): ItemFields {
-  const read = reader(body, current);
-  const name = requireText(read('name'), Messages.productNameRequired, 120);
-  const price = (key: 'originalprice' | 'discountedprice' | 'resellprice', message: string) =>
-    key in body
-      ? priceOf(body[key], message)
-      : current
-        ? current[key]
-        : priceOf(undefined, message);
-  const originalprice = price('originalprice', Messages.originalPriceRequired);
-  const discountedprice = price('discountedprice', Messages.discountedPriceRequired);
-  const resellprice = price('resellprice', Messages.resellPriceRequired);
-  const isApi = optionalFlag(read('isApi')) ?? false;
-  const apiType = apiTypeOf(isApi, read('apiType'));
-  const imgpath = requireText(read('imgpath'), Messages.imagePathRequired, 500);
-  const type = read('type');
-  const itemidarray = read('itemidarray') ?? [];
-  if (
-    !Array.isArray(itemidarray) ||
-    !itemidarray.every((id) => typeof id === 'string' || typeof id === 'number')
-  ) {
-    throw AppError.badRequest(Messages.itemIdsMustBeStrings);
-  }
-  const instock = 'inStock' in body ? body.inStock : read('instock');
+/** An item from the validated create or edit form (`ItemWriteDto`, `ItemEditDto`). */
+export function itemFields(form: ItemForm, current?: ItemFields): ItemFields {
+  const price = (rupees: number | string | undefined, stored: number | undefined) =>
+    rupees === undefined ? given(stored, stored) : paiseOf(rupees);
+  const isApi = flagOf(form.isApi, current?.isApi, false);
   return {
-    name,
-    originalprice,
-    discountedprice,
-    resellprice,
+    name: given(form.name, current?.name),
+    originalprice: price(form.originalprice, current?.originalprice),
+    discountedprice: price(form.discountedprice, current?.discountedprice),
+    resellprice: price(form.resellprice, current?.resellprice),
     isApi,
-    apiType,
-    imgpath,
-    type: isMissing(type)
-      ? null
-      : requireOneOf(String(type).trim().toLowerCase(), ITEM_TYPES, Messages.itemTypeInvalid),
-    suggestedTask: optionalText(read('suggestedTask'), 200, Messages.textTooLong) || null,
-    itemidarray: itemidarray.map((id) => String(id).trim()).filter(Boolean),
-    instock: optionalFlag(instock) ?? true,
+    apiType: apiTypeOf(isApi, form.apiType === undefined ? current?.apiType : form.apiType),
+    imgpath: given(form.imgpath, current?.imgpath),
+    type: form.type === undefined ? (current?.type ?? null) : form.type,
+    suggestedTask:
+      form.suggestedTask === undefined
+        ? (current?.suggestedTask ?? null)
+        : form.suggestedTask || null,
+    itemidarray: form.itemidarray ?? current?.itemidarray ?? [],
+    instock: flagOf(
+      form.inStock !== undefined ? form.inStock : form.instock,
+      current?.instock,
+      true,
+    ),
   };
 }

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { optionalFlag, optionalText } from '../../common/admin-input.js';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { AppError } from '../../common/errors/app-error.js';
 import type { ListQuery } from '../../common/http/simple-rest.js';
@@ -8,7 +7,7 @@ import { Messages } from '../../common/messages.js';
 import { AuditService } from '../audit/audit.service.js';
 import {
   itemFields,
-  priceOf,
+  paiseOf,
   productFields,
   type ItemFields,
   type ProductFields,
@@ -16,9 +15,16 @@ import {
 import { CatalogAdminRepository, type AdminItemRow } from './catalog-admin.repository.js';
 import type { ProductRow } from './catalog.repository.js';
 import { CatalogService } from './catalog.service.js';
-import { mapAdminItem, mapAdminProduct } from './dto/catalog-admin.dto.js';
-
-type Body = Record<string, unknown>;
+import {
+  mapAdminItem,
+  mapAdminProduct,
+  type ItemEditDto,
+  type ItemPriceUpdateDto,
+  type ItemWriteDto,
+  type ProductEditDto,
+  type ProductStockUpdateDto,
+  type ProductWriteDto,
+} from './dto/catalog-admin.dto.js';
 
 const productFieldsOf = (row: ProductRow): ProductFields => ({
   name: row.name,
@@ -74,8 +80,8 @@ export class CatalogAdminService {
     return mapAdminProduct(await this.requireProduct(id));
   }
 
-  async createProduct(auth: AuthUser, body: Body) {
-    const fields = productFields(body, 'create');
+  async createProduct(auth: AuthUser, form: ProductWriteDto) {
+    const fields = productFields(form);
     const row = await this.change(async (manager) => {
       const created = await this.repository.insertProduct(fields, manager);
       await this.record(auth, 'product.create', 'product', created.id, null, fields, manager);
@@ -84,10 +90,10 @@ export class CatalogAdminService {
     return mapAdminProduct(row);
   }
 
-  async editProduct(auth: AuthUser, id: string, body: Body) {
+  async editProduct(auth: AuthUser, id: string, form: ProductEditDto) {
     const row = await this.change(async (manager) => {
       const before = await this.requireProduct(id, manager);
-      const fields = productFields(body, 'edit', productFieldsOf(before));
+      const fields = productFields(form, productFieldsOf(before));
       const after = await this.repository.updateProduct(id, fields, manager);
       await this.record(auth, 'product.update', 'product', id, before, fields, manager);
       return after;
@@ -96,14 +102,13 @@ export class CatalogAdminService {
   }
 
   /** The price screen's `updateproduct`: stock and the important note only. */
-  async updateProductStock(auth: AuthUser, body: Body) {
-    const id = typeof body._id === 'string' ? body._id : '';
+  async updateProductStock(auth: AuthUser, form: ProductStockUpdateDto) {
+    const id = form._id ?? '';
     const row = await this.change(async (manager) => {
       const before = await this.requireProduct(id, manager);
       const fields = productFieldsOf(before);
-      fields.instock = optionalFlag(body.instock) ?? fields.instock;
-      fields.importantnote =
-        optionalText(body.importantNote, 2000, Messages.textTooLong) ?? fields.importantnote;
+      fields.instock = form.instock ?? fields.instock;
+      fields.importantnote = form.importantNote ?? fields.importantnote;
       const after = await this.repository.updateProduct(id, fields, manager);
       await this.record(
         auth,
@@ -152,9 +157,9 @@ export class CatalogAdminService {
   }
 
   /** A new item; with `productId` (the REST form) it is also added to that product's list. */
-  async createItem(auth: AuthUser, body: Body) {
-    const fields = itemFields(body);
-    const productId = typeof body.productId === 'string' && body.productId ? body.productId : null;
+  async createItem(auth: AuthUser, form: ItemWriteDto) {
+    const fields = itemFields(form);
+    const productId = typeof form.productId === 'string' && form.productId ? form.productId : null;
     const itemid = await this.change(async (manager) => {
       if (productId) await this.requireProduct(productId, manager);
       const created = await this.repository.insertItem(fields, manager);
@@ -165,10 +170,10 @@ export class CatalogAdminService {
     return this.getItem(itemid);
   }
 
-  async editItem(auth: AuthUser, itemid: number, body: Body) {
+  async editItem(auth: AuthUser, itemid: number, form: ItemEditDto) {
     await this.change(async (manager) => {
       const before = await this.requireItem({ itemid }, manager);
-      const fields = itemFields(body, itemFieldsOf(before));
+      const fields = itemFields(form, itemFieldsOf(before));
       await this.repository.updateItem(before.id, fields, manager);
       await this.record(auth, 'item.update', 'item', before.id, before, fields, manager);
     });
@@ -176,17 +181,13 @@ export class CatalogAdminService {
   }
 
   /** The price screen's `updateitem`: selling price, resell price and stock, in rupees. */
-  async updateItemPrice(auth: AuthUser, id: string, body: Body) {
+  async updateItemPrice(auth: AuthUser, id: string, form: ItemPriceUpdateDto) {
     const itemid = await this.change(async (manager) => {
       const before = await this.requireItem({ id }, manager);
       const fields = itemFieldsOf(before);
-      if ('price' in body) {
-        fields.discountedprice = priceOf(body.price, Messages.discountedPriceRequired);
-      }
-      if ('resellPrice' in body) {
-        fields.resellprice = priceOf(body.resellPrice, Messages.resellPriceRequired);
-      }
-      fields.instock = optionalFlag(body.itemInstock) ?? fields.instock;
+      if (form.price !== undefined) fields.discountedprice = paiseOf(form.price);
+      if (form.resellPrice !== undefined) fields.resellprice = paiseOf(form.resellPrice);
+      fields.instock = form.itemInstock ?? fields.instock;
       await this.repository.updateItem(id, fields, manager);
       const pick = (item: ItemFields) => ({
         discountedprice: item.discountedprice,

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { ListQueryDto, parseListQuery } from '../../common/http/simple-rest.js';
 import { SimpleRestList, type ListPage } from '../../common/http/list-page.js';
@@ -10,17 +10,17 @@ import { ITEM_SORT, PRODUCT_SORT } from './catalog-admin.repository.js';
 import {
   AdminItemDto,
   AdminProductDto,
+  ItemEditDto,
   ItemMessageDto,
   ItemPriceUpdateDto,
   ItemWriteDto,
   MessageDto,
+  ProductEditDto,
   ProductMessageDto,
   ProductStockUpdateDto,
   ProductWriteDto,
 } from './dto/catalog-admin.dto.js';
 import { ApiAdminOperation, ApiErrors } from '../../common/openapi/api-docs.decorators.js';
-
-type JsonBody = Record<string, unknown>;
 
 /** Spec 002's product and item calls, and the console's simple-rest `products` and `items`. */
 @ApiTags('Admin: catalogue')
@@ -33,10 +33,9 @@ export class CatalogAdminController {
   @ApiAdminOperation('Create a product')
   @ApiErrors(400)
   @HttpCode(200)
-  @ApiBody({ type: ProductWriteDto })
   @ApiOkResponse({ type: ProductMessageDto })
-  async createProduct(@CurrentUser() auth: AuthUser, @Body() body: JsonBody) {
-    const product = await this.service.createProduct(auth, body ?? {});
+  async createProduct(@CurrentUser() auth: AuthUser, @Body() form: ProductWriteDto) {
+    const product = await this.service.createProduct(auth, form);
     return { message: Messages.productCreated, product };
   }
 
@@ -51,15 +50,14 @@ export class CatalogAdminController {
   @ApiAdminOperation('Edit a product')
   @ApiErrors(400, 404)
   @HttpCode(200)
-  @ApiBody({ type: ProductWriteDto })
   @ApiOkResponse({ type: AdminProductDto })
   async editProduct(
     @CurrentUser() auth: AuthUser,
     @Param('_id') id: string,
-    @Body() body: JsonBody,
+    @Body() form: ProductEditDto,
   ) {
     // The spec answers the updated product; DESIGN 13 adds the success text beside its fields.
-    const product = await this.service.editProduct(auth, id, body ?? {});
+    const product = await this.service.editProduct(auth, id, form);
     return { message: Messages.productUpdated, ...product };
   }
 
@@ -67,10 +65,9 @@ export class CatalogAdminController {
   @ApiAdminOperation("Update a product's stock")
   @ApiErrors(400, 404)
   @HttpCode(200)
-  @ApiBody({ type: ProductStockUpdateDto })
   @ApiOkResponse({ type: ProductMessageDto })
-  async updateProduct(@CurrentUser() auth: AuthUser, @Body() body: JsonBody) {
-    const product = await this.service.updateProductStock(auth, body ?? {});
+  async updateProduct(@CurrentUser() auth: AuthUser, @Body() form: ProductStockUpdateDto) {
+    const product = await this.service.updateProductStock(auth, form);
     return { message: Messages.productStockUpdated, product };
   }
 
@@ -88,10 +85,9 @@ export class CatalogAdminController {
   @ApiAdminOperation('Create an item')
   @ApiErrors(400, 404)
   @HttpCode(200)
-  @ApiBody({ type: ItemWriteDto })
   @ApiOkResponse({ type: ItemMessageDto })
-  async createItem(@CurrentUser() auth: AuthUser, @Body() body: JsonBody) {
-    const item = await this.service.createItem(auth, body ?? {});
+  async createItem(@CurrentUser() auth: AuthUser, @Body() form: ItemWriteDto) {
+    const item = await this.service.createItem(auth, form);
     return { message: Messages.itemCreated, item };
   }
 
@@ -106,14 +102,13 @@ export class CatalogAdminController {
   @ApiAdminOperation('Edit an item by its number')
   @ApiErrors(400, 404)
   @HttpCode(200)
-  @ApiBody({ type: ItemWriteDto })
   @ApiOkResponse({ type: ItemMessageDto })
   async editItem(
     @CurrentUser() auth: AuthUser,
     @Param('itemid') itemid: string,
-    @Body() body: JsonBody,
+    @Body() form: ItemEditDto,
   ) {
-    const item = await this.service.editItem(auth, Number(itemid), body ?? {});
+    const item = await this.service.editItem(auth, Number(itemid), form);
     return { message: Messages.itemUpdated, item };
   }
 
@@ -121,14 +116,13 @@ export class CatalogAdminController {
   @ApiAdminOperation("Update an item's price")
   @ApiErrors(400, 404)
   @HttpCode(200)
-  @ApiBody({ type: ItemPriceUpdateDto })
   @ApiOkResponse({ type: ItemMessageDto })
   async updateItem(
     @CurrentUser() auth: AuthUser,
     @Param('_id') id: string,
-    @Body() body: JsonBody,
+    @Body() form: ItemPriceUpdateDto,
   ) {
-    const item = await this.service.updateItemPrice(auth, id, body ?? {});
+    const item = await this.service.updateItemPrice(auth, id, form);
     return { message: Messages.priceUpdated, item };
   }
 
@@ -161,23 +155,21 @@ export class CatalogAdminController {
   @Post('rest/products')
   @ApiAdminOperation('Create a product (console)')
   @ApiErrors(400)
-  @ApiBody({ type: ProductWriteDto })
   @ApiCreatedResponse({ type: AdminProductDto })
-  restCreateProduct(@CurrentUser() auth: AuthUser, @Body() body: JsonBody) {
-    return this.service.createProduct(auth, body ?? {});
+  restCreateProduct(@CurrentUser() auth: AuthUser, @Body() form: ProductWriteDto) {
+    return this.service.createProduct(auth, form);
   }
 
   @Put('rest/products/:id')
   @ApiAdminOperation('Update a product (console)')
   @ApiErrors(400, 404)
-  @ApiBody({ type: ProductWriteDto })
   @ApiOkResponse({ type: AdminProductDto })
   restUpdateProduct(
     @CurrentUser() auth: AuthUser,
     @Param('id') id: string,
-    @Body() body: JsonBody,
+    @Body() form: ProductEditDto,
   ) {
-    return this.service.editProduct(auth, id, body ?? {});
+    return this.service.editProduct(auth, id, form);
   }
 
   @Delete('rest/products/:id')
@@ -207,23 +199,21 @@ export class CatalogAdminController {
   @Post('rest/items')
   @ApiAdminOperation('Create an item (console)')
   @ApiErrors(400, 404)
-  @ApiBody({ type: ItemWriteDto })
   @ApiCreatedResponse({ type: AdminItemDto })
-  restCreateItem(@CurrentUser() auth: AuthUser, @Body() body: JsonBody) {
-    return this.service.createItem(auth, body ?? {});
+  restCreateItem(@CurrentUser() auth: AuthUser, @Body() form: ItemWriteDto) {
+    return this.service.createItem(auth, form);
   }
 
   @Put('rest/items/:id')
   @ApiAdminOperation('Update an item (console)')
   @ApiErrors(400, 404)
-  @ApiBody({ type: ItemWriteDto })
   @ApiOkResponse({ type: AdminItemDto })
   restUpdateItem(
     @CurrentUser() auth: AuthUser,
     @Param('id') itemid: string,
-    @Body() body: JsonBody,
+    @Body() form: ItemEditDto,
   ) {
-    return this.service.editItem(auth, Number(itemid), body ?? {});
+    return this.service.editItem(auth, Number(itemid), form);
   }
 
   @Delete('rest/items/:id')

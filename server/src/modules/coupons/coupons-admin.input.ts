@@ -1,13 +1,6 @@
-import {
-  isMissing,
-  optionalFlag,
-  optionalText,
-  optionalWholeNumber,
-  requireText,
-} from '../../common/admin-input.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { Messages } from '../../common/messages.js';
-import { istIsoDate } from '../ledger/money.js';
+import { isPercentage, isWholeNumber, type CouponForm } from './dto/coupon-admin.dto.js';
 
 export interface CouponFields {
   couponCode: string;
@@ -25,94 +18,44 @@ export interface CouponFields {
   description: string;
 }
 
-type Body = Record<string, unknown>;
-
-/**
- * The India calendar day a coupon expires at the end of: a date as given, or, for an instant
- * (a console's local midnight sent as ISO time), the day it falls on in India.
- */
-function dateOf(value: unknown): string {
-  const given = typeof value === 'string' ? value.trim() : '';
-  const instant = /^\d{4}-\d{2}-\d{2}T/.test(given) ? new Date(given) : undefined;
-  const text =
-    instant && !Number.isNaN(instant.getTime()) ? istIsoDate(instant) : given.slice(0, 10);
-  const valid =
-    /^\d{4}-\d{2}-\d{2}$/.test(text) &&
-    new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) === text;
-  if (!valid) throw AppError.badRequest(Messages.couponExpiryRequired);
-  return text;
-}
-
-function required(value: unknown, minimum: number, message: string) {
-  const number = optionalWholeNumber(value, minimum, message);
-  if (number === undefined) throw AppError.badRequest(message);
-  return number;
-}
-
-function percentageOf(value: unknown) {
-  const number = typeof value === 'string' && value.trim() ? Number(value) : value;
-  const valid =
-    typeof number === 'number' &&
-    Number.isFinite(number) &&
-    number >= 0 &&
-    number <= 100 &&
-    Math.abs(Math.round(number * 100) - number * 100) < 1e-6;
-  if (!valid) throw AppError.badRequest(Messages.couponPercentageInvalid);
-  return number;
+/** A form's value, or the stored one when an edit leaves the field out. */
+function given<T>(value: T | undefined, current: T | undefined): T {
+  const result = value !== undefined ? value : current;
+  if (result === undefined) throw new Error('A required form field was not validated.');
+  return result;
 }
 
 /**
- * A coupon from the create or edit form, checked in the spec's order (section 5): the required
- * fields first, then the discount. An edit may leave fields out; they keep their values.
+ * A coupon from the validated create or edit form (`CouponWriteDto`, `CouponEditDto`). An edit
+ * keeps the current value of every field it leaves out; its discount is checked here against
+ * the merged type, which the form alone may not know.
  */
-export function couponFields(body: Body, current?: CouponFields): CouponFields {
-  const read = (key: keyof CouponFields): unknown => (key in body ? body[key] : current?.[key]);
-  const couponCode = requireText(read('couponCode'), Messages.couponCodeRequired, 40)
-    .toUpperCase()
-    .replace(/\s+/g, '');
-  const expiryDate = dateOf(read('expiryDate'));
-  const minimumItemQuantity = required(
-    read('minimumItemQuantity'),
-    1,
-    Messages.couponMinimumQuantityRequired,
-  );
-  const minPurchaseAmount = required(
-    read('minPurchaseAmount'),
-    0,
-    Messages.couponMinPurchaseRequired,
-  );
-  const maxDiscountAmount = required(
-    read('maxDiscountAmount'),
-    0,
-    Messages.couponMaxDiscountRequired,
-  );
-  const usageLimit = required(read('usageLimit'), 1, Messages.couponUsageLimitRequired);
-  const userLimit = required(read('userLimit'), 1, Messages.couponUserLimitRequired);
-  const discountType = read('discountType');
-  if (discountType !== 'percentage' && discountType !== 'fixed') {
-    throw AppError.badRequest(Messages.couponDiscountTypeRequired);
-  }
+export function couponFields(form: CouponForm, current?: CouponFields): CouponFields {
+  const discountType = given(form.discountType, current?.discountType);
   let discountPercentage = 0;
   let discountAmount = 0;
   if (discountType === 'percentage') {
-    discountPercentage = percentageOf(read('discountPercentage'));
+    const percentage = given(form.discountPercentage, current?.discountPercentage);
+    if (!isPercentage(percentage)) throw AppError.badRequest(Messages.couponPercentageInvalid);
+    discountPercentage = percentage;
   } else {
-    const amount = read('discountAmount');
-    if (isMissing(amount)) throw AppError.badRequest(Messages.couponAmountInvalid);
-    discountAmount = required(amount, 0, Messages.couponAmountInvalid);
+    const amount = given(form.discountAmount, current?.discountAmount);
+    if (!isWholeNumber(amount, 0)) throw AppError.badRequest(Messages.couponAmountInvalid);
+    discountAmount = amount;
   }
   return {
-    couponCode,
+    couponCode: given(form.couponCode, current?.couponCode),
     discountType,
     discountAmount,
     discountPercentage,
-    expiryDate,
-    minimumItemQuantity,
-    minPurchaseAmount,
-    maxDiscountAmount,
-    usageLimit,
-    userLimit,
-    isActive: optionalFlag(read('isActive')) ?? true,
-    description: optionalText(read('description'), 500, Messages.textTooLong) ?? '',
+    expiryDate: given(form.expiryDate, current?.expiryDate),
+    minimumItemQuantity: given(form.minimumItemQuantity, current?.minimumItemQuantity),
+    minPurchaseAmount: given(form.minPurchaseAmount, current?.minPurchaseAmount),
+    maxDiscountAmount: given(form.maxDiscountAmount, current?.maxDiscountAmount),
+    usageLimit: given(form.usageLimit, current?.usageLimit),
+    userLimit: given(form.userLimit, current?.userLimit),
+    isActive: form.isActive === undefined ? (current?.isActive ?? true) : (form.isActive ?? true),
+    description:
+      form.description === undefined ? (current?.description ?? '') : (form.description ?? ''),
   };
 }

@@ -7,7 +7,7 @@ import { Messages } from '../../common/messages.js';
 import { AuditService } from '../audit/audit.service.js';
 import { couponFields, type CouponFields } from './coupons-admin.input.js';
 import { CouponsAdminRepository, type AdminCouponRow } from './coupons-admin.repository.js';
-import { mapAdminCoupon } from './dto/coupon-admin.dto.js';
+import { mapAdminCoupon, type CouponEditDto, type CouponWriteDto } from './dto/coupon-admin.dto.js';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -38,8 +38,8 @@ export class CouponsAdminService {
     return mapAdminCoupon(await this.require(id));
   }
 
-  async create(auth: AuthUser, body: Record<string, unknown>) {
-    const fields = couponFields(body);
+  async create(auth: AuthUser, form: CouponWriteDto) {
+    const fields = couponFields(form);
     const id = await this.change(async (manager) => {
       const created = await this.repository.insert(fields, manager);
       await this.record(auth, 'coupon.create', created, null, fields, manager);
@@ -48,10 +48,10 @@ export class CouponsAdminService {
     return this.get(id);
   }
 
-  async edit(auth: AuthUser, id: string, body: Record<string, unknown>) {
+  async edit(auth: AuthUser, id: string, form: CouponEditDto) {
     await this.change(async (manager) => {
       const before = await this.require(id, manager);
-      const fields = couponFields(body, fieldsOf(before));
+      const fields = couponFields(form, fieldsOf(before));
       await this.repository.update(id, fields, manager);
       await this.record(auth, 'coupon.update', id, mapAdminCoupon(before), fields, manager);
     });

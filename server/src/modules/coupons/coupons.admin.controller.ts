@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { ListQueryDto, parseListQuery } from '../../common/http/simple-rest.js';
 import { SimpleRestList, type ListPage } from '../../common/http/list-page.js';
@@ -7,10 +7,13 @@ import { Messages } from '../../common/messages.js';
 import { Role } from '../users/entities/user.entity.js';
 import { CouponsAdminService } from './coupons-admin.service.js';
 import { COUPON_SORT } from './coupons-admin.repository.js';
-import { AdminCouponDto, CouponMessageDto, CouponWriteDto } from './dto/coupon-admin.dto.js';
+import {
+  AdminCouponDto,
+  CouponEditDto,
+  CouponMessageDto,
+  CouponWriteDto,
+} from './dto/coupon-admin.dto.js';
 import { ApiAdminOperation, ApiErrors } from '../../common/openapi/api-docs.decorators.js';
-
-type JsonBody = Record<string, unknown>;
 
 /** Spec 002's coupon calls, and the console's simple-rest `coupons`. */
 @ApiTags('Admin: coupons')
@@ -30,10 +33,9 @@ export class CouponsAdminController {
   @ApiAdminOperation('Create a coupon')
   @ApiErrors(400, 409)
   @HttpCode(200)
-  @ApiBody({ type: CouponWriteDto })
   @ApiOkResponse({ type: CouponMessageDto })
-  async create(@CurrentUser() auth: AuthUser, @Body() body: JsonBody) {
-    const coupon = await this.service.create(auth, body ?? {});
+  async create(@CurrentUser() auth: AuthUser, @Body() form: CouponWriteDto) {
+    const coupon = await this.service.create(auth, form);
     return { message: Messages.couponCreated, coupon };
   }
 
@@ -41,10 +43,9 @@ export class CouponsAdminController {
   @ApiAdminOperation('Edit a coupon')
   @ApiErrors(400, 404, 409)
   @HttpCode(200)
-  @ApiBody({ type: CouponWriteDto })
   @ApiOkResponse({ type: CouponMessageDto })
-  async edit(@CurrentUser() auth: AuthUser, @Param('_id') id: string, @Body() body: JsonBody) {
-    const coupon = await this.service.edit(auth, id, body ?? {});
+  async edit(@CurrentUser() auth: AuthUser, @Param('_id') id: string, @Body() form: CouponEditDto) {
+    const coupon = await this.service.edit(auth, id, form);
     return { message: Messages.couponEdited, coupon };
   }
 
@@ -77,19 +78,17 @@ export class CouponsAdminController {
   @Post('rest/coupons')
   @ApiAdminOperation('Create a coupon (console)')
   @ApiErrors(400, 409)
-  @ApiBody({ type: CouponWriteDto })
   @ApiCreatedResponse({ type: AdminCouponDto })
-  restCreate(@CurrentUser() auth: AuthUser, @Body() body: JsonBody) {
-    return this.service.create(auth, body ?? {});
+  restCreate(@CurrentUser() auth: AuthUser, @Body() form: CouponWriteDto) {
+    return this.service.create(auth, form);
   }
 
   @Put('rest/coupons/:id')
   @ApiAdminOperation('Update a coupon (console)')
   @ApiErrors(400, 404, 409)
-  @ApiBody({ type: CouponWriteDto })
   @ApiOkResponse({ type: AdminCouponDto })
-  restUpdate(@CurrentUser() auth: AuthUser, @Param('id') id: string, @Body() body: JsonBody) {
-    return this.service.edit(auth, id, body ?? {});
+  restUpdate(@CurrentUser() auth: AuthUser, @Param('id') id: string, @Body() form: CouponEditDto) {
+    return this.service.edit(auth, id, form);
   }
 
   @Delete('rest/coupons/:id')
