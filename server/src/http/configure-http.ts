@@ -1,7 +1,6 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -13,6 +12,7 @@ import type { AppConfig } from '../config/config.js';
 import { createApiDocument } from './api-document.js';
 import { GALLERY_MAX_BYTES } from '../modules/gallery/gallery-files.js';
 import { refuseMalformedRequests } from './request-shape.js';
+import { addSecurityHeaders } from './security-headers.js';
 import { LogContext } from '../common/logging/log-context.js';
 import { logRequests } from '../common/logging/request-logging.js';
 import { recordHttpMetrics } from '../modules/operations/http-metrics.js';
@@ -44,7 +44,7 @@ export async function configureHttp(
   refuseMalformedRequests(fastify);
   recordHttpMetrics(fastify, app.get(StoreMetrics));
   logRequests(fastify, app.get(LogContext));
-  await app.register(helmet, {
+  addSecurityHeaders(fastify, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -172,7 +172,7 @@ function storefrontPages(
 
   const homePage = async (page: string) => {
     // The page works without its preloads: a failed gallery read only makes it slower.
-    const json = await gallery.images().catch(() => undefined);
+    const json = (await gallery.images().catch(() => undefined))?.json;
     if (json === undefined) return page;
     if (home?.json !== json) {
       home = { json, html: withTags(page, homePreloads(JSON.parse(json) as GalleryImagesDto)) };

@@ -26,7 +26,9 @@ export function logRequests(fastify: FastifyInstance, logs: LogContext) {
   });
   fastify.addHook('onResponse', (request, reply, done) => {
     const url = request.raw.url ?? '';
-    if (!QUIET_PATHS.test(url)) {
+    const level = reply.statusCode >= 500 ? 'error' : 'info';
+    const logger = logs.root();
+    if (logger.isLevelEnabled(level) && !QUIET_PATHS.test(url)) {
       const line = {
         reqId: ids.get(request),
         method: request.method,
@@ -34,8 +36,7 @@ export function logRequests(fastify: FastifyInstance, logs: LogContext) {
         statusCode: reply.statusCode,
         responseTime: Math.round(reply.elapsedTime),
       };
-      const level = reply.statusCode >= 500 ? 'error' : 'info';
-      logs.root()[level](line, 'request completed');
+      logger[level](line, 'request completed');
     }
     done();
   });

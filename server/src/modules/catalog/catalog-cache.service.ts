@@ -1,16 +1,18 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { CachedJson } from '../../common/http/cached-json.js';
 import { createRedis, REDIS } from '../../redis/redis.module.js';
 
 /**
- * Pre-serialised catalogue answers, per process and per audience. Any instance that changes the
+ * Pre-serialised catalogue answers (with their ETag and compressed forms), per process and per
+ * audience. Any instance that changes the
  * catalogue calls `invalidate()`, which clears every instance's copy through Redis pub/sub.
  */
 @Injectable()
 export class CatalogCacheService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('CatalogCache');
-  private readonly entries = new Map<string, string>();
+  private readonly entries = new Map<string, CachedJson>();
   private subscriber?: Redis;
   /** Bumped on every invalidation, so an answer built across one is not stored. */
   private epoch = 0;
@@ -31,13 +33,13 @@ export class CatalogCacheService implements OnModuleInit, OnApplicationShutdown 
     await this.subscriber.subscribe(this.channel);
   }
 
-  async get(key: string, build: () => Promise<unknown>): Promise<string> {
+  async get(key: string, build: () => Promise<unknown>): Promise<CachedJson> {
     const cached = this.entries.get(key);
     if (cached !== undefined) return cached;
     const epoch = this.epoch;
-    const json = JSON.stringify(await build());
-    if (epoch === this.epoch) this.entries.set(key, json);
-    return json;
+    const answer = new CachedJson(JSON.stringify(await build()));
+    if (epoch === this.epoch) this.entries.set(key, answer);
+    return answer;
   }
 
   /** Call after any change to products, items or gallery images (the admin calls do). */

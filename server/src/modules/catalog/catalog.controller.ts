@@ -1,6 +1,9 @@
-import { Controller, Get, Header, Headers, Param } from '@nestjs/common';
+import { Controller, Get, Headers, Param, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Authenticated, Public } from '../../common/auth/auth.decorators.js';
+import { sendCachedJson } from '../../common/http/cached-json.js';
+import { ApiErrors } from '../../common/openapi/api-docs.decorators.js';
 import { CatalogService } from './catalog.service.js';
 import {
   EachProductDto,
@@ -8,10 +11,8 @@ import {
   ItemsResponseDto,
   ProductResponseDto,
 } from './dto/catalog.dto.js';
-import { ApiErrors } from '../../common/openapi/api-docs.decorators.js';
 
-const JSON_TYPE = 'application/json; charset=utf-8';
-
+/** Answers come from the catalogue cache as bytes, with an ETag (`common/http/cached-json.ts`). */
 @ApiTags('Catalogue')
 @Controller()
 export class CatalogController {
@@ -20,29 +21,30 @@ export class CatalogController {
   @Get('product/gethomeproducts')
   @ApiOperation({ summary: 'Products for the home page' })
   @Public()
-  @Header('content-type', JSON_TYPE)
   @ApiOkResponse({ type: HomeProductsDto })
-  homeProducts() {
-    return this.service.homeProducts();
+  async homeProducts(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    return sendCachedJson(request, reply, await this.service.homeProducts());
   }
 
   @Get('product/allproducts')
   @ApiOperation({ summary: 'List every product' })
   @Authenticated()
-  @Header('content-type', JSON_TYPE)
   @ApiOkResponse({ type: [ProductResponseDto] })
-  allProducts() {
-    return this.service.allProducts();
+  async allProducts(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    return sendCachedJson(request, reply, await this.service.allProducts());
   }
 
   @Get('product/eachproduct/:id')
   @ApiOperation({ summary: 'Get one product' })
   @ApiErrors(404)
   @Public()
-  @Header('content-type', JSON_TYPE)
   @ApiOkResponse({ type: EachProductDto })
-  eachProduct(@Param('id') id: string) {
-    return this.service.eachProduct(id);
+  async eachProduct(
+    @Param('id') id: string,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ) {
+    return sendCachedJson(request, reply, await this.service.eachProduct(id));
   }
 
   @Get('item/:productId')
@@ -52,12 +54,13 @@ export class CatalogController {
   })
   @ApiErrors(404)
   @Public()
-  @Header('content-type', JSON_TYPE)
   @ApiOkResponse({ type: ItemsResponseDto })
-  items(
+  async items(
     @Headers('authorization') authorization: string | undefined,
     @Param('productId') productId: string,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
   ) {
-    return this.service.items(authorization, productId);
+    return sendCachedJson(request, reply, await this.service.items(authorization, productId));
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { CachedJson } from '../../common/http/cached-json.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { Messages } from '../../common/messages.js';
 import { TokenService } from '../auth/token.service.js';
@@ -58,7 +59,7 @@ export class CatalogService {
     return session.role === Role.Reseller || session.role === Role.Admin ? 'trade' : 'public';
   }
 
-  homeProducts(): Promise<string> {
+  homeProducts(): Promise<CachedJson> {
     return this.cache.get('home', async () => {
       const products = (await this.catalog.listProducts()).filter((product) => product.instock);
       const tiles = new Map<string, ReturnType<typeof mapProduct> & PriceHint>();
@@ -78,31 +79,31 @@ export class CatalogService {
     });
   }
 
-  allProducts(): Promise<string> {
+  allProducts(): Promise<CachedJson> {
     return this.cache.get('all', async () => (await this.catalog.listProducts()).map(mapProduct));
   }
 
-  async eachProduct(id: string): Promise<string> {
+  async eachProduct(id: string): Promise<CachedJson> {
     if (!isUuid(id)) throw AppError.notFound(Messages.notFound);
-    const json = await this.cache.get(`product:${id}`, async () => {
+    const answer = await this.cache.get(`product:${id}`, async () => {
       const product = await this.catalog.getProduct(id);
       return product ? { product: mapProduct(product) } : null;
     });
-    if (json === 'null') throw AppError.notFound(Messages.notFound);
-    return json;
+    if (answer.json === 'null') throw AppError.notFound(Messages.notFound);
+    return answer;
   }
 
-  async items(authorization: string | undefined, productId: string): Promise<string> {
+  async items(authorization: string | undefined, productId: string): Promise<CachedJson> {
     if (!isUuid(productId)) throw AppError.notFound(Messages.notFound);
     const audience = await this.audienceOf(authorization);
-    const json = await this.cache.get(`items:${audience}:${productId}`, async () => {
+    const answer = await this.cache.get(`items:${audience}:${productId}`, async () => {
       const product = await this.catalog.getProduct(productId);
       if (!product) return null;
       const items = await this.catalog.itemsOfProduct(productId);
       return { items: items.map((item) => mapItem(item, audience === 'trade')) };
     });
-    if (json === 'null') throw AppError.notFound(Messages.notFound);
-    return json;
+    if (answer.json === 'null') throw AppError.notFound(Messages.notFound);
+    return answer;
   }
 
   // For other modules: the order, the coupon check, the player check, the sitemap, the demo seed.

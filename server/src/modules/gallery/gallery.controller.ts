@@ -1,6 +1,8 @@
-import { Controller, Get, Header } from '@nestjs/common';
+import { Controller, Get, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../../common/auth/auth.decorators.js';
+import { sendCachedJson } from '../../common/http/cached-json.js';
 import { GalleryImagesDto, GalleryService } from './gallery.service.js';
 
 @ApiTags('Gallery')
@@ -11,9 +13,8 @@ export class GalleryController {
   @Get('images')
   @ApiOperation({ summary: 'The banner images of the home page' })
   @Public()
-  @Header('content-type', 'application/json; charset=utf-8')
   @ApiOkResponse({ type: GalleryImagesDto })
-  images() {
-    return this.service.images();
+  async images(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    return sendCachedJson(request, reply, await this.service.images());
   }
 }

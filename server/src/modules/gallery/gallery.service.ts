@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { CachedJson } from '../../common/http/cached-json.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { DataSource, EntityManager } from 'typeorm';
 import { CatalogCacheService } from '../catalog/catalog-cache.service.js';
@@ -29,7 +30,7 @@ export class GalleryService {
     private readonly cache: CatalogCacheService,
   ) {}
 
-  images(): Promise<string> {
+  images(): Promise<CachedJson> {
     return this.cache.get('gallery', async () => {
       const rows: Array<{ title: string; type: string; url: string; redirect_url: string }> =
         await this.db.query(

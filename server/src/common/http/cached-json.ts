@@ -1,0 +1,83 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/** Smaller answers are sent as they are: compressing them saves less than it costs. */
+const COMPRESS_FROM_BYTES = 1024;
+
+/**
+ * How long a shared cache (a CDN) may serve a public catalogue answer without asking, and how long
+ * it may serve a stale one while it revalidates. Browsers always revalidate (max-age=0), cheaply,
+ * with the ETag.
+ */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=60';
+
+type Encoding = 'br' | 'gzip';
+
+/**
+ * A JSON answer built once and sent many times: its bytes, a weak ETag of them, and its brotli and
+ * gzip forms, each made the first time a client asks for it.
+ */
+export class CachedJson {
+  readonly body: Buffer;
+  readonly etag: string;
+  private readonly encoded = new Map<Encoding, Buffer>();
+
+  constructor(readonly json: string) {
+    this.body = Buffer.from(json, 'utf8');
+    this.etag = `W/"${createHash('sha256').update(this.body).digest('base64url').slice(0, 27)}"`;
+  }
+
+  encodedAs(encoding: Encoding): Buffer {
+    let bytes = this.encoded.get(encoding);
+    if (!bytes) {
+      bytes =
+        encoding === 'br'
+          ? brotliCompressSync(this.body, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: 9,
+                [constants.BROTLI_PARAM_SIZE_HINT]: this.body.length,
+              },
+            })
+          : gzipSync(this.body, { level: 9 });
+      this.encoded.set(encoding, bytes);
+    }
+    return bytes;
+  }
+}
+
+/** The encoding to send: brotli, then gzip, when the client accepts it and it is worth it. */
+function chooseEncoding(accepted: string | undefined, size: number): Encoding | undefined {
+  if (!accepted || size < COMPRESS_FROM_BYTES) return undefined;
+  const offered = accepted
+    .split(',')
+    .map((part) => part.trim().split(';'))
+    .filter(([, q]) => !q || !/^\s*q\s*=\s*0(\.0*)?\s*$/.test(q))
+    .map(([name]) => name.toLowerCase());
+  if (offered.includes('br')) return 'br';
+  if (offered.includes('gzip') || offered.includes('*')) return 'gzip';
+  return undefined;
+}
+
+function matches(ifNoneMatch: string | undefined, etag: string) {
+  if (!ifNoneMatch) return false;
+  const weak = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || weak(tag) === weak(etag));
+}
+
+/**
+ * Sends a cached JSON answer with its ETag (304 when the client's copy is current) in the encoding
+ * the client prefers. A caller without credentials may be answered from a shared cache; a signed-in
+ * caller's answer keeps the `no-store` the auth guard gave it.
+ */
+export function sendCachedJson(request: FastifyRequest, reply: FastifyReply, answer: CachedJson) {
+  void reply.header('etag', answer.etag).header('vary', 'Accept-Encoding, Authorization');
+  if (!request.headers.authorization) void reply.header('cache-control', PUBLIC_CACHE_CONTROL);
+  if (matches(request.headers['if-none-match'], answer.etag)) {
+    return reply.code(304).send();
+  }
+  void reply.type('application/json; charset=utf-8');
+  const encoding = chooseEncoding(request.headers['accept-encoding'], answer.body.length);
+  if (!encoding) return reply.send(answer.body);
+  return reply.header('content-encoding', encoding).send(answer.encodedAs(encoding));
+}
