@@ -4,7 +4,9 @@
  *
  * 1. Throughput and p50/p99 of GET /api/product/gethomeproducts and GET /api/item/{id} on the
  *    built store, against a bare NestJS-on-Fastify hello-world started by this script, so the
- *    printed ratio says what the store's work costs on top of the framework.
+ *    printed ratio says what the store's work costs on top of the framework. The catalogue is
+ *    asked for as a browser asks (`Accept-Encoding: gzip, deflate, br`), and also without
+ *    compression, whose larger writes show what the bytes themselves cost.
  * 2. Z-Coins orders per second with p95/p99 at 50 concurrent clients.
  * Every server runs in its own process; the figures are from one run on this machine.
  */
@@ -23,7 +25,9 @@ import {
 } from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = 50;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/** `BENCH_ONLY=orders` or `BENCH_ONLY=catalogue` runs one half. */
+const ONLY = process.env.BENCH_ONLY;
 
 /** The baseline: NestJS 12 on the Fastify adapter answering one small JSON route. */
 async function helloWorld(port) {
@@ -119,12 +123,26 @@ async function main() {
     console.log(
       `\nCommerce benchmark: ${CONNECTIONS} connections, ${DURATION} s each, one run on this machine\n`,
     );
-    const baseline = await measure({ url: `http://127.0.0.1:${helloPort}/hello` });
-    console.log(row('NestJS+Fastify hello-world', baseline));
-    const homeRun = await measure({ url: `${base}/api/product/gethomeproducts` });
-    console.log(row('GET /api/product/gethomeproducts', homeRun));
-    const itemsRun = await measure({ url: `${base}/api/item/${product._id}` });
-    console.log(row('GET /api/item/{id}', itemsRun));
+    if (ONLY !== 'orders') {
+      const baseline = await measure({ url: `http://127.0.0.1:${helloPort}/hello` });
+      console.log(row('NestJS+Fastify hello-world', baseline));
+      const asBrowser = { 'accept-encoding': 'gzip, deflate, br' };
+      const homeRun = await measure({
+        url: `${base}/api/product/gethomeproducts`,
+        headers: asBrowser,
+      });
+      console.log(row('GET /api/product/gethomeproducts', homeRun));
+      const itemsRun = await measure({
+        url: `${base}/api/item/${product._id}`,
+        headers: asBrowser,
+      });
+      console.log(row('GET /api/item/{id}', itemsRun));
+      const homePlain = await measure({ url: `${base}/api/product/gethomeproducts` });
+      console.log(row('  the same, uncompressed', homePlain));
+      console.log(
+        `\nRatios to the hello-world: home ${(homeRun.rps / baseline.rps).toFixed(2)}, items ${(itemsRun.rps / baseline.rps).toFixed(2)}, home uncompressed ${(homePlain.rps / baseline.rps).toFixed(2)}`,
+      );
+    }
     const orderBody = (userid) =>
       JSON.stringify({
         itemid: item.itemid,
@@ -135,30 +153,29 @@ async function main() {
         input2: 'Bench',
         paymentmode: 'wallet',
       });
-    let next = 0;
-    const distinct = await measure({
-      url: `${base}/api/order/createWalletOrder`,
-      method: 'POST',
-      setupClient: (client) => {
-        const session = sessions[next++ % sessions.length];
-        client.setHeaders({
-          'content-type': 'application/json',
-          authorization: `Bearer ${session.token}`,
-        });
-        client.setBody(orderBody(session.user.userid));
-      },
-    });
-    console.log(row('createWalletOrder, 50 wallets', distinct));
-    const oneWallet = await measure({
-      url: `${base}/api/order/createWalletOrder`,
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${demo.token}` },
-      body: orderBody(demo.user.userid),
-    });
-    console.log(row('createWalletOrder, one wallet', oneWallet));
-    console.log(
-      `\nRatios to the hello-world: home ${(homeRun.rps / baseline.rps).toFixed(2)}, items ${(itemsRun.rps / baseline.rps).toFixed(2)}`,
-    );
+    if (ONLY !== 'catalogue') {
+      let next = 0;
+      const distinct = await measure({
+        url: `${base}/api/order/createWalletOrder`,
+        method: 'POST',
+        setupClient: (client) => {
+          const session = sessions[next++ % sessions.length];
+          client.setHeaders({
+            'content-type': 'application/json',
+            authorization: `Bearer ${session.token}`,
+          });
+          client.setBody(orderBody(session.user.userid));
+        },
+      });
+      console.log(row('createWalletOrder, 50 wallets', distinct));
+      const oneWallet = await measure({
+        url: `${base}/api/order/createWalletOrder`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${demo.token}` },
+        body: orderBody(demo.user.userid),
+      });
+      console.log(row('createWalletOrder, one wallet', oneWallet));
+    }
     const check = await withClient(scratch.url, (client) =>
       client.query(
         `SELECT (SELECT coalesce(sum(amount), 0) FROM ledger_entries)::text AS ledger_sum,

@@ -1,7 +1,15 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import http from 'node:http';
 import { startTestApp, type TestApp } from '../utils/app.js';
-import { sessionOf, type Shopper } from './money.helpers.js';
+import {
+  balancesOf,
+  expectLedgerConsistent,
+  newShopper,
+  orderBody,
+  sessionOf,
+  testItem,
+  type Shopper,
+} from './money.helpers.js';
 
 interface RawAnswer {
   status: number;
@@ -128,5 +136,47 @@ describe('public catalogue answers a browser or a CDN can keep', () => {
       .set(reseller.auth)
       .set('if-none-match', publicAnswer.headers.etag as string)
       .expect(200);
+  });
+
+  it('prices and stocks a checkout as the catalogue stands after an admin change', async () => {
+    const entry = await testItem(app, 10_000);
+    const shopper = await newShopper(app, { balance: 100_000 });
+    const buy = () =>
+      app
+        .http()
+        .post('/api/order/createWalletOrder')
+        .set(shopper.auth)
+        .send(orderBody(shopper, entry));
+    await buy().expect(200);
+    expect((await balancesOf(app, shopper.userid)).balance).toBe(90_000);
+
+    const item = {
+      body: {
+        name: 'Test pack',
+        type: 'small',
+        originalprice: 150,
+        resellprice: 150,
+        isApi: false,
+        imgpath: '/uploads/demo/gem.png',
+      },
+    };
+    await app
+      .http()
+      .put(`/api/admin/rest/items/${entry.itemid}`)
+      .set(admin.auth)
+      .send({ ...item.body, discountedprice: 150 })
+      .expect(200);
+    await buy().expect(200);
+    expect((await balancesOf(app, shopper.userid)).balance).toBe(75_000);
+
+    await app
+      .http()
+      .put(`/api/admin/rest/items/${entry.itemid}`)
+      .set(admin.auth)
+      .send({ ...item.body, discountedprice: 150, instock: false })
+      .expect(200);
+    await buy().expect(409);
+    expect((await balancesOf(app, shopper.userid)).balance).toBe(75_000);
+    await expectLedgerConsistent(app);
   });
 });

@@ -17,6 +17,10 @@ export interface AuthUser {
   id: string;
   userid: number;
   role: Role;
+  /** As the account read at the start of this request has them. */
+  name: string;
+  email: string;
+  mobilenumber: string | null;
 }
 
 /** Skips authentication; the global guard requires a valid token everywhere else. */

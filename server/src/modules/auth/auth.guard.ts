@@ -56,7 +56,14 @@ export class AuthGuard implements CanActivate {
       throw new AppError(ErrorCode.Blocked, Messages.blocked, HttpStatus.FORBIDDEN);
     }
 
-    request.auth = { id: claims.sub, userid: session.userid, role: session.role };
+    request.auth = {
+      id: claims.sub,
+      userid: session.userid,
+      role: session.role,
+      name: session.name,
+      email: session.email,
+      mobilenumber: session.mobilenumber,
+    };
     const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, targets) ?? [];
     if (roles.length > 0 && !roles.includes(session.role)) {
       throw new AppError(ErrorCode.Forbidden, Messages.forbidden, HttpStatus.FORBIDDEN);

@@ -13,6 +13,7 @@ import { createRedis, REDIS } from '../../redis/redis.module.js';
 export class CatalogCacheService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('CatalogCache');
   private readonly entries = new Map<string, CachedJson>();
+  private readonly rows = new Map<string, Promise<unknown>>();
   private subscriber?: Redis;
   /** Bumped on every invalidation, so an answer built across one is not stored. */
   private epoch = 0;
@@ -42,6 +43,29 @@ export class CatalogCacheService implements OnModuleInit, OnApplicationShutdown 
     return answer;
   }
 
+  /**
+   * A catalogue row for the server's own use (checkout reads the product and pack from here), kept
+   * until the next invalidation; one read of the database however many callers ask at once.
+   */
+  row<T>(key: string, read: () => Promise<T>): Promise<T> {
+    const kept = this.rows.get(key);
+    if (kept) return kept as Promise<T>;
+    const epoch = this.epoch;
+    const reading = read();
+    this.rows.set(key, reading);
+    reading.then(
+      (value) => {
+        if (epoch !== this.epoch || value === undefined) this.forget(key, reading);
+      },
+      () => this.forget(key, reading),
+    );
+    return reading;
+  }
+
+  private forget(key: string, reading: Promise<unknown>) {
+    if (this.rows.get(key) === reading) this.rows.delete(key);
+  }
+
   /** Call after any change to products, items or gallery images (the admin calls do). */
   async invalidate() {
     this.clearLocal();
@@ -51,6 +75,7 @@ export class CatalogCacheService implements OnModuleInit, OnApplicationShutdown 
   private clearLocal() {
     this.epoch += 1;
     this.entries.clear();
+    this.rows.clear();
   }
 
   async onApplicationShutdown() {

@@ -118,6 +118,18 @@ export class CatalogService {
     return this.catalog.getItem(id, manager);
   }
 
+  /**
+   * A product or pack as checkout prices it: from this instance's catalogue cache, which every
+   * admin change clears on every instance (`CatalogCacheService.invalidate`).
+   */
+  productForSale(id: string) {
+    return this.cache.row(`product-row:${id}`, () => this.catalog.getProduct(id));
+  }
+
+  itemForSale(id: string) {
+    return this.cache.row(`item-row:${id}`, () => this.catalog.getItem(id));
+  }
+
   listInStockForSitemap() {
     return this.catalog.listInStockForSitemap();
   }

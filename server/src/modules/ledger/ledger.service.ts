@@ -28,6 +28,9 @@ export const SystemAccount = {
   Points: 'system:points',
 } as const;
 
+/** A customer's account: `wallet:<userid>` or `points:<userid>`. */
+const USER_ACCOUNT = /^(wallet|points):\d+$/;
+
 export const walletAccount = (userid: number) => `wallet:${userid}`;
 export const pointsAccount = (userid: number) => `points:${userid}`;
 
@@ -65,6 +68,75 @@ export class LedgerService {
     if (legs.length < 2 || [...sums.values()].some((sum) => sum !== 0)) {
       throw new Error(`unbalanced movement ${movement.key}`);
     }
+    const userLegs = legs
+      .filter((leg) => USER_ACCOUNT.test(leg.account))
+      .sort((a, b) => a.amount - b.amount || a.account.localeCompare(b.account));
+    const holders = new Set(userLegs.map((leg) => leg.account.split(':')[1]));
+    return holders.size <= 1
+      ? this.postForOneHolder(manager, movement, legs, userLegs)
+      : this.postAcrossHolders(manager, movement, legs, userLegs);
+  }
+
+  /**
+   * The common case, one customer's wallet or points (or neither) against system accounts: the
+   * movement, its entries and the guarded change of the cached balances in one statement.
+   */
+  private async postForOneHolder(
+    manager: EntityManager,
+    movement: Movement,
+    legs: LedgerLeg[],
+    userLegs: LedgerLeg[],
+  ) {
+    const delta = (kind: 'wallet' | 'points') =>
+      userLegs
+        .filter((leg) => leg.account.startsWith(`${kind}:`))
+        .reduce((sum, leg) => sum + leg.amount, 0);
+    const holder = userLegs.length ? Number(userLegs[0].account.split(':')[1]) : null;
+    const [result] = (await manager.query(
+      `WITH movement AS (
+         INSERT INTO ledger_movements (key, kind, reference) VALUES ($1, $2, $3)
+         ON CONFLICT (key) DO NOTHING RETURNING key
+       ), entries AS (
+         INSERT INTO ledger_entries (movement_key, account, currency, amount, kind, reference)
+         SELECT movement.key, t.account, t.currency::ledger_currency, t.amount, $2, $3
+         FROM movement, unnest($4::text[], $5::text[], $6::bigint[]) AS t(account, currency, amount)
+       ), holder AS (
+         UPDATE users SET balance = balance + $8, points = points + $9, updated_at = now()
+         WHERE userid = $7 AND EXISTS (SELECT 1 FROM movement)
+           AND balance + $8 >= 0 AND points + $9 >= 0
+         RETURNING userid
+       )
+       SELECT (SELECT count(*) FROM movement)::int AS posted, (SELECT count(*) FROM holder)::int AS moved`,
+      [
+        movement.key,
+        movement.kind,
+        movement.reference,
+        legs.map((leg) => leg.account),
+        legs.map((leg) => leg.currency),
+        legs.map((leg) => leg.amount),
+        holder,
+        delta('wallet'),
+        delta('points'),
+      ],
+    )) as Array<{ posted: number; moved: number }>;
+    if (result.posted === 0) return false;
+    if (holder !== null && result.moved !== 1) {
+      throw new InsufficientFundsError(userLegs[0].currency);
+    }
+    return true;
+  }
+
+  /**
+   * A movement between customers: their cached balances change last, one statement each, in a
+   * stable order (debits before credits, then by account), so two such movements lock the rows
+   * in the same order.
+   */
+  private async postAcrossHolders(
+    manager: EntityManager,
+    movement: Movement,
+    legs: LedgerLeg[],
+    userLegs: LedgerLeg[],
+  ) {
     const inserted: unknown[] = await manager.query(
       `INSERT INTO ledger_movements (key, kind, reference) VALUES ($1, $2, $3) ON CONFLICT (key) DO NOTHING RETURNING key`,
       [movement.key, movement.kind, movement.reference],
@@ -84,11 +156,6 @@ export class LedgerService {
         legs.map((leg) => leg.amount),
       ],
     );
-    // Cached balances last, so the users' rows stay locked only until the commit, and in a stable
-    // order (debits before credits, then by account), so two movements lock them in the same order.
-    const userLegs = legs
-      .filter((leg) => /^(wallet|points):\d+$/.test(leg.account))
-      .sort((a, b) => a.amount - b.amount || a.account.localeCompare(b.account));
     for (const leg of userLegs) {
       const [kind, userid] = leg.account.split(':');
       const column = kind === 'wallet' ? 'balance' : 'points';

@@ -8,7 +8,6 @@ import { CatalogService } from '../catalog/catalog.service.js';
 import { CouponsService } from '../coupons/coupons.service.js';
 import { commerceError, CommerceErrorCode } from '../ledger/commerce-errors.js';
 import { Role } from '../users/entities/user.entity.js';
-import { UsersService } from '../users/users.service.js';
 import type { OrderCreateDto } from './dto/order.dto.js';
 import { inputsValid } from '../../common/order-inputs.js';
 
@@ -18,16 +17,15 @@ export class OrderQuotes {
   constructor(
     private readonly catalog: CatalogService,
     private readonly coupons: CouponsService,
-    private readonly users: UsersService,
   ) {}
 
   async quote(auth: AuthUser, dto: OrderCreateDto, mode: 'upi' | 'wallet') {
     requireOwner(auth, dto.userid);
-    const user = await this.users.getById(auth.id);
-    if (!user) throw AppError.notFound(Messages.notFound);
+    // The buyer as the auth guard read them for this request.
+    const user = auth;
     const [product, item] = await Promise.all([
-      this.catalog.getProduct(dto.product_id),
-      this.catalog.getItem(dto.item_id),
+      this.catalog.productForSale(dto.product_id),
+      this.catalog.itemForSale(dto.item_id),
     ]);
     if (!product || !item || !this.belongs(product, item, dto.itemid)) {
       throw AppError.badRequest(Messages.selectPackAndDetails);

@@ -71,19 +71,34 @@ export class UsersRepository {
     return manager.findOneByOrFail(UserEntity, { id });
   }
 
-  /** The columns the auth guard needs on every request, in one indexed read. */
+  /**
+   * The columns the auth guard needs on every request, in one indexed read: what it checks (role,
+   * token version, block) and who the caller is (name and contacts, so a handler need not read
+   * the row again).
+   */
   async getSession(id: string) {
-    const rows: Array<{ userid: string; role: Role; token_version: number; is_blocked: boolean }> =
-      await this.users.query(
-        'SELECT userid, role, token_version, is_blocked FROM users WHERE id = $1',
-        [id],
-      );
-    return rows[0]
+    const rows: Array<{
+      userid: string;
+      role: Role;
+      token_version: number;
+      is_blocked: boolean;
+      name: string;
+      email: string;
+      mobilenumber: string | null;
+    }> = await this.users.query(
+      'SELECT userid, role, token_version, is_blocked, name, email, mobilenumber FROM users WHERE id = $1',
+      [id],
+    );
+    const row = rows[0];
+    return row
       ? {
-          userid: Number(rows[0].userid),
-          role: rows[0].role,
-          tokenVersion: rows[0].token_version,
-          isBlocked: rows[0].is_blocked,
+          userid: Number(row.userid),
+          role: row.role,
+          tokenVersion: row.token_version,
+          isBlocked: row.is_blocked,
+          name: row.name,
+          email: row.email,
+          mobilenumber: row.mobilenumber,
         }
       : undefined;
   }
