@@ -82,7 +82,7 @@ async function main() {
   const children = [];
   try {
     const store = await start(
-      ['server/dist/main.js'],
+      [process.env.BENCH_STORE ?? 'server/dist/main.js'],
       storeEnv(scratch, { PORT: String(storePort) }),
       'listening on',
     );

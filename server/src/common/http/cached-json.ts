@@ -6,11 +6,13 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 const COMPRESS_FROM_BYTES = 1024;
 
 /**
- * How long a shared cache (a CDN) may serve a public catalogue answer without asking, and how long
- * it may serve a stale one while it revalidates. Browsers always revalidate (max-age=0), cheaply,
- * with the ETag.
+ * How long a CDN may serve a public catalogue answer without asking, and how long it may serve a
+ * stale one while it revalidates. It is sent as `CDN-Cache-Control` (RFC 9213), which only shared
+ * caches read: a browser keeps its usual behaviour, so the storefront's preloaded answers are used
+ * as they arrive and a price an admin changes shows on the next visit; it revalidates with the
+ * ETag.
  */
-export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=60';
+export const CDN_CACHE_CONTROL = 'public, max-age=30, stale-while-revalidate=60';
 
 type Encoding = 'br' | 'gzip';
 
@@ -67,12 +69,12 @@ function matches(ifNoneMatch: string | undefined, etag: string) {
 
 /**
  * Sends a cached JSON answer with its ETag (304 when the client's copy is current) in the encoding
- * the client prefers. A caller without credentials may be answered from a shared cache; a signed-in
- * caller's answer keeps the `no-store` the auth guard gave it.
+ * the client prefers. A caller without credentials may be answered from a CDN; a signed-in caller's
+ * answer keeps the `no-store` the auth guard gave it, so no cache keeps trade prices.
  */
 export function sendCachedJson(request: FastifyRequest, reply: FastifyReply, answer: CachedJson) {
-  void reply.header('etag', answer.etag).header('vary', 'Accept-Encoding, Authorization');
-  if (!request.headers.authorization) void reply.header('cache-control', PUBLIC_CACHE_CONTROL);
+  void reply.header('etag', answer.etag).header('vary', 'Accept-Encoding');
+  if (!request.headers.authorization) void reply.header('cdn-cache-control', CDN_CACHE_CONTROL);
   if (matches(request.headers['if-none-match'], answer.etag)) {
     return reply.code(304).send();
   }

@@ -28,6 +28,16 @@ export const SystemAccount = {
   Points: 'system:points',
 } as const;
 
+/** `$1`..`$6` of the statements that write a movement's entries: key, kind, reference, legs. */
+const entryParameters = (movement: Movement, legs: LedgerLeg[]) => [
+  movement.key,
+  movement.kind,
+  movement.reference,
+  legs.map((leg) => leg.account),
+  legs.map((leg) => leg.currency),
+  legs.map((leg) => leg.amount),
+];
+
 /** A customer's account: `wallet:<userid>` or `points:<userid>`. */
 const USER_ACCOUNT = /^(wallet|points):\d+$/;
 
@@ -107,17 +117,7 @@ export class LedgerService {
          RETURNING userid
        )
        SELECT (SELECT count(*) FROM movement)::int AS posted, (SELECT count(*) FROM holder)::int AS moved`,
-      [
-        movement.key,
-        movement.kind,
-        movement.reference,
-        legs.map((leg) => leg.account),
-        legs.map((leg) => leg.currency),
-        legs.map((leg) => leg.amount),
-        holder,
-        delta('wallet'),
-        delta('points'),
-      ],
+      [...entryParameters(movement, legs), holder, delta('wallet'), delta('points')],
     )) as Array<{ posted: number; moved: number }>;
     if (result.posted === 0) return false;
     if (holder !== null && result.moved !== 1) {
@@ -147,14 +147,7 @@ export class LedgerService {
       `INSERT INTO ledger_entries (movement_key, account, currency, amount, kind, reference)
        SELECT $1, account, currency::ledger_currency, amount, $2, $3
        FROM unnest($4::text[], $5::text[], $6::bigint[]) AS t(account, currency, amount)`,
-      [
-        movement.key,
-        movement.kind,
-        movement.reference,
-        legs.map((leg) => leg.account),
-        legs.map((leg) => leg.currency),
-        legs.map((leg) => leg.amount),
-      ],
+      [...entryParameters(movement, legs)],
     );
     for (const leg of userLegs) {
       const [kind, userid] = leg.account.split(':');
