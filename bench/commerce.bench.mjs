@@ -7,7 +7,10 @@
  *    printed ratio says what the store's work costs on top of the framework. The catalogue is
  *    asked for as a browser asks (`Accept-Encoding: gzip, deflate, br`), and also without
  *    compression, whose larger writes show what the bytes themselves cost.
- * 2. Z-Coins orders per second with p95/p99 at 50 concurrent clients.
+ * 2. Z-Coins orders per second with p95/p99 at 50 concurrent clients, with the ledger checked
+ *    afterwards (every wallet's cached balance equals its entries, the entries sum to zero).
+ * `BENCH_COMPARE=<another build's main.js>` starts that build too, on its own database, and
+ * measures both in the same run, taking turns: before and after, side by side.
  * Every server runs in its own process; the figures are from one run on this machine.
  */
 import autocannon from 'autocannon';
@@ -28,6 +31,8 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** `BENCH_ONLY=orders` or `BENCH_ONLY=catalogue` runs one half. */
 const ONLY = process.env.BENCH_ONLY;
+/** Rounds of the 50-wallet order run; with two stores they take turns. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 
 /** The baseline: NestJS 12 on the Fastify adapter answering one small JSON route. */
 async function helloWorld(port) {
@@ -73,126 +78,169 @@ async function measure(options) {
 
 const fmt = (n) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
 const row = (name, m) =>
-  `${name.padEnd(34)} ${fmt(m.rps).padStart(8)} req/s  p50 ${fmt(m.p50).padStart(6)} ms  p95 ${fmt(m.p95).padStart(6)} ms  p99 ${fmt(m.p99).padStart(6)} ms  non-2xx ${m.non2xx}  errors ${m.errors}`;
+  `${name.padEnd(44)} ${fmt(m.rps).padStart(8)} req/s  p50 ${fmt(m.p50).padStart(6)} ms  p95 ${fmt(m.p95).padStart(6)} ms  p99 ${fmt(m.p99).padStart(6)} ms  non-2xx ${m.non2xx}  errors ${m.errors}`;
+
+/**
+ * Starts a built store (`main`, a path to its `main.js`) on a scratch database of its own, with a
+ * ₹1 bench pack, ₹1,00,000 of Z-Coins for the demo user and `CONNECTIONS` shoppers with
+ * ₹10,000 each, all signed in.
+ */
+async function openStore(main, port) {
+  const scratch = await createScratch();
+  const child = await start([main], storeEnv(scratch, { PORT: String(port) }), 'listening on');
+  const base = `http://127.0.0.1:${port}`;
+  const home = await (await fetch(`${base}/api/product/gethomeproducts`)).json();
+  const demo = await login(base, 'user@example.com');
+  const item = await withClient(scratch.url, async (client) => {
+    const { rows } = await client.query(
+      `INSERT INTO items (name, originalprice, discountedprice, resellprice) VALUES ('Bench pack', 100, 100, 100) RETURNING id, itemid`,
+    );
+    const bench = await client.query(
+      `INSERT INTO products (name, type, category, imgpath, inputs, items)
+       VALUES ('Bench product', 'OTHER', 'games', '/x.svg', '[{"label":"ID"},{"label":"Name"}]', $1) RETURNING id`,
+      [[Number(rows[0].itemid)]],
+    );
+    await creditWallets(client, 'bench-credit', [demo.user.userid], 10_000_000);
+    return { id: rows[0].id, itemid: Number(rows[0].itemid), productId: bench.rows[0].id };
+  });
+  const shoppers = await withClient(scratch.url, (client) =>
+    createShoppers(client, CONNECTIONS, 1_000_000),
+  );
+  const sessions = [];
+  for (const shopper of shoppers) sessions.push(await login(base, shopper.email));
+  await autocannon({ url: `${base}/api/product/gethomeproducts`, connections: 10, duration: 2 });
+  return { main, base, child, scratch, product: home.instantGames[0], demo, item, sessions };
+}
+
+async function closeStore(store) {
+  await stop(store.child);
+  await store.scratch.drop();
+}
+
+const orderBody = (item, userid) =>
+  JSON.stringify({
+    itemid: item.itemid,
+    item_id: item.id,
+    product_id: item.productId,
+    userid,
+    input1: '12345678',
+    input2: 'Bench',
+    paymentmode: 'wallet',
+  });
+
+function ordersFromDistinctWallets(store) {
+  let next = 0;
+  return measure({
+    url: `${store.base}/api/order/createWalletOrder`,
+    method: 'POST',
+    setupClient: (client) => {
+      const session = store.sessions[next++ % store.sessions.length];
+      client.setHeaders({
+        'content-type': 'application/json',
+        authorization: `Bearer ${session.token}`,
+      });
+      client.setBody(orderBody(store.item, session.user.userid));
+    },
+  });
+}
+
+function ordersFromOneWallet(store) {
+  return measure({
+    url: `${store.base}/api/order/createWalletOrder`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${store.demo.token}` },
+    body: orderBody(store.item, store.demo.user.userid),
+  });
+}
+
+/** Every wallet's cached balance equals its ledger entries, and the ledger sums to zero. */
+async function checkLedger(store) {
+  const { rows } = await withClient(store.scratch.url, (client) =>
+    client.query(
+      `SELECT (SELECT coalesce(sum(amount), 0) FROM ledger_entries)::text AS ledger_sum,
+              (SELECT sum(balance) FROM users)::text AS balance,
+              (SELECT coalesce(sum(amount), 0) FROM ledger_entries WHERE account LIKE 'wallet:%')::text AS wallet_entries,
+              (SELECT count(*) FROM users u WHERE u.balance <> (SELECT coalesce(sum(e.amount), 0)
+                 FROM ledger_entries e WHERE e.account = 'wallet:' || u.userid AND e.currency = 'ZCOIN'))::int AS mismatched`,
+    ),
+  );
+  const { ledger_sum, balance, wallet_entries, mismatched } = rows[0];
+  const ok = ledger_sum === '0' && balance === wallet_entries && mismatched === 0;
+  console.log(
+    `Ledger of ${store.label}: entries sum ${ledger_sum}; cached balances ${balance} = wallet entries ${wallet_entries}; wallets out of step ${mismatched}${ok ? '' : '  ✖ NOT BALANCED'}`,
+  );
+  if (!ok) process.exitCode = 1;
+}
 
 async function main() {
-  const scratch = await createScratch();
-  const storePort = 3900 + Math.floor(Math.random() * 50);
-  const helloPort = storePort + 60;
-  const children = [];
+  const port = 3900 + Math.floor(Math.random() * 40);
+  const helloPort = port + 50;
+  const mains = [process.env.BENCH_STORE ?? 'server/dist/main.js'];
+  if (process.env.BENCH_COMPARE) mains.unshift(process.env.BENCH_COMPARE);
+  const stores = [];
+  let hello;
   try {
-    const store = await start(
-      [process.env.BENCH_STORE ?? 'server/dist/main.js'],
-      storeEnv(scratch, { PORT: String(storePort) }),
-      'listening on',
-    );
-    children.push(store);
-    const hello = await start([fileURLToPath(import.meta.url), '--hello', String(helloPort)], {});
-    children.push(hello);
-    const base = `http://127.0.0.1:${storePort}`;
-
-    const home = await (await fetch(`${base}/api/product/gethomeproducts`)).json();
-    const product = home.instantGames[0];
-    const demo = await login(base, 'user@example.com');
-
-    // A ₹1 pack and ₹1,00,000 of Z-Coins for the demo user, posted as one balanced ledger movement.
-    const item = await withClient(scratch.url, async (client) => {
-      const { rows } = await client.query(
-        `INSERT INTO items (name, originalprice, discountedprice, resellprice) VALUES ('Bench pack', 100, 100, 100) RETURNING id, itemid`,
-      );
-      const bench = await client.query(
-        `INSERT INTO products (name, type, category, imgpath, inputs, items)
-         VALUES ('Bench product', 'OTHER', 'games', '/x.svg', '[{"label":"ID"},{"label":"Name"}]', $1) RETURNING id`,
-        [[Number(rows[0].itemid)]],
-      );
-      await creditWallets(client, 'bench-credit', [demo.user.userid], 10_000_000);
-      return { id: rows[0].id, itemid: Number(rows[0].itemid), productId: bench.rows[0].id };
-    });
-
-    // 50 more shoppers, each with ₹10,000, for orders from distinct wallets.
-    const shoppers = await withClient(scratch.url, (client) =>
-      createShoppers(client, CONNECTIONS, 1_000_000),
-    );
-    const sessions = [];
-    for (const shopper of shoppers) sessions.push(await login(base, shopper.email));
-
-    const warm = (url) => autocannon({ url, connections: 10, duration: 2 });
-    await warm(`${base}/api/product/gethomeproducts`);
-    await warm(`http://127.0.0.1:${helloPort}/hello`);
+    for (const [index, main] of mains.entries()) {
+      const store = await openStore(main, port + index);
+      store.label = mains.length > 1 ? (index === 0 ? 'before' : 'after') : 'the store';
+      stores.push(store);
+    }
+    hello = await start([fileURLToPath(import.meta.url), '--hello', String(helloPort)], {});
+    await autocannon({ url: `http://127.0.0.1:${helloPort}/hello`, connections: 10, duration: 2 });
+    const named = (store, what) => (stores.length > 1 ? `${store.label}: ${what}` : what);
 
     console.log(
-      `\nCommerce benchmark: ${CONNECTIONS} connections, ${DURATION} s each, one run on this machine\n`,
+      `\nCommerce benchmark: ${CONNECTIONS} connections, ${DURATION} s each, one run on this machine` +
+        (stores.length > 1 ? `\n  before = ${stores[0].main}\n  after  = ${stores[1].main}` : '') +
+        '\n',
     );
     if (ONLY !== 'orders') {
+      const asBrowser = { 'accept-encoding': 'gzip, deflate, br' };
       const baseline = await measure({ url: `http://127.0.0.1:${helloPort}/hello` });
       console.log(row('NestJS+Fastify hello-world', baseline));
-      const asBrowser = { 'accept-encoding': 'gzip, deflate, br' };
-      const homeRun = await measure({
-        url: `${base}/api/product/gethomeproducts`,
-        headers: asBrowser,
-      });
-      console.log(row('GET /api/product/gethomeproducts', homeRun));
-      const itemsRun = await measure({
-        url: `${base}/api/item/${product._id}`,
-        headers: asBrowser,
-      });
-      console.log(row('GET /api/item/{id}', itemsRun));
-      const homePlain = await measure({ url: `${base}/api/product/gethomeproducts` });
-      console.log(row('  the same, uncompressed', homePlain));
-      console.log(
-        `\nRatios to the hello-world: home ${(homeRun.rps / baseline.rps).toFixed(2)}, items ${(itemsRun.rps / baseline.rps).toFixed(2)}, home uncompressed ${(homePlain.rps / baseline.rps).toFixed(2)}`,
-      );
+      for (const store of stores) {
+        const homeRun = await measure({
+          url: `${store.base}/api/product/gethomeproducts`,
+          headers: asBrowser,
+        });
+        console.log(row(named(store, 'GET /api/product/gethomeproducts'), homeRun));
+        const itemsRun = await measure({
+          url: `${store.base}/api/item/${store.product._id}`,
+          headers: asBrowser,
+        });
+        console.log(row(named(store, 'GET /api/item/{id}'), itemsRun));
+        const homePlain = await measure({ url: `${store.base}/api/product/gethomeproducts` });
+        console.log(row(named(store, '  the same, uncompressed'), homePlain));
+        console.log(
+          `${named(store, 'ratios to the hello-world')}: home ${(homeRun.rps / baseline.rps).toFixed(2)}, items ${(itemsRun.rps / baseline.rps).toFixed(2)}, home uncompressed ${(homePlain.rps / baseline.rps).toFixed(2)}\n`,
+        );
+      }
     }
-    const orderBody = (userid) =>
-      JSON.stringify({
-        itemid: item.itemid,
-        item_id: item.id,
-        product_id: item.productId,
-        userid,
-        input1: '12345678',
-        input2: 'Bench',
-        paymentmode: 'wallet',
-      });
     if (ONLY !== 'catalogue') {
-      let next = 0;
-      const distinct = await measure({
-        url: `${base}/api/order/createWalletOrder`,
-        method: 'POST',
-        setupClient: (client) => {
-          const session = sessions[next++ % sessions.length];
-          client.setHeaders({
-            'content-type': 'application/json',
-            authorization: `Bearer ${session.token}`,
-          });
-          client.setBody(orderBody(session.user.userid));
-        },
-      });
-      console.log(row('createWalletOrder, 50 wallets', distinct));
-      const oneWallet = await measure({
-        url: `${base}/api/order/createWalletOrder`,
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${demo.token}` },
-        body: orderBody(demo.user.userid),
-      });
-      console.log(row('createWalletOrder, one wallet', oneWallet));
+      // Stores take turns, so a busy moment of the machine does not fall on one of them only.
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const store of stores) {
+          console.log(
+            row(
+              named(store, `createWalletOrder, ${CONNECTIONS} wallets`),
+              await ordersFromDistinctWallets(store),
+            ),
+          );
+        }
+      }
+      for (const store of stores) {
+        console.log(
+          row(named(store, 'createWalletOrder, one wallet'), await ordersFromOneWallet(store)),
+        );
+      }
     }
-    const check = await withClient(scratch.url, (client) =>
-      client.query(
-        `SELECT (SELECT coalesce(sum(amount), 0) FROM ledger_entries)::text AS ledger_sum,
-                (SELECT sum(balance) FROM users)::text AS balance,
-                (SELECT coalesce(sum(amount), 0) FROM ledger_entries WHERE account LIKE 'wallet:%')::text AS wallet_entries`,
-      ),
-    );
-    const { ledger_sum, balance, wallet_entries } = check.rows[0];
-    console.log(
-      `Ledger after the run: entries sum ${ledger_sum}; cached balances ${balance} = wallet entries ${wallet_entries}\n`,
-    );
+    for (const store of stores) await checkLedger(store);
   } catch (error) {
     console.error(error);
     process.exitCode = 1;
   } finally {
-    for (const child of children) await stop(child);
-    await scratch.drop();
+    if (hello) await stop(hello);
+    for (const store of stores) await closeStore(store);
   }
 }
 
