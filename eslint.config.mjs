@@ -45,13 +45,13 @@ export default tseslint.config(
       'coverage/**',
       'test-artifacts/**',
       '.data/**',
-      'api-contract/generated.d.ts',
+      'contract/api/generated.d.ts',
     ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ['server/src/**/*.ts', 'test/**/*.ts'],
+    files: ['contract/src/**/*.ts', 'server/src/**/*.ts', 'test/**/*.ts'],
     languageOptions: {
       globals: { ...globals.node, ...globals.jest },
       parserOptions: { project: ['./tsconfig.json'], tsconfigRootDir: import.meta.dirname },
