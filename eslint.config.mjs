@@ -68,6 +68,23 @@ export default tseslint.config(
   },
   ...moduleBoundaries(),
   {
+    files: ['storefront/**/*.{ts,tsx}', 'admin/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+server(/|$)|^@zstore/server(/|$)',
+              message:
+                'The storefront and the console share code with the server only through @zstore/contract.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['storefront/src/**/*.{ts,tsx}', 'admin/src/**/*.{ts,tsx}'],
     ...jsxA11y.configs.recommended,
     rules: {
