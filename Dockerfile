@@ -2,6 +2,7 @@
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
+COPY contract/package.json contract/
 COPY server/package.json server/
 COPY storefront/package.json storefront/
 COPY admin/package.json admin/
@@ -14,6 +15,8 @@ ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules node_modules
+COPY --from=build /app/contract/package.json contract/
+COPY --from=build /app/contract/dist contract/dist
 COPY --from=build /app/server/package.json server/
 COPY --from=build /app/server/dist server/dist
 COPY --from=build /app/storefront/dist storefront/dist

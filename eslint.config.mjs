@@ -45,13 +45,13 @@ export default tseslint.config(
       'coverage/**',
       'test-artifacts/**',
       '.data/**',
-      'api-contract/generated.d.ts',
+      'contract/api/generated.d.ts',
     ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ['server/src/**/*.ts', 'test/**/*.ts'],
+    files: ['contract/src/**/*.ts', 'server/src/**/*.ts', 'test/**/*.ts'],
     languageOptions: {
       globals: { ...globals.node, ...globals.jest },
       parserOptions: { project: ['./tsconfig.json'], tsconfigRootDir: import.meta.dirname },
@@ -67,6 +67,23 @@ export default tseslint.config(
     },
   },
   ...moduleBoundaries(),
+  {
+    files: ['storefront/**/*.{ts,tsx}', 'admin/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+server(/|$)|^@zstore/server(/|$)',
+              message:
+                'The storefront and the console share code with the server only through @zstore/contract.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['storefront/src/**/*.{ts,tsx}', 'admin/src/**/*.{ts,tsx}'],
     ...jsxA11y.configs.recommended,

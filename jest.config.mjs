@@ -25,7 +25,11 @@ const swc = [
 const common = {
   transform: { '^.+\\.ts$': swc },
   extensionsToTreatAsEsm: ['.ts'],
-  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  moduleNameMapper: {
+    // The contract's source, so tests need no contract build.
+    '^@zstore/contract/(.*)$': '<rootDir>/contract/src/$1',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
   testEnvironment: 'node',
   setupFiles: ['<rootDir>/test/utils/setup-env.ts'],
 };
@@ -34,7 +38,11 @@ const common = {
  *  that start, kill and time whole store processes (run serially); browser tests in Chromium. */
 export default {
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/server/src/**/*.spec.ts'] },
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/contract/src/**/*.spec.ts', '<rootDir>/server/src/**/*.spec.ts'],
+    },
     {
       ...common,
       displayName: 'e2e',

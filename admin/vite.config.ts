@@ -12,7 +12,8 @@ export default defineConfig({
   plugins: [react(), precompress()],
   resolve: {
     alias: {
-      '@shared': fileURLToPath(new URL('../server/src/common', import.meta.url)),
+      // The contract's source rather than its build: the dev server picks up its edits.
+      '@zstore/contract': fileURLToPath(new URL('../contract/src', import.meta.url)),
       '@': fileURLToPath(new URL('./src', import.meta.url)),
     },
   },

@@ -93,9 +93,15 @@ export function ensureRuntime() {
   return new Promise(() => {});
 }
 
+const contract = ['contract/src', 'contract/package.json', 'contract/tsconfig.json'];
+
 const parts = {
+  contract: {
+    sources: contract,
+    output: 'contract/dist/messages.js',
+  },
   server: {
-    sources: ['server/src', 'server/tsconfig.build.json', 'tsconfig.json'],
+    sources: ['server/src', 'server/tsconfig.build.json', 'tsconfig.json', ...contract],
     output: 'server/dist/main.js',
   },
   storefront: {
@@ -104,12 +110,12 @@ const parts = {
       'storefront/public',
       'storefront/index.html',
       'storefront/vite.config.ts',
-      'server/src/common/messages.ts',
+      ...contract,
     ],
     output: 'storefront/dist/index.html',
   },
   admin: {
-    sources: ['admin/src', 'admin/index.html', 'admin/vite.config.ts'],
+    sources: ['admin/src', 'admin/index.html', 'admin/vite.config.ts', ...contract],
     output: 'admin/dist/index.html',
   },
 };

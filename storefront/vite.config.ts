@@ -12,8 +12,8 @@ export default defineConfig({
   plugins: [react(), precompress()],
   resolve: {
     alias: {
-      // Texts and input rules the server and the storefront share.
-      '@shared': fileURLToPath(new URL('../server/src/common', import.meta.url)),
+      // The contract's source rather than its build: the dev server picks up its edits.
+      '@zstore/contract': fileURLToPath(new URL('../contract/src', import.meta.url)),
       '@': fileURLToPath(new URL('./src', import.meta.url)),
     },
   },
@@ -30,7 +30,7 @@ export default defineConfig({
           groups: [
             {
               name: 'shared',
-              test: /[\\/](storefront[\\/]src|server[\\/]src[\\/]common)[\\/]/,
+              test: /[\\/](storefront|contract)[\\/]src[\\/]/,
               minShareCount: 2,
             },
           ],

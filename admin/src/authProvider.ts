@@ -1,5 +1,5 @@
-import type { ApiBody } from '@api-contract';
-import { Messages } from '@shared/messages';
+import type { ApiBody } from '@zstore/contract/api';
+import { Messages } from '@zstore/contract/messages';
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import { forgetSession, readToken, readUser, writeSession } from '@/session';
 import type { Role, SessionUser } from '@/types';

@@ -1,4 +1,4 @@
-import type { Schemas } from '@api-contract';
+import type { Schemas } from '@zstore/contract/api';
 import type { RaRecord } from 'react-admin';
 
 export type Role = 'user' | 'reseller' | 'admin';
@@ -34,7 +34,7 @@ export interface User extends RaRecord {
   createdAt: string;
 }
 
-export type { OrderStatus, WalletTxnStatus } from '@shared/statuses';
+export type { OrderStatus, WalletTxnStatus } from '@zstore/contract/statuses';
 
 /** A row of `/api/admin/rest/orders`, also what `/api/admin/processing` answers. */
 export type Order = Schemas['OrderResponseDto'];

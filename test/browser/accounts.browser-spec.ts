@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { Messages } from '../../server/src/common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 import { deleteRedisPrefix } from '../utils/app.js';
 import { launchBrowser, phonePage, screenshot } from '../utils/browser.js';
 import { createTestDatabase } from '../utils/database.js';

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import type { Browser, Locator, Page } from 'playwright-core';
-import { Messages } from '../../server/src/common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 import { startTestApp, type TestApp } from '../utils/app.js';
 import { launchBrowser, phonePage, screenshot } from '../utils/browser.js';
 import { latestOtp, linkIn, waitForMessage } from '../utils/outbox.js';

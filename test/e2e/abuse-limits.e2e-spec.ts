@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Messages } from '../../server/src/common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 import { PasswordService } from '../../server/src/modules/auth/password.service.js';
 import { UpiGatewayAdapter } from '../../server/src/providers/upigateway/upigateway.adapter.js';
 import { startTestApp, type TestApp } from '../utils/app.js';

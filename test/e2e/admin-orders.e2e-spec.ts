@@ -1,4 +1,4 @@
-import { Messages } from '../../server/src/common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 import { istIsoDate } from '../../server/src/modules/ledger/money.js';
 import { startTestApp, type TestApp } from '../utils/app.js';
 import {

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { Messages } from '../../server/src/common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 import { GOOGLE_FAILED } from '../../server/src/modules/auth/google-login.service.js';
 import { startTestApp, type TestApp } from '../utils/app.js';
 import {

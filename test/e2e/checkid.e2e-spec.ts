@@ -1,11 +1,11 @@
-import { Messages } from '../../server/src/common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 import { CatalogService } from '../../server/src/modules/catalog/catalog.service.js';
 import { REGION_BAN_TEXT } from '../../server/src/sandbox/suppliers/test-players.js';
 import {
   INDO_ID_REFUSED,
   interpretCheckId,
   REGION_REFUSED,
-} from '../../server/src/common/check-id-message.js';
+} from '@zstore/contract/check-id-message';
 import { startTestApp, type TestApp } from '../utils/app.js';
 import { setFaults } from './supplier.helpers.js';
 

@@ -1,4 +1,4 @@
-import { Messages } from '../../server/src/common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 import { FulfilmentService } from '../../server/src/modules/delivery/fulfilment.service.js';
 import { SupplierBalancesService } from '../../server/src/modules/operations/supplier-balances.service.js';
 import { OrdersService } from '../../server/src/modules/orders/orders.service.js';

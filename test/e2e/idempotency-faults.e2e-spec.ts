@@ -4,7 +4,7 @@
  */
 import { DataSource } from 'typeorm';
 import { IdempotencyClaimSubscriber } from '../../server/src/modules/ledger/idempotency-claim.js';
-import { Messages } from '../../server/src/common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 import { startTestApp, type TestApp } from '../utils/app.js';
 import {
   balancesOf,

@@ -1,4 +1,4 @@
-import { Messages } from '../../server/src/common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 import { startTestApp, type TestApp } from '../utils/app.js';
 import { bearer, insertUser, newMobile, otpFor } from './helpers/accounts.js';
 import { postFrom } from './helpers/http.js';

@@ -1,4 +1,4 @@
-import { Messages } from '../../server/src/common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 import { startTestApp, type TestApp } from '../utils/app.js';
 import { linkIn, waitForMessage } from '../utils/outbox.js';
 import {

@@ -3,7 +3,7 @@
  * it answer 503 with Retry-After within 2 s and move no money; health names the part that is
  * down; everything works again once Redis is back.
  */
-import { Messages } from '../../server/src/common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 import { startTestApp, type TestApp } from '../utils/app.js';
 import { REDIS_URL } from '../utils/env.js';
 import { TcpSwitch } from '../utils/tcp-switch.js';

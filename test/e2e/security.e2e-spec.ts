@@ -1,7 +1,7 @@
 import { createHash, generateKeyPairSync, randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { SignJWT, UnsecuredJWT, decodeJwt } from 'jose';
-import { Messages } from '../../server/src/common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 import { startTestApp, type TestApp } from '../utils/app.js';
 import { REDIS_URL } from '../utils/env.js';
 import { latestOtp } from '../utils/outbox.js';

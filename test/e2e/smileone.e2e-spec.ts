@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { Messages } from '../../server/src/common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 import { ProviderUrls } from '../../server/src/providers/provider-urls.js';
 import { SmileOneAdapter } from '../../server/src/providers/smileone/smileone.adapter.js';
 import {

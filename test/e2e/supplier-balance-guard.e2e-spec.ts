@@ -1,5 +1,5 @@
 import { JobName } from '../../server/src/jobs/job.enum.js';
-import { Messages } from '../../server/src/common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 import { startTestApp, type TestApp } from '../utils/app.js';
 import { catalogEntry, expectLedgerConsistent, type CatalogEntry } from './money.helpers.js';
 import { placeWalletOrder, smileOrders, testPlayer, waitFor } from './supplier.helpers.js';

@@ -1,4 +1,4 @@
-import { Messages } from '../../server/src/common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 import { startTestApp, type TestApp } from '../utils/app.js';
 import { bearer, SEEDED, signIn } from './helpers/accounts.js';
 import { setFaults } from './supplier.helpers.js';

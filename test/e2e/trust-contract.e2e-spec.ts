@@ -3,7 +3,7 @@ import { SignJWT } from 'jose';
 import { deflateSync, crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
-import { Messages } from '../../server/src/common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 import { istIsoDate } from '../../server/src/modules/ledger/money.js';
 import { startTestApp, type TestApp } from '../utils/app.js';
 import { bearer, insertUser, SEEDED, signIn } from './helpers/accounts.js';

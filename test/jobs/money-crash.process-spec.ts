@@ -1,7 +1,7 @@
 import { JwtService } from '@nestjs/jwt';
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { Messages } from '../../server/src/common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 import { loadConfig } from '../../server/src/config/config.js';
 import { TokenService } from '../../server/src/modules/auth/token.service.js';
 import { deleteRedisPrefix } from '../utils/app.js';

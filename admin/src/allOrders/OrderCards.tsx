@@ -2,7 +2,7 @@ import { Card, CardContent, Grid, Stack, Typography } from '@mui/material';
 import { RecordContextProvider, useListContext, useTranslate } from 'react-admin';
 import { OrderStatusField } from '@/allOrders/OrderStatusField';
 import { EmptyText } from '@/common/ListStates';
-import { formatDateTime } from '@shared/display-dates';
+import { formatDateTime } from '@zstore/contract/display-dates';
 import { formatRupees } from '@/common/money';
 import type { Order } from '@/types';
 

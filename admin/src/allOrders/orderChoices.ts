@@ -1,4 +1,4 @@
-import { ORDER_STATUSES } from '@shared/statuses';
+import { ORDER_STATUSES } from '@zstore/contract/statuses';
 import type { OrderStatus } from '@/types';
 
 export { ORDER_STATUSES };

@@ -1,6 +1,6 @@
 import { Typography } from '@mui/material';
 import { useRecordContext } from 'react-admin';
-import { formatDate, formatDateTime } from '@shared/display-dates';
+import { formatDate, formatDateTime } from '@zstore/contract/display-dates';
 
 interface DateTimeFieldProps {
   source: string;
@@ -8,7 +8,7 @@ interface DateTimeFieldProps {
   dateOnly?: boolean;
 }
 
-/** The console's date column: dd/mm/yyyy HH:mm in India time (see `@shared/display-dates`). */
+/** The console's date column: dd/mm/yyyy HH:mm in India time (see `@zstore/contract/display-dates`). */
 export const DateTimeField = ({ source, dateOnly = false }: DateTimeFieldProps) => {
   const record = useRecordContext<Record<string, unknown>>();
   const value = record?.[source] as string | null | undefined;

@@ -1,7 +1,7 @@
 import { Alert, Card, CardContent, CardHeader, Stack } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
-import { formatDateTime } from '@shared/display-dates';
+import { formatDateTime } from '@zstore/contract/display-dates';
 import { useAdminDataProvider } from '@/dataProvider';
 import type { OpenAlert } from '@/types';
 

@@ -12,7 +12,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, useTranslate } from 'react-admin';
-import { formatDateTime } from '@shared/display-dates';
+import { formatDateTime } from '@zstore/contract/display-dates';
 import { formatRupees } from '@/common/money';
 import { OrderPacks } from '@/pendingOrders/OrderPacks';
 import { useRetryDelivery, useUpdatePendingOrder } from '@/pendingOrders/usePendingOrderActions';

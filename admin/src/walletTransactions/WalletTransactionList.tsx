@@ -2,7 +2,7 @@ import { useMediaQuery, type Theme } from '@mui/material';
 import { DataTable, List, NumberField, SimpleList } from 'react-admin';
 import { TXN_PER_PAGE_OPTIONS } from '@/common/choices';
 import { EmptyText } from '@/common/ListStates';
-import { formatDateTime } from '@shared/display-dates';
+import { formatDateTime } from '@zstore/contract/display-dates';
 import { DateTimeField } from '@/common/DateTimeField';
 import { formatRupees, rupeeFormat } from '@/common/money';
 import { TransactionPagination } from '@/common/TransactionPagination';

@@ -1,5 +1,5 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { Messages } from './messages.js';
+import { Messages } from '@zstore/contract/messages';
 
 /** About 49,000 of the passwords seen most often in breaches, lower-case (zxcvbn-ts, MIT). */
 const commonPasswords = new Set(dictionary['passwords-common']);

@@ -9,7 +9,7 @@ import {
 import type { Redis } from 'ioredis';
 import { Public } from '../common/auth/auth.decorators.js';
 import { AppError, ErrorCode } from '../common/errors/app-error.js';
-import { Messages } from '../common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 import { ApiErrors } from '../common/openapi/api-docs.decorators.js';
 import { JobWorkerService } from '../jobs/job-worker.service.js';
 import { REDIS } from '../redis/redis.module.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, ErrorCode } from '../common/errors/app-error.js';
 import { isCleanInput } from '../common/http/input-shape.js';
-import { Messages } from '../common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 
 const isJson = (request: FastifyRequest) =>
   /^application\/(.+\+)?json/i.test(request.headers['content-type'] ?? '');

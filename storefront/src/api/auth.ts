@@ -1,4 +1,4 @@
-import type { ApiAnswer, ApiBody } from '@api-contract';
+import type { ApiAnswer, ApiBody } from '@zstore/contract/api';
 import { apiRequest } from './client';
 import type { MessageResponse, Role, User } from './types';
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ApiAnswer } from '@api-contract';
+import type { ApiAnswer } from '@zstore/contract/api';
 import { apiRequest } from './client';
 import { queryKeys } from './queryKeys';
 

@@ -1,4 +1,4 @@
-import type { Schemas } from '@api-contract';
+import type { Schemas } from '@zstore/contract/api';
 
 export type Role = 'user' | 'reseller' | 'admin';
 
@@ -38,7 +38,7 @@ export interface GalleryImages {
 
 export type Item = Schemas['ItemResponseDto'];
 
-export type { OrderStatus, WalletTxnStatus } from '@shared/statuses';
+export type { OrderStatus, WalletTxnStatus } from '@zstore/contract/statuses';
 
 export type PaymentMode = 'upi' | 'wallet';
 

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { todayInIndia } from '@/lib/format';
-import type { ApiAnswer, ApiBody } from '@api-contract';
+import type { ApiAnswer, ApiBody } from '@zstore/contract/api';
 import { apiRequest } from './client';
 import { queryKeys } from './queryKeys';
 

@@ -1,4 +1,4 @@
-import { SESSION_KEYS, SESSION_LIFETIME_MS } from '@shared/session-keys';
+import { SESSION_KEYS, SESSION_LIFETIME_MS } from '@zstore/contract/session-keys';
 import type { User } from '@/api/types';
 
 const Keys = SESSION_KEYS;

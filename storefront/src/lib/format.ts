@@ -13,7 +13,7 @@ export const formatPoints = (amount: number): string =>
   amount.toLocaleString('en-IN', { maximumFractionDigits: 2 });
 
 /** Dates read the same everywhere: dd/mm/yyyy HH:mm in India time. */
-export { formatDateTime } from '@shared/display-dates';
+export { formatDateTime } from '@zstore/contract/display-dates';
 
 /** Today's date in India as dd-mm-yyyy, the format the status calls expect. */
 export function todayInIndia(): string {

@@ -1,4 +1,4 @@
-import { Messages } from '../messages.js';
+import { Messages } from '@zstore/contract/messages';
 import { AppError } from '../errors/app-error.js';
 import { Role } from '../../modules/users/entities/user.entity.js';
 import type { AuthUser } from './auth.decorators.js';

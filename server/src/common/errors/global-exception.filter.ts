@@ -8,7 +8,7 @@ import {
 } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { clientErrorFields } from '../http/client-error-field.js';
-import { Messages } from '../messages.js';
+import { Messages } from '@zstore/contract/messages';
 import { isRedisUnavailable } from '../../redis/redis.module.js';
 import { AppError, ErrorCode } from './app-error.js';
 

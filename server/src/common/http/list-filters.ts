@@ -1,6 +1,6 @@
 import { istDayStart } from '../../modules/ledger/money.js';
 import { AppError } from '../errors/app-error.js';
-import { Messages } from '../messages.js';
+import { Messages } from '@zstore/contract/messages';
 
 type Filter = Record<string, unknown>;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -2,7 +2,7 @@ import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig, type RateLimit } from '../../config/config.js';
 import { REDIS } from '../../redis/redis.module.js';
-import { Messages } from '../messages.js';
+import { Messages } from '@zstore/contract/messages';
 import { AppError, ErrorCode } from '../errors/app-error.js';
 
 const HIT = `

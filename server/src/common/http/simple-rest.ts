@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString } from 'class-validator';
 import { AppError } from '../errors/app-error.js';
-import { Messages } from '../messages.js';
+import { Messages } from '@zstore/contract/messages';
 import { isCleanInput } from './input-shape.js';
 import { MAX_PAGE_NUMBER, MAX_PAGE_SIZE } from './page-query.dto.js';
 

@@ -1,6 +1,6 @@
 import { Injectable, type PipeTransform } from '@nestjs/common';
 import { AppError } from '../errors/app-error.js';
-import { Messages } from '../messages.js';
+import { Messages } from '@zstore/contract/messages';
 
 /**
  * A path id such as `{userid}`: digits only, few enough to be an exact number and a bigint

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AppError } from '../../common/errors/app-error.js';
 import { containsPattern, istDayRange, textFilter } from '../../common/http/list-filters.js';
 import type { ListQuery } from '../../common/http/simple-rest.js';
-import { Messages } from '../../common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 import { AUDIT_SORT_COLUMNS, AuditLogRepository } from './audit-log.repository.js';
 import { mapAuditLog } from './dto/audit-log.dto.js';
 

@@ -3,7 +3,7 @@ import { AppError, ErrorCode } from '../../common/errors/app-error.js';
 import { GlobalExceptionFilter } from '../../common/errors/global-exception.filter.js';
 import { FASTIFY_ROUTE_CONFIG_METADATA } from '@nestjs/platform-fastify/constants.js';
 import type { ClientErrorField } from '../../common/http/client-error-field.js';
-import { Messages } from '../../common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 import { OrdersController } from '../orders/orders.controller.js';
 import { AuthController } from './auth.controller.js';
 import { OtpController } from './otp.controller.js';

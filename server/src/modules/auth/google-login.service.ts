@@ -2,7 +2,7 @@ import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { AppError, ErrorCode } from '../../common/errors/app-error.js';
-import { Messages } from '../../common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { GoogleAdapter, type GoogleIdentity } from '../../providers/google/google.adapter.js';
 import { REDIS } from '../../redis/redis.module.js';

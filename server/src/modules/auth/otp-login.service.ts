@@ -1,6 +1,6 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { AppError, ErrorCode } from '../../common/errors/app-error.js';
-import { Messages } from '../../common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 import { UsersService } from '../users/users.service.js';
 import { AuthService } from './auth.service.js';
 import { OtpService } from './otp.service.js';

@@ -4,7 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { AppError, ErrorCode } from '../../common/errors/app-error.js';
 import { RateLimitService } from '../../common/http/rate-limit.service.js';
-import { Messages } from '../../common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { Fast2SmsAdapter } from '../../providers/fast2sms/fast2sms.adapter.js';
 

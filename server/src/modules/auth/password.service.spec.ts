@@ -1,6 +1,6 @@
 import argon2 from 'argon2';
 import { AppError, ErrorCode } from '../../common/errors/app-error.js';
-import { Messages } from '../../common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 import { PasswordService } from './password.service.js';
 
 const REFERENCE_PREFIX = '$argon2id$v=19$m=19456,t=2,p=1$';

@@ -1,5 +1,5 @@
 import { AppError } from '../../common/errors/app-error.js';
-import { Messages } from '../../common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 import { toPaise } from '../ledger/money.js';
 import type { ItemForm, ProductForm } from './dto/catalog-admin.dto.js';
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { CachedJson } from '../../common/http/cached-json.js';
 import { AppError } from '../../common/errors/app-error.js';
-import { Messages } from '../../common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 import { TokenService } from '../auth/token.service.js';
 import { Role } from '../users/entities/user.entity.js';
 import { UsersService } from '../users/users.service.js';

@@ -1,5 +1,5 @@
 import { AppError } from '../../common/errors/app-error.js';
-import { Messages } from '../../common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 import { isPercentage, isWholeNumber, type CouponForm } from './dto/coupon-admin.dto.js';
 
 export interface CouponFields {

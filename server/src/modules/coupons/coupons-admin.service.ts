@@ -3,7 +3,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { AppError } from '../../common/errors/app-error.js';
 import type { ListQuery } from '../../common/http/simple-rest.js';
-import { Messages } from '../../common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 import { AuditService } from '../audit/audit.service.js';
 import { couponFields, type CouponFields } from './coupons-admin.input.js';
 import { CouponsAdminRepository, type AdminCouponRow } from './coupons-admin.repository.js';

@@ -3,7 +3,7 @@ import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { ListQueryDto, parseListQuery } from '../../common/http/simple-rest.js';
 import { SimpleRestList, type ListPage } from '../../common/http/list-page.js';
-import { Messages } from '../../common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 import { Role } from '../users/entities/user.entity.js';
 import { CouponsAdminService } from './coupons-admin.service.js';
 import { COUPON_SORT } from './coupons-admin.repository.js';

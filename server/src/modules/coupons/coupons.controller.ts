@@ -6,7 +6,7 @@ import {
   SignedOutMessage,
   type AuthUser,
 } from '../../common/auth/auth.decorators.js';
-import { Messages } from '../../common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 import { CouponsService } from './coupons.service.js';
 import { perUser, RateLimit } from '../../common/http/rate-limit.js';
 import { CouponValidateDto, CouponValidationDto } from './dto/coupon.dto.js';

@@ -2,7 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { AppError } from '../../common/errors/app-error.js';
-import { Messages } from '../../common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 import { Clock } from '../../common/clock.js';
 import { CatalogService } from '../catalog/catalog.service.js';
 import { commerceError, CommerceErrorCode } from '../ledger/commerce-errors.js';

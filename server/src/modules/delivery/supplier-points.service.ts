@@ -1,6 +1,6 @@
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { AppError, ErrorCode } from '../../common/errors/app-error.js';
-import { Messages } from '../../common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 import { SmileOneAdapter, type SmileRegion } from '../../providers/smileone/smileone.adapter.js';
 import { SupplierRefusal } from '../../providers/supplier-http.js';
 import type { SupplierPointsResponseDto } from './dto/delivery.dto.js';

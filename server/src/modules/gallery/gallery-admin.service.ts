@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { AppError, ErrorCode } from '../../common/errors/app-error.js';
 import type { ListQuery } from '../../common/http/simple-rest.js';
-import { Messages } from '../../common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { AuditService } from '../audit/audit.service.js';
 import { CatalogCacheService } from '../catalog/catalog-cache.service.js';

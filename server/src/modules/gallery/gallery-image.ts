@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { AppError, ErrorCode } from '../../common/errors/app-error.js';
-import { Messages } from '../../common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 
 export type ImageKind = 'png' | 'jpg' | 'webp' | 'gif';
 

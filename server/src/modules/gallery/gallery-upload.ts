@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import '@fastify/multipart';
 import { AppError, ErrorCode } from '../../common/errors/app-error.js';
 import { isCleanInput } from '../../common/http/input-shape.js';
-import { Messages } from '../../common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 
 export interface GalleryUpload {
   fields: Record<string, string>;

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { ListQueryDto, parseListQuery } from '../../common/http/simple-rest.js';
 import { SimpleRestList, type ListPage } from '../../common/http/list-page.js';
-import { Messages } from '../../common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 import { Role } from '../users/entities/user.entity.js';
 import { GalleryImageDto, GalleryMessageDto, GalleryUploadDto } from './dto/gallery-admin.dto.js';
 import { GalleryAdminService } from './gallery-admin.service.js';

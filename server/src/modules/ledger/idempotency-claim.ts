@@ -6,7 +6,7 @@ import {
   type QueryResult,
   type TransactionCommitEvent,
 } from 'typeorm';
-import { Messages } from '../../common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 import { commerceError, CommerceErrorCode } from './commerce-errors.js';
 
 /** The `Idempotency-Key` attempt a request is running under. */

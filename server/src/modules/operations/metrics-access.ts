@@ -2,7 +2,7 @@ import { HttpStatus } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { AppError, ErrorCode } from '../../common/errors/app-error.js';
-import { Messages } from '../../common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { Clock } from '../../common/clock.js';
 import { LogContext } from '../../common/logging/log-context.js';
-import { Messages } from '../../common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { CouponsService } from '../coupons/coupons.service.js';
 import { istDate, newBusinessId } from '../ledger/money.js';

@@ -2,14 +2,14 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { requireOwner } from '../../common/auth/access.js';
 import { AppError } from '../../common/errors/app-error.js';
-import { Messages } from '../../common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 import type { ItemRow, ProductRow } from '../catalog/catalog.repository.js';
 import { CatalogService } from '../catalog/catalog.service.js';
 import { CouponsService } from '../coupons/coupons.service.js';
 import { commerceError, CommerceErrorCode } from '../ledger/commerce-errors.js';
 import { Role } from '../users/entities/user.entity.js';
 import type { OrderCreateDto } from './dto/order.dto.js';
-import { inputsValid } from '../../common/order-inputs.js';
+import { inputsValid } from '@zstore/contract/order-inputs';
 
 /** What an order will be for, checked before anything is written: the buyer, the pack, the price. */
 @Injectable()

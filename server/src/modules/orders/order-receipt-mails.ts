@@ -1,5 +1,5 @@
 import type { MailMessage } from '../../providers/smtp/smtp.adapter.js';
-import { formatDate } from '../../common/display-dates.js';
+import { formatDate } from '@zstore/contract/display-dates';
 import { pointsEarned, toPoints } from '../ledger/money.js';
 import {
   plainText,

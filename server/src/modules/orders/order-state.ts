@@ -4,7 +4,7 @@ import {
   type TransitionTable,
 } from '../../common/state-machine.js';
 
-import type { OrderStatus } from '../../common/statuses.js';
+import type { OrderStatus } from '@zstore/contract/statuses';
 
 export type { OrderStatus };
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { requireReadAccess } from '../../common/auth/access.js';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { AppError } from '../../common/errors/app-error.js';
-import { Messages } from '../../common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 import { UsersService } from '../users/users.service.js';
 import type { OrderStatsDto } from './dto/order.dto.js';
 import { OrdersRepository } from './orders.repository.js';

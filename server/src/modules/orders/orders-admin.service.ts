@@ -11,8 +11,8 @@ import {
   textFilter,
 } from '../../common/http/list-filters.js';
 import type { ListQuery } from '../../common/http/simple-rest.js';
-import { Messages } from '../../common/messages.js';
-import { ORDER_STATUSES } from '../../common/statuses.js';
+import { Messages } from '@zstore/contract/messages';
+import { ORDER_STATUSES } from '@zstore/contract/statuses';
 import { istIsoDate, toRupees } from '../ledger/money.js';
 import { mapOrder } from './dto/order.dto.js';
 import { ORDER_SORT_COLUMNS, OrdersAdminRepository } from './orders-admin.repository.js';

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { requireReadAccess } from '../../common/auth/access.js';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { AppError } from '../../common/errors/app-error.js';
-import { Messages } from '../../common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 import { JobName, JobStatus, QueueName } from '../../jobs/job.enum.js';
 import type { JobOf } from '../../jobs/job.types.js';
 import { OnJob } from '../../jobs/on-job.decorator.js';

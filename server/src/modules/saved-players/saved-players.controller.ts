@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { requireOwner, requireReadAccess } from '../../common/auth/access.js';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { ParseWholeNumberPipe } from '../../common/http/whole-number.pipe.js';
-import { Messages } from '../../common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 import { ApiErrors } from '../../common/openapi/api-docs.decorators.js';
 import {
   SavedPlayerDeletedDto,

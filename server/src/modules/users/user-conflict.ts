@@ -1,5 +1,5 @@
 import { AppError, ErrorCode } from '../../common/errors/app-error.js';
-import { Messages } from '../../common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 
 const UNIQUE_VIOLATION = '23505';
 

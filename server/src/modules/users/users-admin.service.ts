@@ -4,7 +4,7 @@ import { Brackets, Repository } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { type ListQuery } from '../../common/http/simple-rest.js';
-import { Messages } from '../../common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 import { AuditService } from '../audit/audit.service.js';
 import { AdminUserUpdateDto, mapAdminUser } from './dto/user-admin.dto.js';
 import { UserEntity } from './entities/user.entity.js';

@@ -11,7 +11,7 @@ import {
   UpdateUserDataDto,
   UsersPageQueryDto,
 } from './dto/user-admin.dto.js';
-import { Messages } from '../../common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 import { Role } from './entities/user.entity.js';
 import { USER_SORTABLE, UsersAdminService } from './users-admin.service.js';
 import { ApiAdminOperation, ApiErrors } from '../../common/openapi/api-docs.decorators.js';

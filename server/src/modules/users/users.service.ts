@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { requireOwner } from '../../common/auth/access.js';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { AppError } from '../../common/errors/app-error.js';
-import { Messages } from '../../common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 import { EditProfileDto, mapUser } from './dto/user.dto.js';
 import { type NewUser, UsersRepository } from './users.repository.js';
 

@@ -3,7 +3,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { requireOwner, requireReadAccess } from '../../common/auth/access.js';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { AppError } from '../../common/errors/app-error.js';
-import { Messages } from '../../common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 import { commerceError, CommerceErrorCode } from '../ledger/commerce-errors.js';
 import { InsufficientFundsError } from '../ledger/ledger.service.js';
 import { toPoints, toRupees } from '../ledger/money.js';

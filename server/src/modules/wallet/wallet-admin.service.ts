@@ -11,7 +11,7 @@ import {
   textFilter,
 } from '../../common/http/list-filters.js';
 import type { ListQuery } from '../../common/http/simple-rest.js';
-import { Messages } from '../../common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 import { AuditService } from '../audit/audit.service.js';
 import { toPaise, toRupees } from '../ledger/money.js';
 import { UsersService } from '../users/users.service.js';

@@ -1,6 +1,6 @@
 import type { TransitionTable } from '../../common/state-machine.js';
 
-import type { WalletTxnStatus } from '../../common/statuses.js';
+import type { WalletTxnStatus } from '@zstore/contract/statuses';
 
 export type { WalletTxnStatus };
 

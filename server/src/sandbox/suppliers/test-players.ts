@@ -1,4 +1,4 @@
-import { Messages } from '../../common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 
 /**
  * The fixed test players of DESIGN section 9, shared by the Smile.one and MooGold simulators:

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { Messages } from '@shared/messages';
+import { Messages } from '@zstore/contract/messages';
 import { ApiError } from '@/api/client';
 import { requestPasswordReset } from '@/api/password';
 import { TextField } from '@/components/TextField';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { Messages } from '@shared/messages';
+import { Messages } from '@zstore/contract/messages';
 import { GOOGLE_SIGN_IN_URL, login } from '@/api/auth';
 import { ApiError } from '@/api/client';
 import { useSession } from '@/auth/SessionContext';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { Messages } from '@shared/messages';
+import { Messages } from '@zstore/contract/messages';
 import { ApiError } from '@/api/client';
 import { fetchOtpTimer, sendLoginOtp, verifyLoginOtp } from '@/api/otp';
 import { useSession } from '@/auth/SessionContext';

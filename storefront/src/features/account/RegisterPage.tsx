@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { Messages } from '@shared/messages';
+import { Messages } from '@zstore/contract/messages';
 import { register, verifyAndRegister, type RegisterDetails } from '@/api/auth';
 import { ApiError } from '@/api/client';
 import { PasswordField } from '@/components/PasswordField';

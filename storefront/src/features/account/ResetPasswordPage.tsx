@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Messages } from '@shared/messages';
+import { Messages } from '@zstore/contract/messages';
 import { ApiError, errorText } from '@/api/client';
 import { resetPassword } from '@/api/password';
 import type { MessageResponse } from '@/api/types';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Messages } from '@shared/messages';
+import { Messages } from '@zstore/contract/messages';
 import { verifyMail } from '@/api/auth';
 import { ApiError, errorText } from '@/api/client';
 import { useSession } from '@/auth/SessionContext';

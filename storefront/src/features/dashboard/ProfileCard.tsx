@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { Messages } from '@shared/messages';
+import { Messages } from '@zstore/contract/messages';
 import { ApiError } from '@/api/client';
 import type { User } from '@/api/types';
 import { editProfile } from '@/api/user';

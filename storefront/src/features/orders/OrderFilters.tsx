@@ -1,4 +1,4 @@
-import { ORDER_STATUSES } from '@shared/statuses';
+import { ORDER_STATUSES } from '@zstore/contract/statuses';
 import { Icon } from '@/components/Icon';
 
 export const STATUS_FILTERS = ['All', ...ORDER_STATUSES] as const;

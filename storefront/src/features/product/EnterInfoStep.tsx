@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Messages } from '@shared/messages';
+import { Messages } from '@zstore/contract/messages';
 import type { Product } from '@/api/types';
 import { assetUrl } from '@/lib/assets';
 import {
@@ -8,7 +8,7 @@ import {
   firstInputValid,
   GENSHIN_SERVERS,
   SECOND_INPUT_MAX_LENGTH,
-} from '@shared/order-inputs';
+} from '@zstore/contract/order-inputs';
 import { inputFields, needsUsernameCheck } from './productRules';
 import { StepCard } from './StepCard';
 

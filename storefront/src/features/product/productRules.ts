@@ -1,4 +1,4 @@
-import { firstInputKind, inputsValid, secondInputKind } from '@shared/order-inputs';
+import { firstInputKind, inputsValid, secondInputKind } from '@zstore/contract/order-inputs';
 import type { Item, Product, Role } from '@/api/types';
 import { deliveryWindow } from '@/lib/delivery';
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { Messages } from '@shared/messages';
+import { Messages } from '@zstore/contract/messages';
 import { ApiError } from '@/api/client';
 import { createUpiOrder, createWalletOrder, type OrderRequest } from '@/api/order';
 import type { PaymentMode } from '@/api/types';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Messages } from '@shared/messages';
+import { Messages } from '@zstore/contract/messages';
 import { StatusMessage } from '@/components/StatusMessage';
 
 export default function BalanceErrorPage() {

@@ -26,7 +26,7 @@ import {
   trimWithin,
 } from '../../../common/http/form-fields.js';
 import { DropsUnknownFields } from '../../../common/http/validation.js';
-import { Messages } from '../../../common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 import { toPaise, toRupees } from '../../ledger/money.js';
 import {
   API_TYPES,

@@ -18,7 +18,7 @@ import {
   trimWithin,
 } from '../../../common/http/form-fields.js';
 import { DropsUnknownFields } from '../../../common/http/validation.js';
-import { Messages } from '../../../common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 import { istIsoDate } from '../../ledger/money.js';
 import type { AdminCouponRow } from '../coupons-admin.repository.js';
 

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
-import { Messages } from '../../../common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 
 export class CouponValidateDto {
   @ApiProperty()

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsInt, IsNotEmpty, IsString, MaxLength, Min } from 'class-validator';
-import { Messages } from '../../../common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 import type { PurchaseRow } from '../supplier-purchases.repository.js';
 
 const details = { message: Messages.selectPackAndDetails };

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsUUID, Matches } from 'class-validator';
-import { Messages } from '../../../common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 import type { SavedPlayerRow } from '../saved-players.repository.js';
 
 const malformed = { message: Messages.malformedRequest };

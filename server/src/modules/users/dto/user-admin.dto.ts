@@ -12,7 +12,7 @@ import {
   MaxLength,
   ValidateIf,
 } from 'class-validator';
-import { Messages } from '../../../common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 import { Role, type UserEntity } from '../entities/user.entity.js';
 import { mapUser, UserResponseDto } from './user.dto.js';
 

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsInt, IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { Messages } from '../../../common/messages.js';
+import { Messages } from '@zstore/contract/messages';
 import type { UserEntity } from '../entities/user.entity.js';
 
 export class UserResponseDto {

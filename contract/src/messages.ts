@@ -1,6 +1,7 @@
 /**
  * Texts that both the server sends and the storefront matches on or shows.
- * The storefront imports this file (alias `@shared/messages`), so each text lives in one place.
+ * The server, the storefront and the console import this file (`@zstore/contract/messages`), so
+ * each text lives in one place.
  * Wording follows the spec where it words the text, DESIGN section 13 otherwise.
  */
 export const Messages = {

@@ -1,7 +1,7 @@
 // The API's request and answer types for the storefront and the console, read from the types
 // generated out of the server's OpenAPI document (`npm run api:types`). Routes are written as
 // the clients call them, without the `/api` prefix, e.g. ApiAnswer<'/order/{userid}', 'get'>.
-import type { components, paths } from './generated';
+import type { components, paths } from './generated.js';
 
 export type Schemas = components['schemas'];
 

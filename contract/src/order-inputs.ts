@@ -1,7 +1,7 @@
 /**
  * What each product asks the customer for, and what the store accepts (DESIGN section 13
  * "Products and inputs"). The server checks orders with it and the storefront builds its form
- * from it (alias `@shared/order-inputs`), so the two can never disagree.
+ * from it (`@zstore/contract/order-inputs`), so the two can never disagree.
  *
  * Product types are MLBB, GENSHIN, HOK and OTHER; categories are games, instant-games, ott and
  * others. Games take a numeric player id; OTT subscriptions and the other digital items
