@@ -1,5 +1,6 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { AppError } from '../../common/errors/app-error.js';
 import { Messages } from '../../common/messages.js';
 import { AuditService } from '../audit/audit.service.js';
@@ -63,7 +64,7 @@ export class FulfilmentService {
   private readonly logger = new Logger('Fulfilment');
 
   constructor(
-    private readonly db: DataSource,
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly orders: OrdersService,
     private readonly deliveries: OrderDeliveries,
     private readonly purchases: SupplierPurchasesRepository,
@@ -150,8 +151,8 @@ export class FulfilmentService {
    * every pack is); not delivered -> `failed`, so a retry buys it again. Audited.
    */
   async settlePack(id: string, pack: number, delivered: boolean, actorId: string) {
-    const settled = await this.db.transaction(async (manager) => {
-      const order = await this.deliveries.lockForRuling(manager, id);
+    const settled = await this.txHost.withTransaction(async () => {
+      const order = await this.deliveries.lockForRuling(id);
       if (!order) throw AppError.conflict(Messages.deliveryNotSettleable);
       const ruling: { status: 'confirmed' | 'failed'; failure?: 'store'; note: string } = delivered
         ? { status: 'confirmed', note: Messages.deliverySettledDelivered }
@@ -161,22 +162,18 @@ export class FulfilmentService {
         ['unknown'],
         ruling.status,
         { failure: ruling.failure },
-        manager,
       );
       if (!moved) throw AppError.conflict(Messages.deliveryNotSettleable);
-      const confirmed = await this.purchases.confirmedCount(order.orderid, manager);
-      await this.deliveries.note(manager, order.orderid, `Pack ${pack} ${ruling.note}`);
-      await this.audit.record(
-        {
-          actorId,
-          action: 'order.settle-pack',
-          entity: 'order',
-          entityId: order.orderid,
-          before: { pack, status: 'unknown' },
-          after: { pack, status: ruling.status },
-        },
-        manager,
-      );
+      const confirmed = await this.purchases.confirmedCount(order.orderid);
+      await this.deliveries.note(order.orderid, `Pack ${pack} ${ruling.note}`);
+      await this.audit.record({
+        actorId,
+        action: 'order.settle-pack',
+        entity: 'order',
+        entityId: order.orderid,
+        before: { pack, status: 'unknown' },
+        after: { pack, status: ruling.status },
+      });
       return { orderid: order.orderid, complete: confirmed === order.itemidarray.length };
     });
     if (settled.complete) await this.settle(() => this.orders.complete(settled.orderid));
