@@ -1,6 +1,7 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { HttpStatus, Injectable } from '@nestjs/common';
+import { guardedUpdate } from '../../database/transactions.js';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { Messages } from '../../common/messages.js';
@@ -171,12 +172,13 @@ export class CouponsService {
       );
     }
     this.checkUsable(coupon, pricePaise);
-    const [, taken] = (await this.txHost.tx.query(
+    const taken = await guardedUpdate<{ used_count: number }>(
+      this.txHost.tx,
       `UPDATE coupons SET used_count = used_count + 1, updated_at = now()
        WHERE id = $1 AND is_active AND used_count < usage_limit AND expiry_date >= $2::date RETURNING used_count`,
       [coupon.id, istIsoDate(this.clock.now())],
-    )) as [unknown[], number];
-    if (taken !== 1) {
+    );
+    if (taken === undefined) {
       const fresh = await this.find(code);
       if (!fresh || !fresh.is_active) {
         throw commerceError(
@@ -195,11 +197,12 @@ export class CouponsService {
       `INSERT INTO coupon_user_uses (coupon_id, user_id, used) VALUES ($1, $2, 0) ON CONFLICT DO NOTHING`,
       [coupon.id, userId],
     );
-    const [, mine] = (await this.txHost.tx.query(
+    const mine = await guardedUpdate<{ used: number }>(
+      this.txHost.tx,
       `UPDATE coupon_user_uses SET used = used + 1 WHERE coupon_id = $1 AND user_id = $2 AND used < $3 RETURNING used`,
       [coupon.id, userId, coupon.user_limit],
-    )) as [unknown[], number];
-    if (mine !== 1) {
+    );
+    if (mine === undefined) {
       throw commerceError(
         CommerceErrorCode.CouponUserLimit,
         Messages.couponUserLimit,

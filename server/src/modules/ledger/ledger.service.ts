@@ -1,6 +1,7 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { HttpStatus, Injectable } from '@nestjs/common';
+import { guardedUpdate } from '../../database/transactions.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { Messages } from '../../common/messages.js';
 import { CommerceErrorCode } from './commerce-errors.js';
@@ -143,12 +144,13 @@ export class LedgerService {
     for (const leg of userLegs) {
       const [kind, userid] = leg.account.split(':');
       const column = kind === 'wallet' ? 'balance' : 'points';
-      const [, affected] = (await this.txHost.tx.query(
+      const moved = await guardedUpdate<Record<string, string>>(
+        this.txHost.tx,
         `UPDATE users SET ${column} = ${column} + $2, updated_at = now()
          WHERE userid = $1 AND ${column} + $2 >= 0 RETURNING ${column}`,
         [Number(userid), leg.amount],
-      )) as [unknown[], number];
-      if (affected !== 1) throw new InsufficientFundsError(leg.currency);
+      );
+      if (moved === undefined) throw new InsufficientFundsError(leg.currency);
     }
     return true;
   }

@@ -1,5 +1,6 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { guardedUpdate } from '../../database/transactions.js';
 import { Injectable } from '@nestjs/common';
 import { JobName, JobStatus, QueueName } from '../../jobs/job.enum.js';
 import { JobQueueService } from '../../jobs/job-queue.service.js';
@@ -52,21 +53,18 @@ export class MailService {
 
   @OnJob({ name: JobName.MailSend, queue: QueueName.Mail })
   async handleSend({ mailId }: JobOf<JobName.MailSend>): Promise<JobStatus> {
-    const [rows] = (await this.txHost.tx.query(
+    const mail = await guardedUpdate<{
+      recipient: string;
+      subject: string;
+      text_body: string;
+      html_body: string | null;
+      attempts: number;
+    }>(
+      this.txHost.tx,
       `UPDATE outgoing_mail SET attempts = attempts + 1 WHERE id = $1 AND status = 'pending'
        RETURNING recipient, subject, text_body, html_body, attempts`,
       [mailId],
-    )) as [
-      Array<{
-        recipient: string;
-        subject: string;
-        text_body: string;
-        html_body: string | null;
-        attempts: number;
-      }>,
-      number,
-    ];
-    const mail = rows[0];
+    );
     if (!mail) return JobStatus.Skipped;
     try {
       await this.smtp.send({
@@ -98,15 +96,16 @@ export class MailService {
     );
     for (const mail of pending) {
       if (await this.jobs.isLive(QueueName.Mail, mailJobId(mail.id, mail.generation))) continue;
-      const [bumped] = (await this.txHost.tx.query(
+      const bumped = await guardedUpdate<{ generation: number }>(
+        this.txHost.tx,
         'UPDATE outgoing_mail SET generation = generation + 1 WHERE id = $1 AND generation = $2 RETURNING generation',
         [mail.id, mail.generation],
-      )) as [Array<{ generation: number }>, number];
-      if (bumped[0]) {
+      );
+      if (bumped) {
         await this.jobs.queueSoon(
           JobName.MailSend,
           { mailId: mail.id },
-          mailJobId(mail.id, bumped[0].generation),
+          mailJobId(mail.id, bumped.generation),
         );
       }
     }

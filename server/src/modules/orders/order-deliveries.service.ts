@@ -1,5 +1,6 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { guardedUpdate } from '../../database/transactions.js';
 import { Injectable } from '@nestjs/common';
 import { requireMoves, sourcesOf } from '../../common/state-machine.js';
 import { deliveryOpen, fulfilmentTransitions, type FulfilmentStatus } from './fulfilment-state.js';
@@ -18,13 +19,14 @@ export class OrderDeliveries {
 
   /** Claims the order for the run of `generation`; undefined when another generation owns it. */
   async claim(orderid: string, generation: number): Promise<OrderRow | undefined> {
-    const [claimed] = (await this.txHost.tx.query(
+    const claimed = await guardedUpdate<OrderRow>(
+      this.txHost.tx,
       `UPDATE orders SET fulfilment_status = 'in_progress', updated_at = now()
        WHERE orderid = $1 AND status = 'Processing' AND is_api AND fulfil_generation = $2
          AND fulfilment_status = ANY($3::text[]) RETURNING *`,
       [orderid, generation, moveTo(deliveryOpen, 'in_progress')],
-    )) as [OrderRow[], number];
-    return claimed[0];
+    );
+    return claimed;
   }
 
   /** The business id of the order `_id`. */
@@ -37,14 +39,15 @@ export class OrderDeliveries {
 
   /** The admin's retry of a flagged order: pending again under its next generation. */
   async reopen(id: string): Promise<{ orderid: string; fulfil_generation: number } | undefined> {
-    const [rows] = (await this.txHost.tx.query(
+    const row = await guardedUpdate<{ orderid: string; fulfil_generation: number }>(
+      this.txHost.tx,
       `UPDATE orders SET fulfilment_status = 'pending', attention = NULL, fulfil_generation = fulfil_generation + 1,
          updated_at = now()
        WHERE id::text = $1 AND status = 'Processing' AND is_api AND fulfilment_status = ANY($2::text[])
        RETURNING orderid, fulfil_generation`,
       [id, moveTo(['needs_attention'], 'pending')],
-    )) as [Array<{ orderid: string; fulfil_generation: number }>, number];
-    return rows[0];
+    );
+    return row;
   }
 
   /** Locks a paid API-backed order for an admin's ruling on one of its packs. */
@@ -107,13 +110,14 @@ export class OrderDeliveries {
 
   /** Takes the next delivery generation if `generation` is still current (one winner). */
   async nextGeneration(orderid: string, generation: number): Promise<number | undefined> {
-    const [rows] = (await this.txHost.tx.query(
+    const row = await guardedUpdate<{ fulfil_generation: number }>(
+      this.txHost.tx,
       `UPDATE orders SET fulfil_generation = fulfil_generation + 1
        WHERE orderid = $1 AND fulfil_generation = $2 AND status = 'Processing'
          AND fulfilment_status = ANY($3::text[])
        RETURNING fulfil_generation`,
       [orderid, generation, deliveryOpen],
-    )) as [Array<{ fulfil_generation: number }>, number];
-    return rows[0]?.fulfil_generation;
+    );
+    return row?.fulfil_generation;
   }
 }

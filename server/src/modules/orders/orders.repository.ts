@@ -1,5 +1,6 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { guardedUpdate } from '../../database/transactions.js';
 import { Injectable } from '@nestjs/common';
 import { Messages } from '../../common/messages.js';
 import { requireMoves, sourcesOf } from '../../common/state-machine.js';
@@ -189,7 +190,8 @@ export class OrdersRepository {
     patch: OrderPatch,
     fence?: DeliveryFence,
   ): Promise<OrderRow | undefined> {
-    const [rows] = (await this.txHost.tx.query(
+    const row = await guardedUpdate<OrderRow>(
+      this.txHost.tx,
       `UPDATE orders SET status = $3, updated_at = now(),
          reason = CASE WHEN $4::boolean THEN $5 ELSE reason END,
          attention = CASE WHEN $6::boolean THEN $7 ELSE attention END,
@@ -221,18 +223,19 @@ export class OrdersRepository {
         patch.fulfilmentStatus ? sourcesOf(fulfilmentTransitions, patch.fulfilmentStatus) : [],
         deliveryOpen,
       ],
-    )) as [OrderRow[], number];
-    return rows[0];
+    );
+    return row;
   }
 
   /** Releases the order's coupon use once; answers the coupon to give back, if any. */
   async releaseCoupon(orderid: string): Promise<{ couponId: string; userId: string } | undefined> {
-    const [rows] = (await this.txHost.tx.query(
+    const row = await guardedUpdate<{ coupon_id: string; user_id: string }>(
+      this.txHost.tx,
       `UPDATE orders SET coupon_held = false WHERE orderid = $1 AND coupon_held AND coupon_id IS NOT NULL
        RETURNING coupon_id, user_id`,
       [orderid],
-    )) as [Array<{ coupon_id: string; user_id: string }>, number];
-    return rows[0] ? { couponId: rows[0].coupon_id, userId: rows[0].user_id } : undefined;
+    );
+    return row ? { couponId: row.coupon_id, userId: row.user_id } : undefined;
   }
 
   async setGateway(orderid: string, gatewayOrderId: string, paymentUrl: string) {
@@ -293,11 +296,12 @@ export class OrdersRepository {
   }
 
   async bumpVerifyGeneration(orderid: string, generation: number): Promise<number | undefined> {
-    const [rows] = (await this.txHost.tx.query(
+    const row = await guardedUpdate<{ verify_generation: number }>(
+      this.txHost.tx,
       `UPDATE orders SET verify_generation = verify_generation + 1
        WHERE orderid = $1 AND verify_generation = $2 RETURNING verify_generation`,
       [orderid, generation],
-    )) as [Array<{ verify_generation: number }>, number];
-    return rows[0]?.verify_generation;
+    );
+    return row?.verify_generation;
   }
 }

@@ -1,5 +1,6 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { guardedUpdate } from '../../database/transactions.js';
 import { Injectable } from '@nestjs/common';
 import { requireMoves } from '../../common/state-machine.js';
 import { ENQUEUE_GRACE_MS } from '../../jobs/job.types.js';
@@ -103,7 +104,8 @@ export class WalletRepository {
     to: WalletTxnStatus,
     patch: { upiTxnId?: string | null; gatewayData?: unknown; attention?: string | null } = {},
   ): Promise<WalletTxnRow | undefined> {
-    const [rows] = (await this.txHost.tx.query(
+    const row = await guardedUpdate<WalletTxnRow>(
+      this.txHost.tx,
       `UPDATE wallet_transactions SET status = $3, updated_at = now(),
          upi_txn_id = coalesce($4, upi_txn_id), gateway_data = coalesce($5::jsonb, gateway_data),
          attention = coalesce($6, attention)
@@ -116,8 +118,8 @@ export class WalletRepository {
         patch.gatewayData === undefined ? null : JSON.stringify(patch.gatewayData),
         patch.attention ?? null,
       ],
-    )) as [WalletTxnRow[], number];
-    return rows[0];
+    );
+    return row;
   }
 
   async setGateway(txnid: string, gatewayOrderId: string) {
@@ -155,11 +157,12 @@ export class WalletRepository {
   }
 
   async bumpGeneration(txnid: string, generation: number): Promise<number | undefined> {
-    const [rows] = (await this.txHost.tx.query(
+    const row = await guardedUpdate<{ verify_generation: number }>(
+      this.txHost.tx,
       `UPDATE wallet_transactions SET verify_generation = verify_generation + 1
        WHERE txnid = $1 AND verify_generation = $2 RETURNING verify_generation`,
       [txnid, generation],
-    )) as [Array<{ verify_generation: number }>, number];
-    return rows[0]?.verify_generation;
+    );
+    return row?.verify_generation;
   }
 }
