@@ -1,6 +1,10 @@
 import { DynamicModule, Module, type Type } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE, RouterModule } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ClsPluginTransactional } from '@nestjs-cls/transactional';
+import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { ClsModule } from 'nestjs-cls';
+import { DataSource } from 'typeorm';
 import { createValidationPipe } from './common/http/validation.js';
 import { RateLimitInterceptor } from './common/http/rate-limit.js';
 import { ListPageInterceptor } from './common/http/list-page.js';
@@ -63,6 +67,17 @@ export class AppModule {
         CoreModule.forRoot(config),
         LoggingModule.forRoot(config),
         TypeOrmModule.forRoot(dataSourceOptions({ url: config.databaseUrl })),
+        // The current transaction travels in the async context: services open it, repositories
+        // run on it. HTTP requests enter a context in a Fastify hook (configure-http.ts), jobs
+        // in the worker's dispatch; anything else gets one from `withTransaction` itself.
+        ClsModule.forRoot({
+          global: true,
+          plugins: [
+            new ClsPluginTransactional({
+              adapter: new TransactionalAdapterTypeOrm({ dataSourceToken: DataSource }),
+            }),
+          ],
+        }),
         RedisModule,
         JobsModule,
         AuditModule,

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { DataSource } from 'typeorm';
+import { TransactionHost } from '@nestjs-cls/transactional';
 import { TokenService } from '../../server/src/modules/auth/token.service.js';
 import { LedgerService } from '../../server/src/modules/ledger/ledger.service.js';
 import { WalletService } from '../../server/src/modules/wallet/wallet.service.js';
@@ -59,10 +59,9 @@ export async function credit(
   user: { id: string; userid: number; email: string },
   paise: number,
 ) {
-  const db = app.store.app.get(DataSource);
-  await db.transaction((manager) =>
-    app.store.app.get(WalletService).creditFromAdmin(manager, user, paise),
-  );
+  await app.store.app
+    .get(TransactionHost)
+    .withTransaction(() => app.store.app.get(WalletService).creditFromAdmin(user, paise));
 }
 
 /** Asserts the ledger invariants: cached balances match entries, entries balance, nothing negative. */

@@ -1,4 +1,4 @@
-import { DataSource } from 'typeorm';
+import { TransactionHost } from '@nestjs-cls/transactional';
 import { PointsService } from '../../server/src/modules/wallet/points.service.js';
 import { startTestApp, type TestApp } from '../utils/app.js';
 import {
@@ -18,12 +18,13 @@ describe('reward points', () => {
 
   /** Points earned the way a completed order earns them (system:points -> points account). */
   const earn = async (shopper: Shopper, orderValuePaise: number, orderid: string) => {
-    const db = app.store.app.get(DataSource);
-    await db.transaction((manager) =>
-      app.store.app
-        .get(PointsService)
-        .creditForOrder(manager, { orderid, userid: shopper.userid, value: orderValuePaise }),
-    );
+    await app.store.app
+      .get(TransactionHost)
+      .withTransaction(() =>
+        app.store.app
+          .get(PointsService)
+          .creditForOrder({ orderid, userid: shopper.userid, value: orderValuePaise }),
+      );
   };
 
   it('reports the balance in points, fractions included', async () => {

@@ -1,4 +1,4 @@
-import type { DataSource } from 'typeorm';
+import type { TransactionHost } from '@nestjs-cls/transactional';
 import { LedgerService } from '../../server/src/modules/ledger/ledger.service.js';
 import { query } from './database.js';
 
@@ -8,5 +8,5 @@ import { query } from './database.js';
  */
 export async function ledgerProblems(databaseUrl: string): Promise<string[]> {
   const db = { query: (sql: string, params?: unknown[]) => query(databaseUrl, sql, params) };
-  return (await new LedgerService(db as unknown as DataSource).check()).problems;
+  return (await new LedgerService({ tx: db } as unknown as TransactionHost).check()).problems;
 }

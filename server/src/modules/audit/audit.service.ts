@@ -1,5 +1,6 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
 
 export interface AuditEntry {
   actorId: string;
@@ -13,10 +14,10 @@ export interface AuditEntry {
 /** Who changed what, when, from what to what: every admin change to money, stock, roles or flags. */
 @Injectable()
 export class AuditService {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
-  async record(entry: AuditEntry, manager: EntityManager = this.db.manager) {
-    await manager.query(
+  async record(entry: AuditEntry) {
+    await this.txHost.tx.query(
       'INSERT INTO audit_log (actor_id, action, entity, entity_id, before, after) VALUES ($1, $2, $3, $4, $5, $6)',
       [
         entry.actorId,

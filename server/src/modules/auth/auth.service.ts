@@ -1,5 +1,6 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { AppError, ErrorCode } from '../../common/errors/app-error.js';
 import { RateLimitService } from '../../common/http/rate-limit.service.js';
@@ -24,7 +25,7 @@ const LOGIN_MAX_WAIT_MS = 10_000;
 @Injectable()
 export class AuthService {
   constructor(
-    private readonly db: DataSource,
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly users: UsersService,
     private readonly passwords: PasswordService,
     private readonly tokens: TokenService,
@@ -41,8 +42,8 @@ export class AuthService {
     await this.assertAvailable(dto.email, dto.mobileNumber);
     const passwordHash = await this.passwords.hash(dto.password);
     // A request refused by the resend cooldown or the limits leaves the pending details alone.
-    await this.otp.send(dto.mobileNumber, 'register', ip, (manager) =>
-      manager.query(
+    await this.otp.send(dto.mobileNumber, 'register', ip, () =>
+      this.txHost.tx.query(
         `INSERT INTO pending_registrations (mobilenumber, name, email, password_hash, created_at)
          VALUES ($1, $2, $3, $4, now())
          ON CONFLICT (mobilenumber) DO UPDATE SET name = $2, email = $3, password_hash = $4, created_at = now()`,
@@ -53,7 +54,7 @@ export class AuthService {
   }
 
   async verifyAndRegister(dto: VerifyAndRegisterDto) {
-    const pending: Array<{ email: string }> = await this.db.query(
+    const pending: Array<{ email: string }> = await this.txHost.tx.query(
       'SELECT email FROM pending_registrations WHERE mobilenumber = $1',
       [dto.mobileNumber],
     );
@@ -67,19 +68,20 @@ export class AuthService {
     await this.otp.verify(dto.mobileNumber, 'register', dto.otp);
 
     const passwordHash = await this.passwords.hash(dto.password);
-    const { user, mailId } = await this.db
-      .transaction(async (manager) => {
-        const created = await this.users.create(
-          { name: dto.name, email: dto.email, mobilenumber: dto.mobileNumber, passwordHash },
-          manager,
-        );
-        await manager.query('DELETE FROM pending_registrations WHERE mobilenumber = $1', [
+    const { user, mailId } = await this.txHost
+      .withTransaction(async () => {
+        const created = await this.users.create({
+          name: dto.name,
+          email: dto.email,
+          mobilenumber: dto.mobileNumber,
+          passwordHash,
+        });
+        await this.txHost.tx.query('DELETE FROM pending_registrations WHERE mobilenumber = $1', [
           dto.mobileNumber,
         ]);
-        const token = await this.emailTokens.create(created.id, 'verify', manager);
+        const token = await this.emailTokens.create(created.id, 'verify');
         const id = await this.mail.record(
           verificationMail(created.email, created.name, this.verificationLink(created.id, token)),
-          manager,
         );
         return { user: created, mailId: id };
       })
@@ -127,9 +129,9 @@ export class AuthService {
   }
 
   async verifyMail(userId: string, token: string) {
-    const verified = await this.db.transaction(async (manager) => {
-      if (!(await this.emailTokens.consume(userId, 'verify', token, manager))) return false;
-      await this.users.markVerified(userId, manager);
+    const verified = await this.txHost.withTransaction(async () => {
+      if (!(await this.emailTokens.consume(userId, 'verify', token))) return false;
+      await this.users.markVerified(userId);
       return true;
     });
     if (!verified) {

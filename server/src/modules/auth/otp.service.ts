@@ -1,6 +1,7 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { AppError, ErrorCode } from '../../common/errors/app-error.js';
 import { RateLimitService } from '../../common/http/rate-limit.service.js';
@@ -31,7 +32,7 @@ export class OtpService {
   private readonly logger = new Logger('Otp');
 
   constructor(
-    private readonly db: DataSource,
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly clock: Clock,
     private readonly limits: RateLimitService,
     private readonly sms: Fast2SmsAdapter,
@@ -46,7 +47,7 @@ export class OtpService {
 
   /** Milliseconds until another code for this purpose may be sent to this number. */
   async cooldownMs(mobile: string, purpose: OtpPurpose): Promise<number> {
-    const rows: Array<{ created_at: Date }> = await this.db.query(
+    const rows: Array<{ created_at: Date }> = await this.txHost.tx.query(
       'SELECT created_at FROM otp_codes WHERE mobilenumber = $1 AND purpose = $2 ORDER BY created_at DESC LIMIT 1',
       [mobile, purpose],
     );
@@ -60,12 +61,7 @@ export class OtpService {
    * Issues and texts a code once the cooldown and limits allow it; `withCode` runs in the
    * transaction that stores the code, so what it writes exists exactly when a code was issued.
    */
-  async send(
-    mobile: string,
-    purpose: OtpPurpose,
-    ip: string,
-    withCode?: (manager: EntityManager) => Promise<unknown>,
-  ) {
+  async send(mobile: string, purpose: OtpPurpose, ip: string, withCode?: () => Promise<unknown>) {
     const wait = await this.cooldownMs(mobile, purpose);
     if (wait > 0) {
       throw new AppError(
@@ -85,13 +81,13 @@ export class OtpService {
 
     const code = String(randomInt(0, 10_000)).padStart(4, '0');
     const now = this.clock.now();
-    const rows: Array<{ id: string }> = await this.db.transaction(async (manager) => {
-      await withCode?.(manager);
-      await manager.query(
+    const rows: Array<{ id: string }> = await this.txHost.withTransaction(async () => {
+      await withCode?.();
+      await this.txHost.tx.query(
         'UPDATE otp_codes SET consumed_at = $2 WHERE mobilenumber = $1 AND purpose = $3 AND consumed_at IS NULL',
         [mobile, now, purpose],
       );
-      return manager.query(
+      return this.txHost.tx.query(
         `INSERT INTO otp_codes (purpose, mobilenumber, code_hash, expires_at, created_at)
          VALUES ($1, $2, $3, $4, $5) RETURNING id`,
         [
@@ -109,7 +105,7 @@ export class OtpService {
       this.logger.warn(
         `SMS to ${mobile.slice(0, 2)}******${mobile.slice(-2)} failed: ${(error as Error).message}`,
       );
-      await this.db.query('DELETE FROM otp_codes WHERE id = $1', [rows[0].id]);
+      await this.txHost.tx.query('DELETE FROM otp_codes WHERE id = $1', [rows[0].id]);
       throw new AppError(
         ErrorCode.ProviderFailed,
         Messages.otpSendFailed,
@@ -121,7 +117,7 @@ export class OtpService {
   /** Consumes the number's current code if `code` matches; otherwise counts a wrong try. */
   async verify(mobile: string, purpose: OtpPurpose, code: string) {
     await this.limits.hit(`otp-verify:number:${mobile}`, this.config.rateLimits.otpVerify);
-    const rows: OtpRow[] = await this.db.query(
+    const rows: OtpRow[] = await this.txHost.tx.query(
       `SELECT id, code_hash, attempts, expires_at, created_at FROM otp_codes
        WHERE mobilenumber = $1 AND purpose = $2 AND consumed_at IS NULL
        ORDER BY created_at DESC LIMIT 1`,
@@ -134,7 +130,7 @@ export class OtpService {
     }
     // Each evaluation first takes one of the code's tries in a guarded write, so however
     // many guesses arrive at once, at most OTP_MAX_WRONG of them are ever compared.
-    const [, claimed] = (await this.db.query(
+    const [, claimed] = (await this.txHost.tx.query(
       'UPDATE otp_codes SET attempts = attempts + 1 WHERE id = $1 AND consumed_at IS NULL AND attempts < $2',
       [otp.id, OTP_MAX_WRONG],
     )) as [unknown, number];
@@ -147,7 +143,7 @@ export class OtpService {
       throw new AppError(ErrorCode.OtpInvalid, Messages.otpInvalid, HttpStatus.BAD_REQUEST);
     }
     // The right code gives its try back: only wrong ones count.
-    const [, consumed] = (await this.db.query(
+    const [, consumed] = (await this.txHost.tx.query(
       `UPDATE otp_codes SET consumed_at = $2, attempts = attempts - 1 WHERE id = $1 AND consumed_at IS NULL`,
       [otp.id, now],
     )) as [unknown, number];

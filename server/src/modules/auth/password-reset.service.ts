@@ -1,5 +1,6 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { AppError, ErrorCode } from '../../common/errors/app-error.js';
 import { Messages } from '@zstore/contract/messages';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
@@ -17,7 +18,7 @@ const corrupted = () =>
 @Injectable()
 export class PasswordResetService {
   constructor(
-    private readonly db: DataSource,
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly users: UsersService,
     private readonly passwords: PasswordService,
     private readonly emailTokens: EmailTokenRepository,
@@ -49,12 +50,12 @@ export class PasswordResetService {
     this.passwords.assertAcceptable(password, { code: '1' });
     if (!(await this.emailTokens.isValid(userId, 'reset', token))) throw corrupted();
     const passwordHash = await this.passwords.hash(password);
-    await this.db.transaction(async (manager) => {
-      if (!(await this.emailTokens.consume(userId, 'reset', token, manager))) throw corrupted();
-      await this.users.setPassword(userId, passwordHash, manager);
-      await this.emailTokens.revokeAll(userId, 'reset', manager);
+    await this.txHost.withTransaction(async () => {
+      if (!(await this.emailTokens.consume(userId, 'reset', token))) throw corrupted();
+      await this.users.setPassword(userId, passwordHash);
+      await this.emailTokens.revokeAll(userId, 'reset');
       // Opening the link proved the address is theirs.
-      await this.users.markVerified(userId, manager);
+      await this.users.markVerified(userId);
     });
     return { msg: Messages.passwordResetDone, code: '0' as const };
   }

@@ -1,5 +1,6 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
 import type { ListQuery } from '../../common/http/simple-rest.js';
 import { containsPattern } from '../../common/http/list-filters.js';
 import { SqlWhere } from '../../database/sql-where.js';
@@ -69,7 +70,7 @@ const itemValues = (item: ItemFields) => [
 /** The admin console's reads and writes on products and items; deleted rows stay for orders. */
 @Injectable()
 export class CatalogAdminRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
   async listProducts(query: ListQuery): Promise<{ rows: ProductRow[]; total: number }> {
     const filter = new SqlWhere().and('deleted_at IS NULL');
@@ -81,22 +82,25 @@ export class CatalogAdminRepository {
     const page = filter.page(query.limit, query.offset);
     const order = `${PRODUCT_SORT[query.sortField] ?? 'productid'} ${query.sortOrder}, productid`;
     const [rows, [{ total }]] = await Promise.all([
-      this.db.query(`SELECT * FROM products ${filter} ORDER BY ${order} ${page.sql}`, page.params),
-      this.db.query(`SELECT count(*)::int AS total FROM products ${filter}`, filter.params),
+      this.txHost.tx.query(
+        `SELECT * FROM products ${filter} ORDER BY ${order} ${page.sql}`,
+        page.params,
+      ),
+      this.txHost.tx.query(`SELECT count(*)::int AS total FROM products ${filter}`, filter.params),
     ]);
     return { rows: rows as ProductRow[], total: total as number };
   }
 
   allProducts(): Promise<ProductRow[]> {
-    return this.db.query(
+    return this.txHost.tx.query(
       'SELECT * FROM products WHERE deleted_at IS NULL ORDER BY sort_order, productid',
     );
   }
 
-  /** A live product, locked for the caller's transaction when `manager` is one. */
-  async product(id: string, manager: EntityManager = this.db.manager, lock = false) {
+  /** A live product, locked (`lock`) for the caller's transaction. */
+  async product(id: string, lock = false) {
     if (!isUuid(id)) return undefined;
-    const rows: ProductRow[] = await manager.query(
+    const rows: ProductRow[] = await this.txHost.tx.query(
       `SELECT * FROM products WHERE id = $1 AND deleted_at IS NULL ${lock ? 'FOR UPDATE' : ''}`,
       [id],
     );
@@ -104,15 +108,15 @@ export class CatalogAdminRepository {
   }
 
   async productIdOf(productid: number): Promise<string | undefined> {
-    const rows: Array<{ id: string }> = await this.db.query(
+    const rows: Array<{ id: string }> = await this.txHost.tx.query(
       'SELECT id FROM products WHERE productid = $1 AND deleted_at IS NULL',
       [productid],
     );
     return rows[0]?.id;
   }
 
-  async insertProduct(product: ProductFields, manager: EntityManager): Promise<ProductRow> {
-    const rows: ProductRow[] = await manager.query(
+  async insertProduct(product: ProductFields): Promise<ProductRow> {
+    const rows: ProductRow[] = await this.txHost.tx.query(
       `INSERT INTO products (name, type, category, imgpath, importantnote, inputs, items, istrending, instock, is_api,
                              api_type, sort_order)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
@@ -122,8 +126,8 @@ export class CatalogAdminRepository {
     return rows[0];
   }
 
-  async updateProduct(id: string, product: ProductFields, manager: EntityManager) {
-    const [rows] = (await manager.query(
+  async updateProduct(id: string, product: ProductFields) {
+    const [rows] = (await this.txHost.tx.query(
       `UPDATE products SET name = $1, type = $2, category = $3, imgpath = $4, importantnote = $5, inputs = $6,
               items = $7, istrending = $8, instock = $9, is_api = $10, api_type = $11, updated_at = now()
        WHERE id = $12 RETURNING *`,
@@ -132,8 +136,8 @@ export class CatalogAdminRepository {
     return rows[0];
   }
 
-  async softDeleteProduct(id: string, manager: EntityManager) {
-    await manager.query(
+  async softDeleteProduct(id: string) {
+    await this.txHost.tx.query(
       'UPDATE products SET deleted_at = now(), updated_at = now() WHERE id = $1',
       [id],
     );
@@ -157,17 +161,17 @@ export class CatalogAdminRepository {
     const page = filter.page(query.limit, query.offset);
     const order = `${ITEM_SORT[query.sortField] ?? 'i.itemid'} ${query.sortOrder}, i.itemid`;
     const [rows, [{ total }]] = await Promise.all([
-      this.db.query(
+      this.txHost.tx.query(
         `SELECT ${ITEM_COLUMNS} FROM items i ${filter} ORDER BY ${order} ${page.sql}`,
         page.params,
       ),
-      this.db.query(`SELECT count(*)::int AS total FROM items i ${filter}`, filter.params),
+      this.txHost.tx.query(`SELECT count(*)::int AS total FROM items i ${filter}`, filter.params),
     ]);
     return { rows: rows as AdminItemRow[], total: total as number };
   }
 
   allItems(): Promise<AdminItemRow[]> {
-    return this.db.query(
+    return this.txHost.tx.query(
       `SELECT ${ITEM_COLUMNS} FROM items i WHERE i.deleted_at IS NULL ORDER BY i.itemid`,
     );
   }
@@ -175,12 +179,11 @@ export class CatalogAdminRepository {
   /** A live item by its numeric `itemid` or its `_id`. */
   async item(
     key: { itemid: number } | { id: string },
-    manager: EntityManager = this.db.manager,
     lock = false,
   ): Promise<AdminItemRow | undefined> {
     if ('id' in key && !isUuid(key.id)) return undefined;
     if ('itemid' in key && !Number.isSafeInteger(key.itemid)) return undefined;
-    const rows: AdminItemRow[] = await manager.query(
+    const rows: AdminItemRow[] = await this.txHost.tx.query(
       `SELECT ${ITEM_COLUMNS} FROM items i WHERE ${'id' in key ? 'i.id = $1' : 'i.itemid = $1'}
        AND i.deleted_at IS NULL ${lock ? 'FOR UPDATE OF i' : ''}`,
       ['id' in key ? key.id : key.itemid],
@@ -188,8 +191,8 @@ export class CatalogAdminRepository {
     return rows[0];
   }
 
-  async insertItem(item: ItemFields, manager: EntityManager): Promise<ItemRow> {
-    const rows: ItemRow[] = await manager.query(
+  async insertItem(item: ItemFields): Promise<ItemRow> {
+    const rows: ItemRow[] = await this.txHost.tx.query(
       `INSERT INTO items (name, type, suggested_task, originalprice, discountedprice, resellprice, is_api, api_type,
                           itemidarray, imgpath, instock)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING *`,
@@ -198,8 +201,8 @@ export class CatalogAdminRepository {
     return rows[0];
   }
 
-  async updateItem(id: string, item: ItemFields, manager: EntityManager) {
-    await manager.query(
+  async updateItem(id: string, item: ItemFields) {
+    await this.txHost.tx.query(
       `UPDATE items SET name = $1, type = $2, suggested_task = $3, originalprice = $4, discountedprice = $5,
               resellprice = $6, is_api = $7, api_type = $8, itemidarray = $9, imgpath = $10, instock = $11,
               updated_at = now()
@@ -209,8 +212,8 @@ export class CatalogAdminRepository {
   }
 
   /** Adds an item to the end of a live product's list, once. */
-  async attachItem(productId: string, itemid: number, manager: EntityManager) {
-    await manager.query(
+  async attachItem(productId: string, itemid: number) {
+    await this.txHost.tx.query(
       `UPDATE products SET items = array_append(items, $2::bigint), updated_at = now()
        WHERE id = $1 AND deleted_at IS NULL AND NOT ($2::bigint = ANY(items))`,
       [productId, itemid],
@@ -218,11 +221,12 @@ export class CatalogAdminRepository {
   }
 
   /** Hides the item and takes it out of every product's list; orders keep referencing the row. */
-  async softDeleteItem(id: string, itemid: number, manager: EntityManager) {
-    await manager.query('UPDATE items SET deleted_at = now(), updated_at = now() WHERE id = $1', [
-      id,
-    ]);
-    await manager.query(
+  async softDeleteItem(id: string, itemid: number) {
+    await this.txHost.tx.query(
+      'UPDATE items SET deleted_at = now(), updated_at = now() WHERE id = $1',
+      [id],
+    );
+    await this.txHost.tx.query(
       `UPDATE products SET items = array_remove(items, $1::bigint), updated_at = now() WHERE $1::bigint = ANY(items)`,
       [itemid],
     );

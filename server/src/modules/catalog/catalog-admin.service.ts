@@ -1,5 +1,6 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { AppError } from '../../common/errors/app-error.js';
 import type { ListQuery } from '../../common/http/simple-rest.js';
@@ -61,7 +62,7 @@ const itemFieldsOf = (row: AdminItemRow): ItemFields => ({
 @Injectable()
 export class CatalogAdminService {
   constructor(
-    private readonly db: DataSource,
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly repository: CatalogAdminRepository,
     private readonly catalog: CatalogService,
     private readonly audit: AuditService,
@@ -82,20 +83,20 @@ export class CatalogAdminService {
 
   async createProduct(auth: AuthUser, form: ProductWriteDto) {
     const fields = productFields(form);
-    const row = await this.change(async (manager) => {
-      const created = await this.repository.insertProduct(fields, manager);
-      await this.record(auth, 'product.create', 'product', created.id, null, fields, manager);
+    const row = await this.change(async () => {
+      const created = await this.repository.insertProduct(fields);
+      await this.record(auth, 'product.create', 'product', created.id, null, fields);
       return created;
     });
     return mapAdminProduct(row);
   }
 
   async editProduct(auth: AuthUser, id: string, form: ProductEditDto) {
-    const row = await this.change(async (manager) => {
-      const before = await this.requireProduct(id, manager);
+    const row = await this.change(async () => {
+      const before = await this.requireProduct(id);
       const fields = productFields(form, productFieldsOf(before));
-      const after = await this.repository.updateProduct(id, fields, manager);
-      await this.record(auth, 'product.update', 'product', id, before, fields, manager);
+      const after = await this.repository.updateProduct(id, fields);
+      await this.record(auth, 'product.update', 'product', id, before, fields);
       return after;
     });
     return mapAdminProduct(row);
@@ -104,12 +105,12 @@ export class CatalogAdminService {
   /** The price screen's `updateproduct`: stock and the important note only. */
   async updateProductStock(auth: AuthUser, form: ProductStockUpdateDto) {
     const id = form._id ?? '';
-    const row = await this.change(async (manager) => {
-      const before = await this.requireProduct(id, manager);
+    const row = await this.change(async () => {
+      const before = await this.requireProduct(id);
       const fields = productFieldsOf(before);
       fields.instock = form.instock ?? fields.instock;
       fields.importantnote = form.importantNote ?? fields.importantnote;
-      const after = await this.repository.updateProduct(id, fields, manager);
+      const after = await this.repository.updateProduct(id, fields);
       await this.record(
         auth,
         'product.stock',
@@ -117,7 +118,6 @@ export class CatalogAdminService {
         id,
         { instock: before.instock, importantnote: before.importantnote },
         { instock: fields.instock, importantnote: fields.importantnote },
-        manager,
       );
       return after;
     });
@@ -134,10 +134,10 @@ export class CatalogAdminService {
 
   /** Soft: orders reference the product, so it is hidden rather than removed. */
   async deleteProduct(auth: AuthUser, id: string) {
-    const row = await this.change(async (manager) => {
-      const before = await this.requireProduct(id, manager);
-      await this.repository.softDeleteProduct(id, manager);
-      await this.record(auth, 'product.delete', 'product', id, before, null, manager);
+    const row = await this.change(async () => {
+      const before = await this.requireProduct(id);
+      await this.repository.softDeleteProduct(id);
+      await this.record(auth, 'product.delete', 'product', id, before, null);
       return before;
     });
     return mapAdminProduct(row);
@@ -160,49 +160,41 @@ export class CatalogAdminService {
   async createItem(auth: AuthUser, form: ItemWriteDto) {
     const fields = itemFields(form);
     const productId = typeof form.productId === 'string' && form.productId ? form.productId : null;
-    const itemid = await this.change(async (manager) => {
-      if (productId) await this.requireProduct(productId, manager);
-      const created = await this.repository.insertItem(fields, manager);
-      if (productId) await this.repository.attachItem(productId, Number(created.itemid), manager);
-      await this.record(auth, 'item.create', 'item', created.id, null, fields, manager);
+    const itemid = await this.change(async () => {
+      if (productId) await this.requireProduct(productId);
+      const created = await this.repository.insertItem(fields);
+      if (productId) await this.repository.attachItem(productId, Number(created.itemid));
+      await this.record(auth, 'item.create', 'item', created.id, null, fields);
       return Number(created.itemid);
     });
     return this.getItem(itemid);
   }
 
   async editItem(auth: AuthUser, itemid: number, form: ItemEditDto) {
-    await this.change(async (manager) => {
-      const before = await this.requireItem({ itemid }, manager);
+    await this.change(async () => {
+      const before = await this.requireItem({ itemid });
       const fields = itemFields(form, itemFieldsOf(before));
-      await this.repository.updateItem(before.id, fields, manager);
-      await this.record(auth, 'item.update', 'item', before.id, before, fields, manager);
+      await this.repository.updateItem(before.id, fields);
+      await this.record(auth, 'item.update', 'item', before.id, before, fields);
     });
     return this.getItem(itemid);
   }
 
   /** The price screen's `updateitem`: selling price, resell price and stock, in rupees. */
   async updateItemPrice(auth: AuthUser, id: string, form: ItemPriceUpdateDto) {
-    const itemid = await this.change(async (manager) => {
-      const before = await this.requireItem({ id }, manager);
+    const itemid = await this.change(async () => {
+      const before = await this.requireItem({ id });
       const fields = itemFieldsOf(before);
       if (form.price !== undefined) fields.discountedprice = paiseOf(form.price);
       if (form.resellPrice !== undefined) fields.resellprice = paiseOf(form.resellPrice);
       fields.instock = form.itemInstock ?? fields.instock;
-      await this.repository.updateItem(id, fields, manager);
+      await this.repository.updateItem(id, fields);
       const pick = (item: ItemFields) => ({
         discountedprice: item.discountedprice,
         resellprice: item.resellprice,
         instock: item.instock,
       });
-      await this.record(
-        auth,
-        'item.price',
-        'item',
-        id,
-        pick(itemFieldsOf(before)),
-        pick(fields),
-        manager,
-      );
+      await this.record(auth, 'item.price', 'item', id, pick(itemFieldsOf(before)), pick(fields));
       return Number(before.itemid);
     });
     return this.getItem(itemid);
@@ -210,17 +202,17 @@ export class CatalogAdminService {
 
   /** Soft: orders reference the item. It also leaves every product's `items` list. */
   async deleteItem(auth: AuthUser, itemid: number) {
-    const row = await this.change(async (manager) => {
-      const before = await this.requireItem({ itemid }, manager);
-      await this.repository.softDeleteItem(before.id, itemid, manager);
-      await this.record(auth, 'item.delete', 'item', before.id, before, null, manager);
+    const row = await this.change(async () => {
+      const before = await this.requireItem({ itemid });
+      await this.repository.softDeleteItem(before.id, itemid);
+      await this.record(auth, 'item.delete', 'item', before.id, before, null);
       return before;
     });
     return mapAdminItem(row);
   }
 
-  private async change<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    const result = await this.db.transaction(work);
+  private async change<T>(work: () => Promise<T>): Promise<T> {
+    const result = await this.txHost.withTransaction(work);
     await this.catalog.invalidate();
     return result;
   }
@@ -232,22 +224,18 @@ export class CatalogAdminService {
     entityId: string,
     before: unknown,
     after: unknown,
-    manager: EntityManager,
   ) {
-    return this.audit.record(
-      { actorId: auth.id, action, entity, entityId, before, after },
-      manager,
-    );
+    return this.audit.record({ actorId: auth.id, action, entity, entityId, before, after });
   }
 
-  private async requireProduct(id: string, manager?: EntityManager) {
-    const row = await this.repository.product(id, manager, manager !== undefined);
+  private async requireProduct(id: string) {
+    const row = await this.repository.product(id, this.txHost.isTransactionActive());
     if (!row) throw AppError.notFound(Messages.notFound);
     return row;
   }
 
-  private async requireItem(key: { itemid: number } | { id: string }, manager?: EntityManager) {
-    const row = await this.repository.item(key, manager, manager !== undefined);
+  private async requireItem(key: { itemid: number } | { id: string }) {
+    const row = await this.repository.item(key, this.txHost.isTransactionActive());
     if (!row) throw AppError.notFound(Messages.notFound);
     return row;
   }

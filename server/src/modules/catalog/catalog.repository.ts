@@ -1,5 +1,6 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
 import { isUuid } from '../../common/http/list-filters.js';
 
 export interface ProductRow {
@@ -69,32 +70,26 @@ export interface NewItem {
 
 @Injectable()
 export class CatalogRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
   listProducts(): Promise<ProductRow[]> {
-    return this.db.query(
+    return this.txHost.tx.query(
       `SELECT * FROM products WHERE deleted_at IS NULL ORDER BY sort_order, productid`,
     );
   }
 
-  async getProduct(
-    id: string,
-    manager: EntityManager = this.db.manager,
-  ): Promise<ProductRow | undefined> {
+  async getProduct(id: string): Promise<ProductRow | undefined> {
     if (!isUuid(id)) return undefined;
-    const rows: ProductRow[] = await manager.query(
+    const rows: ProductRow[] = await this.txHost.tx.query(
       'SELECT * FROM products WHERE id = $1 AND deleted_at IS NULL',
       [id],
     );
     return rows[0];
   }
 
-  async getItem(
-    id: string,
-    manager: EntityManager = this.db.manager,
-  ): Promise<ItemRow | undefined> {
+  async getItem(id: string): Promise<ItemRow | undefined> {
     if (!isUuid(id)) return undefined;
-    const rows: ItemRow[] = await manager.query(
+    const rows: ItemRow[] = await this.txHost.tx.query(
       'SELECT * FROM items WHERE id = $1 AND deleted_at IS NULL',
       [id],
     );
@@ -103,7 +98,7 @@ export class CatalogRepository {
 
   /** The product's items in the order its `items` list names them. */
   itemsOfProduct(productId: string): Promise<ItemRow[]> {
-    return this.db.query(
+    return this.txHost.tx.query(
       `SELECT i.* FROM products p CROSS JOIN LATERAL unnest(p.items) WITH ORDINALITY AS l(itemid, position)
        JOIN items i ON i.itemid = l.itemid AND i.deleted_at IS NULL
        WHERE p.id = $1 AND p.deleted_at IS NULL ORDER BY l.position`,
@@ -111,21 +106,21 @@ export class CatalogRepository {
     );
   }
 
-  async hasProducts(manager: EntityManager = this.db.manager) {
-    const rows: unknown[] = await manager.query('SELECT 1 FROM products LIMIT 1');
+  async hasProducts() {
+    const rows: unknown[] = await this.txHost.tx.query('SELECT 1 FROM products LIMIT 1');
     return rows.length > 0;
   }
 
   /** Every product in stock with its last change, for the sitemap. */
   listInStockForSitemap(): Promise<Array<{ id: string; updatedAt: Date }>> {
-    return this.db.query(
+    return this.txHost.tx.query(
       `SELECT id, updated_at AS "updatedAt" FROM products
        WHERE deleted_at IS NULL AND instock ORDER BY sort_order, productid`,
     );
   }
 
-  async createItem(item: NewItem, manager: EntityManager = this.db.manager): Promise<ItemRow> {
-    const rows: ItemRow[] = await manager.query(
+  async createItem(item: NewItem): Promise<ItemRow> {
+    const rows: ItemRow[] = await this.txHost.tx.query(
       `INSERT INTO items (name, type, suggested_task, originalprice, discountedprice, resellprice, is_api, api_type,
                           itemidarray, imgpath, instock)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING *`,
@@ -146,12 +141,8 @@ export class CatalogRepository {
     return rows[0];
   }
 
-  async createProduct(
-    product: NewProduct,
-    itemids: number[],
-    manager: EntityManager = this.db.manager,
-  ): Promise<ProductRow> {
-    const rows: ProductRow[] = await manager.query(
+  async createProduct(product: NewProduct, itemids: number[]): Promise<ProductRow> {
+    const rows: ProductRow[] = await this.txHost.tx.query(
       `INSERT INTO products (name, type, category, imgpath, importantnote, inputs, items, istrending, instock, is_api,
                              api_type, delivery_time, guide_image, sort_order)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING *`,

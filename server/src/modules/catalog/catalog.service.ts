@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import type { CachedJson } from '../../common/http/cached-json.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { Messages } from '@zstore/contract/messages';
@@ -109,13 +108,13 @@ export class CatalogService {
   // For other modules: the order, the coupon check, the player check, the sitemap, the demo seed.
 
   /** A product not deleted; undefined for anything else, malformed ids included. */
-  getProduct(id: string, manager?: EntityManager) {
-    return this.catalog.getProduct(id, manager);
+  getProduct(id: string) {
+    return this.catalog.getProduct(id);
   }
 
   /** An item not deleted; undefined for anything else, malformed ids included. */
-  getItem(id: string, manager?: EntityManager) {
-    return this.catalog.getItem(id, manager);
+  getItem(id: string) {
+    return this.catalog.getItem(id);
   }
 
   /**
@@ -134,16 +133,16 @@ export class CatalogService {
     return this.catalog.listInStockForSitemap();
   }
 
-  hasProducts(manager?: EntityManager) {
-    return this.catalog.hasProducts(manager);
+  hasProducts() {
+    return this.catalog.hasProducts();
   }
 
-  createItem(item: NewItem, manager?: EntityManager) {
-    return this.catalog.createItem(item, manager);
+  createItem(item: NewItem) {
+    return this.catalog.createItem(item);
   }
 
-  createProduct(product: NewProduct, itemids: number[], manager?: EntityManager) {
-    return this.catalog.createProduct(product, itemids, manager);
+  createProduct(product: NewProduct, itemids: number[]) {
+    return this.catalog.createProduct(product, itemids);
   }
 
   /** Clears every instance's cached answers; the admin calls use it after any catalogue change. */

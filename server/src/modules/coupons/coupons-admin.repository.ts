@@ -1,5 +1,6 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
 import type { ListQuery } from '../../common/http/simple-rest.js';
 import { containsPattern } from '../../common/http/list-filters.js';
 import { SqlWhere } from '../../database/sql-where.js';
@@ -55,7 +56,7 @@ const values = (coupon: CouponFields) => [
 /** The console's coupon reads and writes. Deleted coupons stay for the orders that used them. */
 @Injectable()
 export class CouponsAdminRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
   async list(query: ListQuery): Promise<{ rows: AdminCouponRow[]; total: number }> {
     const filter = new SqlWhere().and('deleted_at IS NULL');
@@ -67,32 +68,32 @@ export class CouponsAdminRepository {
     const page = filter.page(query.limit, query.offset);
     const order = `${COUPON_SORT[query.sortField] ?? 'created_at'} ${query.sortOrder}, id`;
     const [rows, [{ total }]] = await Promise.all([
-      this.db.query(
+      this.txHost.tx.query(
         `SELECT ${COLUMNS} FROM coupons ${filter} ORDER BY ${order} ${page.sql}`,
         page.params,
       ),
-      this.db.query(`SELECT count(*)::int AS total FROM coupons ${filter}`, filter.params),
+      this.txHost.tx.query(`SELECT count(*)::int AS total FROM coupons ${filter}`, filter.params),
     ]);
     return { rows: rows as AdminCouponRow[], total: total as number };
   }
 
   all(): Promise<AdminCouponRow[]> {
-    return this.db.query(
+    return this.txHost.tx.query(
       `SELECT ${COLUMNS} FROM coupons WHERE deleted_at IS NULL ORDER BY created_at DESC, id`,
     );
   }
 
-  async get(id: string, manager: EntityManager = this.db.manager, lock = false) {
+  async get(id: string, lock = false) {
     if (!isUuid(id)) return undefined;
-    const rows: AdminCouponRow[] = await manager.query(
+    const rows: AdminCouponRow[] = await this.txHost.tx.query(
       `SELECT ${COLUMNS} FROM coupons WHERE id = $1 AND deleted_at IS NULL ${lock ? 'FOR UPDATE' : ''}`,
       [id],
     );
     return rows[0];
   }
 
-  async insert(coupon: CouponFields, manager: EntityManager): Promise<string> {
-    const rows: Array<{ id: string }> = await manager.query(
+  async insert(coupon: CouponFields): Promise<string> {
+    const rows: Array<{ id: string }> = await this.txHost.tx.query(
       `INSERT INTO coupons (coupon_code, discount_type, discount_amount, discount_percentage, expiry_date,
                             minimum_item_quantity, min_purchase_amount, max_discount_amount, is_active, usage_limit,
                             user_limit, description)
@@ -102,8 +103,8 @@ export class CouponsAdminRepository {
     return rows[0].id;
   }
 
-  async update(id: string, coupon: CouponFields, manager: EntityManager) {
-    await manager.query(
+  async update(id: string, coupon: CouponFields) {
+    await this.txHost.tx.query(
       `UPDATE coupons SET coupon_code = $1, discount_type = $2, discount_amount = $3, discount_percentage = $4,
               expiry_date = $5, minimum_item_quantity = $6, min_purchase_amount = $7, max_discount_amount = $8,
               is_active = $9, usage_limit = $10, user_limit = $11, description = $12, updated_at = now()
@@ -113,8 +114,8 @@ export class CouponsAdminRepository {
   }
 
   /** Hidden and unusable; orders keep their coupon reference, and uses still in flight can be given back. */
-  async softDelete(id: string, manager: EntityManager) {
-    await manager.query(
+  async softDelete(id: string) {
+    await this.txHost.tx.query(
       'UPDATE coupons SET deleted_at = now(), is_active = false, updated_at = now() WHERE id = $1',
       [id],
     );

@@ -1,5 +1,6 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { AppError } from '../../common/errors/app-error.js';
 import type { ListQuery } from '../../common/http/simple-rest.js';
@@ -20,7 +21,7 @@ const fieldsOf = (row: AdminCouponRow): CouponFields => {
 @Injectable()
 export class CouponsAdminService {
   constructor(
-    private readonly db: DataSource,
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly repository: CouponsAdminRepository,
     private readonly audit: AuditService,
   ) {}
@@ -40,37 +41,37 @@ export class CouponsAdminService {
 
   async create(auth: AuthUser, form: CouponWriteDto) {
     const fields = couponFields(form);
-    const id = await this.change(async (manager) => {
-      const created = await this.repository.insert(fields, manager);
-      await this.record(auth, 'coupon.create', created, null, fields, manager);
+    const id = await this.change(async () => {
+      const created = await this.repository.insert(fields);
+      await this.record(auth, 'coupon.create', created, null, fields);
       return created;
     });
     return this.get(id);
   }
 
   async edit(auth: AuthUser, id: string, form: CouponEditDto) {
-    await this.change(async (manager) => {
-      const before = await this.require(id, manager);
+    await this.change(async () => {
+      const before = await this.require(id);
       const fields = couponFields(form, fieldsOf(before));
-      await this.repository.update(id, fields, manager);
-      await this.record(auth, 'coupon.update', id, mapAdminCoupon(before), fields, manager);
+      await this.repository.update(id, fields);
+      await this.record(auth, 'coupon.update', id, mapAdminCoupon(before), fields);
     });
     return this.get(id);
   }
 
   /** Soft: orders keep pointing at the coupon, and its code becomes free for a new coupon. */
   async delete(auth: AuthUser, id: string) {
-    return this.change(async (manager) => {
-      const before = await this.require(id, manager);
-      await this.repository.softDelete(id, manager);
-      await this.record(auth, 'coupon.delete', id, mapAdminCoupon(before), null, manager);
+    return this.change(async () => {
+      const before = await this.require(id);
+      await this.repository.softDelete(id);
+      await this.record(auth, 'coupon.delete', id, mapAdminCoupon(before), null);
       return mapAdminCoupon(before);
     });
   }
 
-  private async change<T>(work: (manager: EntityManager) => Promise<T>) {
+  private async change<T>(work: () => Promise<T>) {
     try {
-      return await this.db.transaction(work);
+      return await this.txHost.withTransaction(work);
     } catch (error) {
       if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
         throw AppError.conflict(Messages.couponCodeTaken);
@@ -85,16 +86,19 @@ export class CouponsAdminService {
     entityId: string,
     before: unknown,
     after: unknown,
-    manager: EntityManager,
   ) {
-    return this.audit.record(
-      { actorId: auth.id, action, entity: 'coupon', entityId, before, after },
-      manager,
-    );
+    return this.audit.record({
+      actorId: auth.id,
+      action,
+      entity: 'coupon',
+      entityId,
+      before,
+      after,
+    });
   }
 
-  private async require(id: string, manager?: EntityManager) {
-    const row = await this.repository.get(id, manager, manager !== undefined);
+  private async require(id: string) {
+    const row = await this.repository.get(id, this.txHost.isTransactionActive());
     if (!row) throw AppError.notFound(Messages.notFound);
     return row;
   }

@@ -1,5 +1,7 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { guardedUpdate } from '../../database/transactions.js';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { Messages } from '@zstore/contract/messages';
@@ -62,7 +64,7 @@ const normalise = (code: string) => code.trim().toUpperCase();
 @Injectable()
 export class CouponsService {
   constructor(
-    private readonly db: DataSource,
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly catalog: CatalogService,
     private readonly clock: Clock,
   ) {}
@@ -94,7 +96,7 @@ export class CouponsService {
       );
     }
     this.checkUsable(coupon, price);
-    const uses: Array<{ used: number }> = await this.db.query(
+    const uses: Array<{ used: number }> = await this.txHost.tx.query(
       'SELECT used FROM coupon_user_uses WHERE coupon_id = $1 AND user_id = $2',
       [coupon.id, auth.id],
     );
@@ -122,11 +124,8 @@ export class CouponsService {
     };
   }
 
-  async find(
-    code: string,
-    manager: EntityManager = this.db.manager,
-  ): Promise<CouponRow | undefined> {
-    const rows: CouponRow[] = await manager.query(
+  async find(code: string): Promise<CouponRow | undefined> {
+    const rows: CouponRow[] = await this.txHost.tx.query(
       `SELECT id, coupon_code, discount_type, discount_amount, discount_percentage, to_char(expiry_date, 'YYYY-MM-DD') AS expiry_date,
               min_purchase_amount, max_discount_amount, is_active, usage_limit, user_limit, used_count
        FROM coupons WHERE coupon_code = $1 AND deleted_at IS NULL`,
@@ -160,12 +159,11 @@ export class CouponsService {
    * under `user_limit`. Any refusal throws, rolling the order back.
    */
   async take(
-    manager: EntityManager,
     code: string,
     userId: string,
     pricePaise: number,
   ): Promise<{ coupon: CouponRow; price: CouponPrice }> {
-    const coupon = await this.find(code, manager);
+    const coupon = await this.find(code);
     if (!coupon) {
       throw commerceError(
         CommerceErrorCode.CouponInvalid,
@@ -174,13 +172,14 @@ export class CouponsService {
       );
     }
     this.checkUsable(coupon, pricePaise);
-    const [, taken] = (await manager.query(
+    const taken = await guardedUpdate<{ used_count: number }>(
+      this.txHost.tx,
       `UPDATE coupons SET used_count = used_count + 1, updated_at = now()
        WHERE id = $1 AND is_active AND used_count < usage_limit AND expiry_date >= $2::date RETURNING used_count`,
       [coupon.id, istIsoDate(this.clock.now())],
-    )) as [unknown[], number];
-    if (taken !== 1) {
-      const fresh = await this.find(code, manager);
+    );
+    if (taken === undefined) {
+      const fresh = await this.find(code);
       if (!fresh || !fresh.is_active) {
         throw commerceError(
           CommerceErrorCode.CouponExpired,
@@ -194,15 +193,16 @@ export class CouponsService {
         HttpStatus.CONFLICT,
       );
     }
-    await manager.query(
+    await this.txHost.tx.query(
       `INSERT INTO coupon_user_uses (coupon_id, user_id, used) VALUES ($1, $2, 0) ON CONFLICT DO NOTHING`,
       [coupon.id, userId],
     );
-    const [, mine] = (await manager.query(
+    const mine = await guardedUpdate<{ used: number }>(
+      this.txHost.tx,
       `UPDATE coupon_user_uses SET used = used + 1 WHERE coupon_id = $1 AND user_id = $2 AND used < $3 RETURNING used`,
       [coupon.id, userId, coupon.user_limit],
-    )) as [unknown[], number];
-    if (mine !== 1) {
+    );
+    if (mine === undefined) {
       throw commerceError(
         CommerceErrorCode.CouponUserLimit,
         Messages.couponUserLimit,
@@ -213,34 +213,31 @@ export class CouponsService {
   }
 
   /** Gives one use back (the order ended Failed or Refunded); the caller guards "once". */
-  async giveBack(manager: EntityManager, couponId: string, userId: string) {
-    await manager.query(
+  async giveBack(couponId: string, userId: string) {
+    await this.txHost.tx.query(
       `UPDATE coupons SET used_count = used_count - 1, updated_at = now() WHERE id = $1 AND used_count > 0`,
       [couponId],
     );
-    await manager.query(
+    await this.txHost.tx.query(
       `UPDATE coupon_user_uses SET used = used - 1 WHERE coupon_id = $1 AND user_id = $2 AND used > 0`,
       [couponId, userId],
     );
   }
 
-  async create(
-    coupon: {
-      couponCode: string;
-      discountType: 'percentage' | 'fixed';
-      discountAmount?: number;
-      discountPercentage?: number;
-      expiryDate: string;
-      minPurchaseAmount?: number;
-      maxDiscountAmount?: number;
-      usageLimit: number;
-      userLimit: number;
-      isActive?: boolean;
-      description?: string;
-    },
-    manager: EntityManager = this.db.manager,
-  ) {
-    await manager.query(
+  async create(coupon: {
+    couponCode: string;
+    discountType: 'percentage' | 'fixed';
+    discountAmount?: number;
+    discountPercentage?: number;
+    expiryDate: string;
+    minPurchaseAmount?: number;
+    maxDiscountAmount?: number;
+    usageLimit: number;
+    userLimit: number;
+    isActive?: boolean;
+    description?: string;
+  }) {
+    await this.txHost.tx.query(
       `INSERT INTO coupons (coupon_code, discount_type, discount_amount, discount_percentage, expiry_date,
                             min_purchase_amount, max_discount_amount, usage_limit, user_limit, is_active, description)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,

@@ -4,7 +4,9 @@ import { OrdersModule } from '../orders/orders.module.js';
 import { CheckIdController } from './checkid.controller.js';
 import { CheckIdService } from './checkid.service.js';
 import { FulfilmentAdminController } from './fulfilment-admin.controller.js';
+import { FulfilmentAdminService } from './fulfilment-admin.service.js';
 import { FulfilmentService } from './fulfilment.service.js';
+import { SupplierPackBuyer } from './supplier-pack-buyer.js';
 import { SupplierBalanceGuard } from './supplier-balance-guard.js';
 import { SupplierPurchasesRepository } from './supplier-purchases.repository.js';
 import { SupplierPointsController } from './supplier-points.controller.js';
@@ -18,6 +20,8 @@ import { SupplierPointsService } from './supplier-points.service.js';
     CheckIdService,
     SupplierPointsService,
     FulfilmentService,
+    FulfilmentAdminService,
+    SupplierPackBuyer,
     SupplierBalanceGuard,
     SupplierPurchasesRepository,
   ],

@@ -1,5 +1,6 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
 
 export type PurchaseStatus = 'reserved' | 'sent' | 'confirmed' | 'failed' | 'unknown';
 
@@ -23,7 +24,7 @@ export interface PurchaseRow {
  */
 @Injectable()
 export class SupplierPurchasesRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
   /** The pack's row, made `reserved` the first time. */
   async reserve(
@@ -33,7 +34,7 @@ export class SupplierPurchasesRepository {
     productRef: string,
   ): Promise<PurchaseRow> {
     // One round trip: the new row, or the one an earlier run left.
-    const rows: PurchaseRow[] = await this.db.query(
+    const rows: PurchaseRow[] = await this.txHost.tx.query(
       `WITH created AS (
          INSERT INTO supplier_purchases (orderid, pack, supplier, product_ref, reference)
          VALUES ($1, $2, $3, $4, $5) ON CONFLICT (orderid, pack) DO NOTHING RETURNING *
@@ -48,7 +49,7 @@ export class SupplierPurchasesRepository {
   }
 
   private async get(orderid: string, pack: number): Promise<PurchaseRow> {
-    const rows: PurchaseRow[] = await this.db.query(
+    const rows: PurchaseRow[] = await this.txHost.tx.query(
       'SELECT * FROM supplier_purchases WHERE orderid = $1 AND pack = $2',
       [orderid, pack],
     );
@@ -56,9 +57,10 @@ export class SupplierPurchasesRepository {
   }
 
   list(orderid: string): Promise<PurchaseRow[]> {
-    return this.db.query('SELECT * FROM supplier_purchases WHERE orderid = $1 ORDER BY pack', [
-      orderid,
-    ]);
+    return this.txHost.tx.query(
+      'SELECT * FROM supplier_purchases WHERE orderid = $1 ORDER BY pack',
+      [orderid],
+    );
   }
 
   /** Moves the pack from `from`; false when it was not there (another worker moved it). */
@@ -72,9 +74,8 @@ export class SupplierPurchasesRepository {
       error?: string;
       countTry?: boolean;
     } = {},
-    manager: EntityManager = this.db.manager,
   ): Promise<boolean> {
-    const [, count] = (await manager.query(
+    const [, count] = (await this.txHost.tx.query(
       `UPDATE supplier_purchases SET status = $4::text, updated_at = now(),
          supplier_reference = coalesce($5, supplier_reference),
          failure = CASE WHEN $4::text = 'failed' THEN $6 ELSE NULL END,
@@ -97,15 +98,15 @@ export class SupplierPurchasesRepository {
 
   /** The admin's retry: failed packs are bought again; confirmed and unknown ones are not. */
   async reopenFailed(orderid: string) {
-    await this.db.query(
+    await this.txHost.tx.query(
       `UPDATE supplier_purchases SET status = 'reserved', failure = NULL, tries = 0, updated_at = now()
        WHERE orderid = $1 AND status = 'failed'`,
       [orderid],
     );
   }
 
-  async confirmedCount(orderid: string, manager: EntityManager = this.db.manager) {
-    const [{ count }] = (await manager.query(
+  async confirmedCount(orderid: string) {
+    const [{ count }] = (await this.txHost.tx.query(
       `SELECT count(*)::int AS count FROM supplier_purchases WHERE orderid = $1 AND status = 'confirmed'`,
       [orderid],
     )) as Array<{ count: number }>;

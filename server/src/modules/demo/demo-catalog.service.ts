@@ -1,8 +1,9 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Inject, Injectable } from '@nestjs/common';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import type { NewItem, NewProduct } from '../catalog/catalog.repository.js';
 import { CatalogService } from '../catalog/catalog.service.js';
@@ -190,7 +191,7 @@ const DEMO_PRODUCTS: DemoProduct[] = [
 @Injectable()
 export class DemoCatalogService {
   constructor(
-    private readonly db: DataSource,
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly catalog: CatalogService,
     private readonly gallery: GalleryService,
     private readonly coupons: CouponsService,
@@ -209,124 +210,96 @@ export class DemoCatalogService {
   /** Seeds an empty catalogue; `walletUser` gets ₹500 through an admin credit in the ledger. */
   async seed(walletUser?: { id: string; userid: number; email: string }) {
     this.copyAssets();
-    await this.db.transaction(async (manager) => {
-      if (await this.catalog.hasProducts(manager)) return;
+    await this.txHost.withTransaction(async () => {
+      if (await this.catalog.hasProducts()) return;
       const productIds: string[] = [];
       for (const [position, { packs, ...product }] of DEMO_PRODUCTS.entries()) {
         const itemids: number[] = [];
         for (const [name, original, discounted, resell, supplierIds, extra] of packs) {
-          const item = await this.catalog.createItem(
-            {
-              name,
-              originalprice: rupees(original),
-              discountedprice: rupees(discounted),
-              resellprice: rupees(resell),
-              isApi: product.isApi,
-              apiType: product.apiType ?? null,
-              itemidarray: supplierIds,
-              imgpath: img('diamond.svg'),
-              ...extra,
-            },
-            manager,
-          );
+          const item = await this.catalog.createItem({
+            name,
+            originalprice: rupees(original),
+            discountedprice: rupees(discounted),
+            resellprice: rupees(resell),
+            isApi: product.isApi,
+            apiType: product.apiType ?? null,
+            itemidarray: supplierIds,
+            imgpath: img('diamond.svg'),
+            ...extra,
+          });
           itemids.push(Number(item.itemid));
         }
         const created = await this.catalog.createProduct(
           { ...product, sortOrder: position },
           itemids,
-          manager,
         );
         productIds.push(created.id);
       }
       const [mlbb, , genshin] = productIds;
-      await this.gallery.add(
-        {
-          title: 'Weekly Diamond Pass',
-          type: 'CarouselMb',
-          url: img('carousel-mb-1.svg'),
-          redirectUrl: `/product/${mlbb}`,
-        },
-        manager,
-      );
-      await this.gallery.add(
-        {
-          title: 'Genshin Crystals',
-          type: 'CarouselMb',
-          url: img('carousel-mb-2.svg'),
-          redirectUrl: `/product/${genshin}`,
-        },
-        manager,
-      );
-      await this.gallery.add(
-        {
-          title: 'Weekly Diamond Pass',
-          type: 'CarouselPc',
-          url: img('carousel-pc-1.svg'),
-          redirectUrl: `/product/${mlbb}`,
-        },
-        manager,
-      );
-      await this.gallery.add(
-        {
-          title: 'Genshin Crystals',
-          type: 'CarouselPc',
-          url: img('carousel-pc-2.svg'),
-          redirectUrl: `/product/${genshin}`,
-        },
-        manager,
-      );
-      await this.gallery.add(
-        {
-          title: 'Claim 10% off',
-          type: 'Popup',
-          url: img('popup.svg'),
-          redirectUrl: `/product/${mlbb}`,
-        },
-        manager,
-      );
+      await this.gallery.add({
+        title: 'Weekly Diamond Pass',
+        type: 'CarouselMb',
+        url: img('carousel-mb-1.svg'),
+        redirectUrl: `/product/${mlbb}`,
+      });
+      await this.gallery.add({
+        title: 'Genshin Crystals',
+        type: 'CarouselMb',
+        url: img('carousel-mb-2.svg'),
+        redirectUrl: `/product/${genshin}`,
+      });
+      await this.gallery.add({
+        title: 'Weekly Diamond Pass',
+        type: 'CarouselPc',
+        url: img('carousel-pc-1.svg'),
+        redirectUrl: `/product/${mlbb}`,
+      });
+      await this.gallery.add({
+        title: 'Genshin Crystals',
+        type: 'CarouselPc',
+        url: img('carousel-pc-2.svg'),
+        redirectUrl: `/product/${genshin}`,
+      });
+      await this.gallery.add({
+        title: 'Claim 10% off',
+        type: 'Popup',
+        url: img('popup.svg'),
+        redirectUrl: `/product/${mlbb}`,
+      });
 
-      await this.coupons.create(
-        {
-          couponCode: 'WELCOME10',
-          discountType: 'percentage',
-          discountPercentage: 10,
-          maxDiscountAmount: 50,
-          minPurchaseAmount: 99,
-          expiryDate: '2030-12-31',
-          usageLimit: 1000,
-          userLimit: 1,
-          description: '10% off your first order, up to ₹50',
-        },
-        manager,
-      );
-      await this.coupons.create(
-        {
-          couponCode: 'FLAT20',
-          discountType: 'fixed',
-          discountAmount: 20,
-          minPurchaseAmount: 199,
-          expiryDate: '2030-12-31',
-          usageLimit: 500,
-          userLimit: 3,
-          description: '₹20 off orders of ₹199 or more',
-        },
-        manager,
-      );
-      await this.coupons.create(
-        {
-          couponCode: 'DIWALI24',
-          discountType: 'percentage',
-          discountPercentage: 15,
-          maxDiscountAmount: 100,
-          expiryDate: '2024-11-05',
-          usageLimit: 100,
-          userLimit: 1,
-          description: 'Festival offer (expired)',
-        },
-        manager,
-      );
+      await this.coupons.create({
+        couponCode: 'WELCOME10',
+        discountType: 'percentage',
+        discountPercentage: 10,
+        maxDiscountAmount: 50,
+        minPurchaseAmount: 99,
+        expiryDate: '2030-12-31',
+        usageLimit: 1000,
+        userLimit: 1,
+        description: '10% off your first order, up to ₹50',
+      });
+      await this.coupons.create({
+        couponCode: 'FLAT20',
+        discountType: 'fixed',
+        discountAmount: 20,
+        minPurchaseAmount: 199,
+        expiryDate: '2030-12-31',
+        usageLimit: 500,
+        userLimit: 3,
+        description: '₹20 off orders of ₹199 or more',
+      });
+      await this.coupons.create({
+        couponCode: 'DIWALI24',
+        discountType: 'percentage',
+        discountPercentage: 15,
+        maxDiscountAmount: 100,
+        expiryDate: '2024-11-05',
+        usageLimit: 100,
+        userLimit: 1,
+        description: 'Festival offer (expired)',
+      });
       if (walletUser) {
-        await this.wallet.creditFromAdmin(manager, walletUser, rupees(500), 'demo-opening-balance');
+        await this.wallet.creditFromAdmin(walletUser, rupees(500), 'demo-opening-balance');
       }
     });
   }

@@ -1,5 +1,6 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
 import type { ListQuery } from '../../common/http/simple-rest.js';
 import { SqlWhere } from '../../database/sql-where.js';
 import { isUuid } from '../../common/http/list-filters.js';
@@ -24,7 +25,7 @@ const COLUMNS = 'id, title, type, url, redirect_url';
 
 @Injectable()
 export class GalleryAdminRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
   async list(query: ListQuery): Promise<{ rows: GalleryImageRow[]; total: number }> {
     const filter = new SqlWhere();
@@ -34,30 +35,35 @@ export class GalleryAdminRepository {
     const page = filter.page(query.limit, query.offset);
     const order = `${GALLERY_SORT[query.sortField] ?? 'created_at'} ${query.sortOrder}, id`;
     const [rows, [{ total }]] = await Promise.all([
-      this.db.query(
+      this.txHost.tx.query(
         `SELECT ${COLUMNS} FROM gallery_images ${filter} ORDER BY ${order} ${page.sql}`,
         page.params,
       ),
-      this.db.query(`SELECT count(*)::int AS total FROM gallery_images ${filter}`, filter.params),
+      this.txHost.tx.query(
+        `SELECT count(*)::int AS total FROM gallery_images ${filter}`,
+        filter.params,
+      ),
     ]);
     return { rows: rows as GalleryImageRow[], total: total as number };
   }
 
   all(): Promise<GalleryImageRow[]> {
-    return this.db.query(`SELECT ${COLUMNS} FROM gallery_images ORDER BY created_at DESC, id`);
+    return this.txHost.tx.query(
+      `SELECT ${COLUMNS} FROM gallery_images ORDER BY created_at DESC, id`,
+    );
   }
 
-  async get(id: string, manager: EntityManager = this.db.manager) {
+  async get(id: string) {
     if (!isUuid(id)) return undefined;
-    const rows: GalleryImageRow[] = await manager.query(
+    const rows: GalleryImageRow[] = await this.txHost.tx.query(
       `SELECT ${COLUMNS} FROM gallery_images WHERE id = $1`,
       [id],
     );
     return rows[0];
   }
 
-  async insert(image: NewGalleryImage, manager: EntityManager): Promise<GalleryImageRow> {
-    const rows: GalleryImageRow[] = await manager.query(
+  async insert(image: NewGalleryImage): Promise<GalleryImageRow> {
+    const rows: GalleryImageRow[] = await this.txHost.tx.query(
       `INSERT INTO gallery_images (title, type, url, redirect_url, created_at)
        VALUES ($1, $2, $3, $4, clock_timestamp()) RETURNING ${COLUMNS}`,
       [image.title, image.type, image.url, image.redirectUrl ?? ''],
@@ -66,8 +72,8 @@ export class GalleryAdminRepository {
   }
 
   /** Deletes the row and answers it, or undefined when it was already gone. */
-  async delete(id: string, manager: EntityManager): Promise<GalleryImageRow | undefined> {
-    const [rows] = (await manager.query(
+  async delete(id: string): Promise<GalleryImageRow | undefined> {
+    const [rows] = (await this.txHost.tx.query(
       `DELETE FROM gallery_images WHERE id = $1 RETURNING ${COLUMNS}`,
       [id],
     )) as [GalleryImageRow[], number];

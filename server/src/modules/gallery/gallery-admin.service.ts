@@ -1,5 +1,6 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { AppError, ErrorCode } from '../../common/errors/app-error.js';
 import type { ListQuery } from '../../common/http/simple-rest.js';
@@ -19,7 +20,7 @@ const REDIRECT = /^(\/|https?:\/\/)/i;
 @Injectable()
 export class GalleryAdminService {
   constructor(
-    private readonly db: DataSource,
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly repository: GalleryAdminRepository,
     private readonly cache: CatalogCacheService,
     private readonly audit: AuditService,
@@ -61,21 +62,20 @@ export class GalleryAdminService {
 
     const url = await storeImage(this.config.dataDir, image, extension);
     try {
-      const row = await this.db.transaction(async (manager) => {
-        const created = await this.repository.insert(
-          { title, type: type as GalleryType, url, redirectUrl },
-          manager,
-        );
-        await this.audit.record(
-          {
-            actorId: auth.id,
-            action: 'gallery.upload',
-            entity: 'gallery',
-            entityId: created.id,
-            after: created,
-          },
-          manager,
-        );
+      const row = await this.txHost.withTransaction(async () => {
+        const created = await this.repository.insert({
+          title,
+          type: type as GalleryType,
+          url,
+          redirectUrl,
+        });
+        await this.audit.record({
+          actorId: auth.id,
+          action: 'gallery.upload',
+          entity: 'gallery',
+          entityId: created.id,
+          after: created,
+        });
         return created;
       });
       await this.cache.invalidate();
@@ -88,21 +88,18 @@ export class GalleryAdminService {
 
   /** Removes the row, then the file it points to. */
   async delete(auth: AuthUser, id: string) {
-    const row = await this.db.transaction(async (manager) => {
+    const row = await this.txHost.withTransaction(async () => {
       const deleted = await this.repository
-        .get(id, manager)
-        .then((found) => (found ? this.repository.delete(id, manager) : undefined));
+        .get(id)
+        .then((found) => (found ? this.repository.delete(id) : undefined));
       if (!deleted) throw AppError.notFound(Messages.notFound);
-      await this.audit.record(
-        {
-          actorId: auth.id,
-          action: 'gallery.delete',
-          entity: 'gallery',
-          entityId: id,
-          before: deleted,
-        },
-        manager,
-      );
+      await this.audit.record({
+        actorId: auth.id,
+        action: 'gallery.delete',
+        entity: 'gallery',
+        entityId: id,
+        before: deleted,
+      });
       return deleted;
     });
     await this.cache.invalidate();

@@ -1,7 +1,8 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
 import type { CachedJson } from '../../common/http/cached-json.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { DataSource, EntityManager } from 'typeorm';
 import { CatalogCacheService } from '../catalog/catalog-cache.service.js';
 
 export class GallerySlideDto {
@@ -26,14 +27,14 @@ export interface NewGalleryImage {
 @Injectable()
 export class GalleryService {
   constructor(
-    private readonly db: DataSource,
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly cache: CatalogCacheService,
   ) {}
 
   images(): Promise<CachedJson> {
     return this.cache.get('gallery', async () => {
       const rows: Array<{ title: string; type: string; url: string; redirect_url: string }> =
-        await this.db.query(
+        await this.txHost.tx.query(
           `SELECT title, type, url, redirect_url FROM gallery_images
          WHERE type IN ('CarouselMb', 'CarouselPc', 'Popup') ORDER BY created_at, id`,
         );
@@ -56,8 +57,8 @@ export class GalleryService {
     });
   }
 
-  async add(image: NewGalleryImage, manager: EntityManager = this.db.manager) {
-    await manager.query(
+  async add(image: NewGalleryImage) {
+    await this.txHost.tx.query(
       `INSERT INTO gallery_images (title, type, url, redirect_url, created_at)
        VALUES ($1, $2, $3, $4, clock_timestamp())`,
       [image.title, image.type, image.url, image.redirectUrl ?? ''],

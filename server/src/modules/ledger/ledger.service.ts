@@ -1,5 +1,7 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { guardedUpdate } from '../../database/transactions.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { Messages } from '@zstore/contract/messages';
 import { CommerceErrorCode } from './commerce-errors.js';
@@ -63,10 +65,10 @@ export interface LedgerReport {
  */
 @Injectable()
 export class LedgerService {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
   /** Returns false when a movement with this key was already posted (nothing changes). */
-  async post(manager: EntityManager, movement: Movement): Promise<boolean> {
+  async post(movement: Movement): Promise<boolean> {
     const legs = movement.legs.filter((leg) => leg.amount !== 0);
     const sums = new Map<Currency, number>();
     for (const leg of legs) {
@@ -83,26 +85,21 @@ export class LedgerService {
       .sort((a, b) => a.amount - b.amount || a.account.localeCompare(b.account));
     const holders = new Set(userLegs.map((leg) => leg.account.split(':')[1]));
     return holders.size <= 1
-      ? this.postForOneHolder(manager, movement, legs, userLegs)
-      : this.postAcrossHolders(manager, movement, legs, userLegs);
+      ? this.postForOneHolder(movement, legs, userLegs)
+      : this.postAcrossHolders(movement, legs, userLegs);
   }
 
   /**
    * The common case, one customer's wallet or points (or neither) against system accounts: the
    * movement, its entries and the guarded change of the cached balances in one statement.
    */
-  private async postForOneHolder(
-    manager: EntityManager,
-    movement: Movement,
-    legs: LedgerLeg[],
-    userLegs: LedgerLeg[],
-  ) {
+  private async postForOneHolder(movement: Movement, legs: LedgerLeg[], userLegs: LedgerLeg[]) {
     const delta = (kind: 'wallet' | 'points') =>
       userLegs
         .filter((leg) => leg.account.startsWith(`${kind}:`))
         .reduce((sum, leg) => sum + leg.amount, 0);
     const holder = userLegs.length ? Number(userLegs[0].account.split(':')[1]) : null;
-    const [result] = (await manager.query(
+    const [result] = (await this.txHost.tx.query(
       `WITH movement AS (
          INSERT INTO ledger_movements (key, kind, reference) VALUES ($1, $2, $3)
          ON CONFLICT (key) DO NOTHING RETURNING key
@@ -131,19 +128,14 @@ export class LedgerService {
    * stable order (debits before credits, then by account), so two such movements lock the rows
    * in the same order.
    */
-  private async postAcrossHolders(
-    manager: EntityManager,
-    movement: Movement,
-    legs: LedgerLeg[],
-    userLegs: LedgerLeg[],
-  ) {
-    const inserted: unknown[] = await manager.query(
+  private async postAcrossHolders(movement: Movement, legs: LedgerLeg[], userLegs: LedgerLeg[]) {
+    const inserted: unknown[] = await this.txHost.tx.query(
       `INSERT INTO ledger_movements (key, kind, reference) VALUES ($1, $2, $3) ON CONFLICT (key) DO NOTHING RETURNING key`,
       [movement.key, movement.kind, movement.reference],
     );
     if (inserted.length === 0) return false;
 
-    await manager.query(
+    await this.txHost.tx.query(
       `INSERT INTO ledger_entries (movement_key, account, currency, amount, kind, reference)
        SELECT $1, account, currency::ledger_currency, amount, $2, $3
        FROM unnest($4::text[], $5::text[], $6::bigint[]) AS t(account, currency, amount)`,
@@ -152,12 +144,13 @@ export class LedgerService {
     for (const leg of userLegs) {
       const [kind, userid] = leg.account.split(':');
       const column = kind === 'wallet' ? 'balance' : 'points';
-      const [, affected] = (await manager.query(
+      const moved = await guardedUpdate<Record<string, string>>(
+        this.txHost.tx,
         `UPDATE users SET ${column} = ${column} + $2, updated_at = now()
          WHERE userid = $1 AND ${column} + $2 >= 0 RETURNING ${column}`,
         [Number(userid), leg.amount],
-      )) as [unknown[], number];
-      if (affected !== 1) throw new InsufficientFundsError(leg.currency);
+      );
+      if (moved === undefined) throw new InsufficientFundsError(leg.currency);
     }
     return true;
   }
@@ -168,7 +161,7 @@ export class LedgerService {
    */
   async check(): Promise<LedgerReport> {
     const problems: string[] = [];
-    const sums: Array<{ currency: string; total: string }> = await this.db.query(
+    const sums: Array<{ currency: string; total: string }> = await this.txHost.tx.query(
       `SELECT currency, sum(amount)::text AS total FROM ledger_entries GROUP BY currency`,
     );
     for (const row of sums) {
@@ -180,7 +173,7 @@ export class LedgerService {
       points: string;
       wallet_sum: string;
       points_sum: string;
-    }> = await this.db.query(
+    }> = await this.txHost.tx.query(
       `SELECT u.userid::text, u.balance::text, u.points::text,
                 coalesce(w.total, 0)::text AS wallet_sum, coalesce(p.total, 0)::text AS points_sum
          FROM users u
@@ -195,13 +188,13 @@ export class LedgerService {
         `user ${row.userid}: balance ${row.balance} vs entries ${row.wallet_sum}, points ${row.points} vs entries ${row.points_sum}`,
       );
     }
-    const orphans: Array<{ account: string }> = await this.db.query(
+    const orphans: Array<{ account: string }> = await this.txHost.tx.query(
       `SELECT DISTINCT account FROM ledger_entries
        WHERE account ~ '^(wallet|points):' AND NOT EXISTS (
          SELECT 1 FROM users u WHERE account IN ('wallet:' || u.userid, 'points:' || u.userid))`,
     );
     for (const row of orphans) problems.push(`entries for unknown account ${row.account}`);
-    const unbalanced: Array<{ movement_key: string }> = await this.db.query(
+    const unbalanced: Array<{ movement_key: string }> = await this.txHost.tx.query(
       `SELECT movement_key FROM ledger_entries GROUP BY movement_key, currency HAVING sum(amount) <> 0 LIMIT 10`,
     );
     for (const row of unbalanced) problems.push(`movement ${row.movement_key} does not balance`);

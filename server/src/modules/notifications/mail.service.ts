@@ -1,5 +1,7 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { guardedUpdate } from '../../database/transactions.js';
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
 import { JobName, JobStatus, QueueName } from '../../jobs/job.enum.js';
 import { JobQueueService } from '../../jobs/job-queue.service.js';
 import type { JobOf } from '../../jobs/job.types.js';
@@ -17,14 +19,14 @@ const mailJobId = (id: string, generation: number) => `mail-${id}-${generation}`
 @Injectable()
 export class MailService {
   constructor(
-    private readonly db: DataSource,
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly jobs: JobQueueService,
     private readonly smtp: SmtpAdapter,
   ) {}
 
-  /** Records the mail (in `manager`'s transaction when given); call `dispatch` after commit. */
-  async record(message: MailMessage, manager: EntityManager = this.db.manager): Promise<string> {
-    const rows: Array<{ id: string }> = await manager.query(
+  /** Records the mail (in the caller's transaction, if one is open); call `dispatch` after commit. */
+  async record(message: MailMessage): Promise<string> {
+    const rows: Array<{ id: string }> = await this.txHost.tx.query(
       `INSERT INTO outgoing_mail (recipient, subject, text_body, html_body) VALUES ($1, $2, $3, $4) RETURNING id`,
       [message.to, message.subject, message.text, message.html ?? null],
     );
@@ -33,7 +35,7 @@ export class MailService {
 
   /** Deletes up to `limit` mails sent or given up on before `before`; pending ones stay. */
   async purgeFinished(before: Date, limit: number): Promise<number> {
-    const [, count] = (await this.db.query(
+    const [, count] = (await this.txHost.tx.query(
       `DELETE FROM outgoing_mail WHERE id IN (
          SELECT id FROM outgoing_mail WHERE status <> 'pending' AND created_at < $1 LIMIT $2)`,
       [before, limit],
@@ -51,21 +53,18 @@ export class MailService {
 
   @OnJob({ name: JobName.MailSend, queue: QueueName.Mail })
   async handleSend({ mailId }: JobOf<JobName.MailSend>): Promise<JobStatus> {
-    const [rows] = (await this.db.query(
+    const mail = await guardedUpdate<{
+      recipient: string;
+      subject: string;
+      text_body: string;
+      html_body: string | null;
+      attempts: number;
+    }>(
+      this.txHost.tx,
       `UPDATE outgoing_mail SET attempts = attempts + 1 WHERE id = $1 AND status = 'pending'
        RETURNING recipient, subject, text_body, html_body, attempts`,
       [mailId],
-    )) as [
-      Array<{
-        recipient: string;
-        subject: string;
-        text_body: string;
-        html_body: string | null;
-        attempts: number;
-      }>,
-      number,
-    ];
-    const mail = rows[0];
+    );
     if (!mail) return JobStatus.Skipped;
     try {
       await this.smtp.send({
@@ -75,14 +74,14 @@ export class MailService {
         html: mail.html_body,
       });
     } catch (error) {
-      await this.db.query(
+      await this.txHost.tx.query(
         `UPDATE outgoing_mail SET last_error = $2, status = CASE WHEN attempts >= $3 THEN 'failed'::mail_status ELSE status END
          WHERE id = $1 AND status = 'pending'`,
         [mailId, (error as Error).message.slice(0, 500), MAX_ATTEMPTS],
       );
       throw error;
     }
-    await this.db.query(
+    await this.txHost.tx.query(
       `UPDATE outgoing_mail SET status = 'sent', sent_at = now() WHERE id = $1 AND status = 'pending'`,
       [mailId],
     );
@@ -91,21 +90,22 @@ export class MailService {
 
   @OnJob({ name: JobName.MailSweepPending, queue: QueueName.Maintenance })
   async handleSweepPending(): Promise<JobStatus> {
-    const pending: Array<{ id: string; generation: number }> = await this.db.query(
+    const pending: Array<{ id: string; generation: number }> = await this.txHost.tx.query(
       `SELECT id, generation FROM outgoing_mail
        WHERE status = 'pending' AND created_at < now() - interval '20 seconds' ORDER BY created_at LIMIT 500`,
     );
     for (const mail of pending) {
       if (await this.jobs.isLive(QueueName.Mail, mailJobId(mail.id, mail.generation))) continue;
-      const [bumped] = (await this.db.query(
+      const bumped = await guardedUpdate<{ generation: number }>(
+        this.txHost.tx,
         'UPDATE outgoing_mail SET generation = generation + 1 WHERE id = $1 AND generation = $2 RETURNING generation',
         [mail.id, mail.generation],
-      )) as [Array<{ generation: number }>, number];
-      if (bumped[0]) {
+      );
+      if (bumped) {
         await this.jobs.queueSoon(
           JobName.MailSend,
           { mailId: mail.id },
-          mailJobId(mail.id, bumped[0].generation),
+          mailJobId(mail.id, bumped.generation),
         );
       }
     }

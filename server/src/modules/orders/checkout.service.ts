@@ -1,5 +1,6 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { Clock } from '../../common/clock.js';
 import { LogContext } from '../../common/logging/log-context.js';
@@ -25,7 +26,7 @@ export class CheckoutService {
   private readonly logger = new Logger('Orders');
 
   constructor(
-    private readonly db: DataSource,
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly orders: OrdersRepository,
     private readonly quotes: OrderQuotes,
     private readonly coupons: CouponsService,
@@ -46,25 +47,25 @@ export class CheckoutService {
     const orderid = newBusinessId('ZS');
     this.logContext.bind({ orderid });
 
-    const order = await this.db.transaction(async (manager) => {
+    const order = await this.txHost.withTransaction(async () => {
       let total = price;
       let discount = 0;
       let couponId: string | null = null;
       if (couponCode) {
-        const coupon = await this.coupons.find(couponCode, manager);
+        const coupon = await this.coupons.find(couponCode);
         if (coupon) {
-          for (const old of await this.orders.unpaidHoldingCoupon(manager, user.id, coupon.id)) {
-            await this.transitions.failUnpaid(manager, old.orderid, Messages.orderReplaced, now);
+          for (const old of await this.orders.unpaidHoldingCoupon(user.id, coupon.id)) {
+            await this.transitions.failUnpaid(old.orderid, Messages.orderReplaced, now);
           }
         }
-        const taken = await this.coupons.take(manager, couponCode, user.id, price);
+        const taken = await this.coupons.take(couponCode, user.id, price);
         couponId = taken.coupon.id;
         total = taken.price.total;
         discount = taken.price.discount;
       }
       const paidNow = mode === 'wallet' || total === 0;
       const txnid = mode === 'wallet' && total > 0 ? newBusinessId('ZT') : null;
-      const row = await this.orders.insert(manager, {
+      const row = await this.orders.insert({
         orderid,
         userId: user.id,
         userid: user.userid,
@@ -91,7 +92,7 @@ export class CheckoutService {
         paidAt: paidNow ? now : null,
       });
       if (txnid) {
-        await this.movements.debitForOrder(manager, {
+        await this.movements.debitForOrder({
           orderid,
           txnid,
           holder: user,
@@ -102,7 +103,7 @@ export class CheckoutService {
     });
     // After the commit: a convenience that never holds the wallet row's lock or fails an order.
     await this.savedPlayers
-      .remember(this.db.manager, {
+      .remember({
         userId: user.id,
         productId: product.id,
         input1: dto.input1,

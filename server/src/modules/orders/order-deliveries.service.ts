@@ -1,5 +1,7 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { guardedUpdate } from '../../database/transactions.js';
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
 import { requireMoves, sourcesOf } from '../../common/state-machine.js';
 import { deliveryOpen, fulfilmentTransitions, type FulfilmentStatus } from './fulfilment-state.js';
 import type { OrderRow } from './orders.repository.js';
@@ -13,22 +15,23 @@ const moveTo = (from: readonly FulfilmentStatus[], to: FulfilmentStatus) =>
  */
 @Injectable()
 export class OrderDeliveries {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
   /** Claims the order for the run of `generation`; undefined when another generation owns it. */
   async claim(orderid: string, generation: number): Promise<OrderRow | undefined> {
-    const [claimed] = (await this.db.query(
+    const claimed = await guardedUpdate<OrderRow>(
+      this.txHost.tx,
       `UPDATE orders SET fulfilment_status = 'in_progress', updated_at = now()
        WHERE orderid = $1 AND status = 'Processing' AND is_api AND fulfil_generation = $2
          AND fulfilment_status = ANY($3::text[]) RETURNING *`,
       [orderid, generation, moveTo(deliveryOpen, 'in_progress')],
-    )) as [OrderRow[], number];
-    return claimed[0];
+    );
+    return claimed;
   }
 
   /** The business id of the order `_id`. */
   async orderidOf(id: string): Promise<string | undefined> {
-    const [order] = (await this.db.query('SELECT orderid FROM orders WHERE id::text = $1', [
+    const [order] = (await this.txHost.tx.query('SELECT orderid FROM orders WHERE id::text = $1', [
       id,
     ])) as Array<Pick<OrderRow, 'orderid'>>;
     return order?.orderid;
@@ -36,22 +39,20 @@ export class OrderDeliveries {
 
   /** The admin's retry of a flagged order: pending again under its next generation. */
   async reopen(id: string): Promise<{ orderid: string; fulfil_generation: number } | undefined> {
-    const [rows] = (await this.db.query(
+    const row = await guardedUpdate<{ orderid: string; fulfil_generation: number }>(
+      this.txHost.tx,
       `UPDATE orders SET fulfilment_status = 'pending', attention = NULL, fulfil_generation = fulfil_generation + 1,
          updated_at = now()
        WHERE id::text = $1 AND status = 'Processing' AND is_api AND fulfilment_status = ANY($2::text[])
        RETURNING orderid, fulfil_generation`,
       [id, moveTo(['needs_attention'], 'pending')],
-    )) as [Array<{ orderid: string; fulfil_generation: number }>, number];
-    return rows[0];
+    );
+    return row;
   }
 
   /** Locks a paid API-backed order for an admin's ruling on one of its packs. */
-  async lockForRuling(
-    manager: EntityManager,
-    id: string,
-  ): Promise<Pick<OrderRow, 'orderid' | 'itemidarray'> | undefined> {
-    const [order] = (await manager.query(
+  async lockForRuling(id: string): Promise<Pick<OrderRow, 'orderid' | 'itemidarray'> | undefined> {
+    const [order] = (await this.txHost.tx.query(
       `SELECT orderid, itemidarray FROM orders
          WHERE id::text = $1 AND status = 'Processing' AND is_api FOR UPDATE`,
       [id],
@@ -60,8 +61,8 @@ export class OrderDeliveries {
   }
 
   /** Flags a locked order with an admin's note (it waits for the admin's next step). */
-  async note(manager: EntityManager, orderid: string, note: string) {
-    await manager.query(
+  async note(orderid: string, note: string) {
+    await this.txHost.tx.query(
       `UPDATE orders SET fulfilment_status = 'needs_attention', attention = $2, updated_at = now()
          WHERE orderid = $1 AND fulfilment_status = ANY($3::text[])`,
       [orderid, note, sourcesOf(fulfilmentTransitions, 'needs_attention')],
@@ -70,7 +71,7 @@ export class OrderDeliveries {
 
   /** Flags the order of the run of `generation` for the admin, with the reason. */
   async flag(order: Pick<OrderRow, 'orderid' | 'fulfil_generation'>, reason: string) {
-    await this.db.query(
+    await this.txHost.tx.query(
       `UPDATE orders SET fulfilment_status = 'needs_attention', attention = $3, updated_at = now()
        WHERE orderid = $1 AND status = 'Processing' AND fulfil_generation = $2
          AND fulfilment_status = ANY($4::text[])`,
@@ -80,7 +81,7 @@ export class OrderDeliveries {
 
   /** Hands the order of the run of `generation` back to wait with a note; the sweep retries it. */
   async wait(order: Pick<OrderRow, 'orderid' | 'fulfil_generation'>, note: string) {
-    await this.db.query(
+    await this.txHost.tx.query(
       `UPDATE orders SET fulfilment_status = 'pending', attention = $3, updated_at = now()
        WHERE orderid = $1 AND status = 'Processing' AND fulfil_generation = $2
          AND fulfilment_status = ANY($4::text[])`,
@@ -90,7 +91,7 @@ export class OrderDeliveries {
 
   /** Removes the note `note` from the order, if it is still the order's note. */
   async clearNote(orderid: string, note: string) {
-    await this.db.query(
+    await this.txHost.tx.query(
       'UPDATE orders SET attention = NULL, updated_at = now() WHERE orderid = $1 AND attention = $2',
       [orderid, note],
     );
@@ -99,7 +100,7 @@ export class OrderDeliveries {
   /** Paid API-backed orders whose delivery is still open, for the sweep. */
   open(limit = 500): Promise<Array<{ orderid: string; fulfil_generation: number }>> {
     // `deliveryOpen` written out, so the planner can use the partial index of these rows.
-    return this.db.query(
+    return this.txHost.tx.query(
       `SELECT orderid, fulfil_generation FROM orders
        WHERE status = 'Processing' AND is_api AND fulfilment_status IN ('pending', 'in_progress')
        ORDER BY created_at LIMIT $1`,
@@ -109,13 +110,14 @@ export class OrderDeliveries {
 
   /** Takes the next delivery generation if `generation` is still current (one winner). */
   async nextGeneration(orderid: string, generation: number): Promise<number | undefined> {
-    const [rows] = (await this.db.query(
+    const row = await guardedUpdate<{ fulfil_generation: number }>(
+      this.txHost.tx,
       `UPDATE orders SET fulfil_generation = fulfil_generation + 1
        WHERE orderid = $1 AND fulfil_generation = $2 AND status = 'Processing'
          AND fulfilment_status = ANY($3::text[])
        RETURNING fulfil_generation`,
       [orderid, generation, deliveryOpen],
-    )) as [Array<{ fulfil_generation: number }>, number];
-    return rows[0]?.fulfil_generation;
+    );
+    return row?.fulfil_generation;
   }
 }

@@ -1,5 +1,6 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { LogContext } from '../../common/logging/log-context.js';
 import { Messages } from '@zstore/contract/messages';
@@ -27,7 +28,7 @@ export class OrderPayments implements PaymentPort, OnModuleInit {
   private readonly logger = new Logger('Orders');
 
   constructor(
-    private readonly db: DataSource,
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly orders: OrdersRepository,
     private readonly transitions: OrderTransitions,
     private readonly movements: WalletMovements,
@@ -85,8 +86,8 @@ export class OrderPayments implements PaymentPort, OnModuleInit {
   }
 
   async onUnavailable(orderid: string) {
-    await this.db.transaction((manager) =>
-      this.transitions.failUnpaid(manager, orderid, Messages.paymentUnavailable, this.clock.now()),
+    await this.txHost.withTransaction(() =>
+      this.transitions.failUnpaid(orderid, Messages.paymentUnavailable, this.clock.now()),
     );
   }
 
@@ -101,8 +102,8 @@ export class OrderPayments implements PaymentPort, OnModuleInit {
   }
 
   async onSuccess(order: Payable, data: UpiStatusData, now: Date) {
-    const paid = await this.db.transaction(async (manager) => {
-      const moved = await this.transitions.tryTransition(manager, order.id, 'Processing', {
+    const paid = await this.txHost.withTransaction(async () => {
+      const moved = await this.transitions.tryTransition(order.id, 'Processing', {
         transactionid: data.upi_txn_id || null,
         paidAt: now,
         gatewayData: data,
@@ -122,24 +123,22 @@ export class OrderPayments implements PaymentPort, OnModuleInit {
   }
 
   async onFailure(order: Payable, reason: string, _data: UpiStatusData | undefined, now: Date) {
-    await this.db.transaction((manager) =>
-      this.transitions.failUnpaid(manager, order.id, reason, now),
-    );
+    await this.txHost.withTransaction(() => this.transitions.failUnpaid(order.id, reason, now));
     const cause = reason === Messages.paymentExpired ? 'expired' : 'failed';
     this.logger.log(`order failed: the payment ${cause}`);
   }
 
   private async creditLatePayment(orderid: string, upiTxnId: string | null) {
-    await this.db.transaction(async (manager) => {
-      const order = await this.orders.get(orderid, manager);
+    await this.txHost.withTransaction(async () => {
+      const order = await this.orders.get(orderid);
       if (!order || order.status !== 'Failed' || Number(order.value) <= 0) return;
-      const credited = await this.movements.creditLatePayment(manager, {
+      const credited = await this.movements.creditLatePayment({
         orderid,
         holder: { id: order.user_id, userid: Number(order.userid), email: order.useremail },
         amount: Number(order.value),
       });
       if (!credited) return;
-      await this.orders.markLatePayment(manager, orderid, upiTxnId);
+      await this.orders.markLatePayment(orderid, upiTxnId);
     });
   }
 

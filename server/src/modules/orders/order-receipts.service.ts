@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { CatalogService } from '../catalog/catalog.service.js';
 import { MailService } from '../notifications/mail.service.js';
 import { UsersService } from '../users/users.service.js';
@@ -25,7 +24,7 @@ export class OrderReceipts {
   ) {}
 
   /** Records the mail about `order` (just moved); undefined when there is none to send. */
-  async record(manager: EntityManager, order: OrderRow): Promise<string | undefined> {
+  async record(order: OrderRow): Promise<string | undefined> {
     const build =
       order.status === 'Completed'
         ? receiptMail
@@ -33,9 +32,9 @@ export class OrderReceipts {
           ? refundMail
           : undefined;
     if (!build) return undefined;
-    const recipient = await this.recipientOf(manager, order);
+    const recipient = await this.recipientOf(order);
     if (!recipient) return undefined;
-    return this.mail.record(build(recipient, order), manager);
+    return this.mail.record(build(recipient, order));
   }
 
   /** After commit; when the queue cannot take it now, the mail sweep sends it. */
@@ -44,15 +43,12 @@ export class OrderReceipts {
   }
 
   /** The customer's current address (none, no mail) and the product's names for its fields. */
-  private async recipientOf(
-    manager: EntityManager,
-    order: OrderRow,
-  ): Promise<ReceiptRecipient | undefined> {
-    const user = await this.users.getById(order.user_id, manager);
+  private async recipientOf(order: OrderRow): Promise<ReceiptRecipient | undefined> {
+    const user = await this.users.getById(order.user_id);
     const email = user?.email?.trim();
     if (!user || !email) return undefined;
     // A product deleted since the order keeps the default names for its fields.
-    const product = await this.catalog.getProduct(order.product_id, manager);
+    const product = await this.catalog.getProduct(order.product_id);
     return { email, name: user.name, inputLabels: inputLabels(product?.inputs) };
   }
 }

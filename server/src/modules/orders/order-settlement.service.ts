@@ -1,5 +1,6 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable, Logger } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { LogContext } from '../../common/logging/log-context.js';
 import { AuditService } from '../audit/audit.service.js';
@@ -23,7 +24,7 @@ export class OrderSettlementService {
   private readonly logger = new Logger('Orders');
 
   constructor(
-    private readonly db: DataSource,
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly orders: OrdersRepository,
     private readonly transitions: OrderTransitions,
     private readonly movements: WalletMovements,
@@ -48,27 +49,26 @@ export class OrderSettlementService {
     actorId?: string,
     customerWhy: string | undefined = actorId ? reason : undefined,
   ) {
-    const { order, mailId } = await this.db.transaction(async (manager) => {
+    const { order, mailId } = await this.txHost.withTransaction(async () => {
       const moved = await this.transitions.transition(
-        manager,
         orderid,
         'Refunded',
         { fulfilmentStatus: 'refunded', ...(reason ? { reason } : {}) },
         fence,
       );
       const row = { ...moved, customer_reason: refundWords(customerWhy, Number(moved.value)) };
-      await this.orders.setCustomerReason(manager, orderid, row.customer_reason);
+      await this.orders.setCustomerReason(orderid, row.customer_reason);
       const amount = Number(row.value);
       if (amount > 0) {
-        await this.movements.refundOrder(manager, {
+        await this.movements.refundOrder({
           orderid,
           holder: { id: row.user_id, userid: Number(row.userid), email: row.useremail },
           amount,
           paidBy: row.paymentmode === 'wallet' ? 'wallet' : 'upi',
         });
       }
-      await this.auditMove(manager, row, actorId);
-      return { order: row, mailId: await this.receipts.record(manager, row) };
+      await this.auditMove(row, actorId);
+      return { order: row, mailId: await this.receipts.record(row) };
     });
     await this.receipts.dispatch(mailId);
     this.logContext.bind({ orderid });
@@ -83,21 +83,20 @@ export class OrderSettlementService {
    * action) the admin's `reason` is kept and the move is audited in the same transaction.
    */
   async complete(orderid: string, fence?: DeliveryFence, reason?: string, actorId?: string) {
-    const { order, mailId } = await this.db.transaction(async (manager) => {
+    const { order, mailId } = await this.txHost.withTransaction(async () => {
       const row = await this.transitions.transition(
-        manager,
         orderid,
         'Completed',
         { fulfilmentStatus: 'delivered', ...(reason ? { reason } : {}) },
         fence,
       );
-      await this.movements.earnPoints(manager, {
+      await this.movements.earnPoints({
         orderid,
         userid: Number(row.userid),
         value: Number(row.value),
       });
-      await this.auditMove(manager, row, actorId);
-      return { order: row, mailId: await this.receipts.record(manager, row) };
+      await this.auditMove(row, actorId);
+      return { order: row, mailId: await this.receipts.record(row) };
     });
     await this.receipts.dispatch(mailId);
     if (order.paid_at) {
@@ -114,15 +113,14 @@ export class OrderSettlementService {
    * With `actorId` the move is audited in the same transaction.
    */
   async cancel(orderid: string, reason?: string, fence?: DeliveryFence, actorId?: string) {
-    const order = await this.db.transaction(async (manager) => {
+    const order = await this.txHost.withTransaction(async () => {
       const row = await this.transitions.transition(
-        manager,
         orderid,
         'Cancelled',
         reason ? { reason } : {},
         fence,
       );
-      await this.auditMove(manager, row, actorId);
+      await this.auditMove(row, actorId);
       return row;
     });
     this.logContext.bind({ orderid });
@@ -131,18 +129,15 @@ export class OrderSettlementService {
   }
 
   /** Audits an admin's move; called only after the guarded move succeeded. */
-  private async auditMove(manager: EntityManager, row: OrderRow, actorId: string | undefined) {
+  private async auditMove(row: OrderRow, actorId: string | undefined) {
     if (!actorId) return;
-    await this.audit.record(
-      {
-        actorId,
-        action: `order.${row.status.toLowerCase()}`,
-        entity: 'order',
-        entityId: row.orderid,
-        before: { status: 'Processing' },
-        after: { status: row.status, reason: row.reason, value: toRupees(row.value) },
-      },
-      manager,
-    );
+    await this.audit.record({
+      actorId,
+      action: `order.${row.status.toLowerCase()}`,
+      entity: 'order',
+      entityId: row.orderid,
+      before: { status: 'Processing' },
+      after: { status: row.status, reason: row.reason, value: toRupees(row.value) },
+    });
   }
 }

@@ -1,5 +1,4 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { AppError } from '../../common/errors/app-error.js';
 import { Messages } from '@zstore/contract/messages';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
@@ -39,15 +38,14 @@ export class OrderTransitions {
    * Refuses (409) when the order is elsewhere, including when a concurrent caller moved it first.
    */
   async transition(
-    manager: EntityManager,
     orderid: string,
     to: OrderStatus,
     patch: OrderPatch = {},
     fence?: DeliveryFence,
   ): Promise<OrderRow> {
-    const moved = await this.tryTransition(manager, orderid, to, patch, fence);
+    const moved = await this.tryTransition(orderid, to, patch, fence);
     if (moved) return moved;
-    if (!(await this.orders.get(orderid, manager))) throw AppError.notFound(Messages.notFound);
+    if (!(await this.orders.get(orderid))) throw AppError.notFound(Messages.notFound);
     throw commerceError(
       CommerceErrorCode.IllegalTransition,
       Messages.illegalTransition,
@@ -57,24 +55,23 @@ export class OrderTransitions {
 
   /** `transition` for a caller that may lose the race: undefined when the order was elsewhere. */
   async tryTransition(
-    manager: EntityManager,
     orderid: string,
     to: OrderStatus,
     patch: OrderPatch = {},
     fence?: DeliveryFence,
   ): Promise<OrderRow | undefined> {
-    const moved = await this.orders.move(manager, orderid, sourcesOf(to), to, patch, fence);
+    const moved = await this.orders.move(orderid, sourcesOf(to), to, patch, fence);
     if (moved && (to === 'Failed' || to === 'Refunded')) {
-      const held = await this.orders.releaseCoupon(manager, orderid);
-      if (held) await this.coupons.giveBack(manager, held.couponId, held.userId);
+      const held = await this.orders.releaseCoupon(orderid);
+      if (held) await this.coupons.giveBack(held.couponId, held.userId);
     }
     return moved;
   }
 
   /** Fails an unpaid order (undefined when it is no longer unpaid); a late payment is still caught. */
-  async failUnpaid(manager: EntityManager, orderid: string, reason: string, now: Date) {
+  async failUnpaid(orderid: string, reason: string, now: Date) {
     try {
-      return await this.transition(manager, orderid, 'Failed', {
+      return await this.transition(orderid, 'Failed', {
         reason,
         lateCheckUntil: new Date(now.getTime() + LATE_CHECK_MS),
       });

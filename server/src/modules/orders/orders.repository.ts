@@ -1,5 +1,7 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { guardedUpdate } from '../../database/transactions.js';
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
 import { Messages } from '@zstore/contract/messages';
 import { requireMoves, sourcesOf } from '../../common/state-machine.js';
 import { ENQUEUE_GRACE_MS } from '../../jobs/job.types.js';
@@ -93,10 +95,10 @@ export type DeliveryFence = { generation: number } | { admin: true };
 
 @Injectable()
 export class OrdersRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
-  async insert(manager: EntityManager, order: NewOrder): Promise<OrderRow> {
-    const rows: OrderRow[] = await manager.query(
+  async insert(order: NewOrder): Promise<OrderRow> {
+    const rows: OrderRow[] = await this.txHost.tx.query(
       `INSERT INTO orders (orderid, user_id, userid, useremail, product_id, item_id, productname, itemname, input1, input2,
                            price, discount, value, coupon_id, coupon_held, paymentmode, status, is_api, api_type, itemidarray,
                            transactionid, txn_date, expires_at, paid_at, player_name)
@@ -134,25 +136,22 @@ export class OrdersRepository {
   }
 
   /** What the customer reads about how the order ended (the `reason` stays for the admin). */
-  async setCustomerReason(manager: EntityManager, orderid: string, text: string) {
-    await manager.query('UPDATE orders SET customer_reason = $2 WHERE orderid = $1', [
+  async setCustomerReason(orderid: string, text: string) {
+    await this.txHost.tx.query('UPDATE orders SET customer_reason = $2 WHERE orderid = $1', [
       orderid,
       text,
     ]);
   }
 
-  async get(
-    orderid: string,
-    manager: EntityManager = this.db.manager,
-  ): Promise<OrderRow | undefined> {
-    const rows: OrderRow[] = await manager.query('SELECT * FROM orders WHERE orderid = $1', [
+  async get(orderid: string): Promise<OrderRow | undefined> {
+    const rows: OrderRow[] = await this.txHost.tx.query('SELECT * FROM orders WHERE orderid = $1', [
       orderid,
     ]);
     return rows[0];
   }
 
   listForUser(userid: number, limit: number, offset: number): Promise<OrderRow[]> {
-    return this.db.query(
+    return this.txHost.tx.query(
       `SELECT * FROM orders WHERE userid = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
       [userid, limit, offset],
     );
@@ -160,22 +159,19 @@ export class OrdersRepository {
 
   /** How many of the user's orders there are, and how many completed or were refunded. */
   async countByStatus(userId: string) {
-    const rows: Array<{ total: number; completed: number; refunded: number }> = await this.db.query(
-      `SELECT count(*)::int AS total, count(*) FILTER (WHERE status = 'Completed')::int AS completed,
+    const rows: Array<{ total: number; completed: number; refunded: number }> =
+      await this.txHost.tx.query(
+        `SELECT count(*)::int AS total, count(*) FILTER (WHERE status = 'Completed')::int AS completed,
               count(*) FILTER (WHERE status = 'Refunded')::int AS refunded
        FROM orders WHERE user_id = $1`,
-      [userId],
-    );
+        [userId],
+      );
     return rows[0];
   }
 
   /** The user's unpaid UPI orders holding `couponId`, locked for this transaction. */
-  unpaidHoldingCoupon(
-    manager: EntityManager,
-    userId: string,
-    couponId: string,
-  ): Promise<Array<{ orderid: string }>> {
-    return manager.query(
+  unpaidHoldingCoupon(userId: string, couponId: string): Promise<Array<{ orderid: string }>> {
+    return this.txHost.tx.query(
       `SELECT orderid FROM orders WHERE user_id = $1 AND coupon_id = $2 AND status = 'Created' AND coupon_held
        ORDER BY id FOR UPDATE`,
       [userId, couponId],
@@ -188,14 +184,14 @@ export class OrdersRepository {
    * not list throws). Undefined when the row was elsewhere (someone else moved it first).
    */
   async move(
-    manager: EntityManager,
     orderid: string,
     from: OrderStatus[],
     to: OrderStatus,
     patch: OrderPatch,
     fence?: DeliveryFence,
   ): Promise<OrderRow | undefined> {
-    const [rows] = (await manager.query(
+    const row = await guardedUpdate<OrderRow>(
+      this.txHost.tx,
       `UPDATE orders SET status = $3, updated_at = now(),
          reason = CASE WHEN $4::boolean THEN $5 ELSE reason END,
          attention = CASE WHEN $6::boolean THEN $7 ELSE attention END,
@@ -227,25 +223,23 @@ export class OrdersRepository {
         patch.fulfilmentStatus ? sourcesOf(fulfilmentTransitions, patch.fulfilmentStatus) : [],
         deliveryOpen,
       ],
-    )) as [OrderRow[], number];
-    return rows[0];
+    );
+    return row;
   }
 
   /** Releases the order's coupon use once; answers the coupon to give back, if any. */
-  async releaseCoupon(
-    manager: EntityManager,
-    orderid: string,
-  ): Promise<{ couponId: string; userId: string } | undefined> {
-    const [rows] = (await manager.query(
+  async releaseCoupon(orderid: string): Promise<{ couponId: string; userId: string } | undefined> {
+    const row = await guardedUpdate<{ coupon_id: string; user_id: string }>(
+      this.txHost.tx,
       `UPDATE orders SET coupon_held = false WHERE orderid = $1 AND coupon_held AND coupon_id IS NOT NULL
        RETURNING coupon_id, user_id`,
       [orderid],
-    )) as [Array<{ coupon_id: string; user_id: string }>, number];
-    return rows[0] ? { couponId: rows[0].coupon_id, userId: rows[0].user_id } : undefined;
+    );
+    return row ? { couponId: row.coupon_id, userId: row.user_id } : undefined;
   }
 
   async setGateway(orderid: string, gatewayOrderId: string, paymentUrl: string) {
-    await this.db.query(
+    await this.txHost.tx.query(
       'UPDATE orders SET gateway_order_id = $2, payment_url = $3, updated_at = now() WHERE orderid = $1',
       [orderid, gatewayOrderId, paymentUrl],
     );
@@ -253,22 +247,22 @@ export class OrdersRepository {
 
   /** Keeps the gateway's answer while the order awaits payment; a paid order keeps the answer that paid it. */
   async saveGatewayData(orderid: string, data: unknown) {
-    await this.db.query(
+    await this.txHost.tx.query(
       `UPDATE orders SET gateway_data = $2::jsonb WHERE orderid = $1 AND status = 'Created'`,
       [orderid, JSON.stringify(data)],
     );
   }
 
-  async flag(orderid: string, attention: string, manager: EntityManager = this.db.manager) {
-    await manager.query('UPDATE orders SET attention = $2, updated_at = now() WHERE orderid = $1', [
-      orderid,
-      attention,
-    ]);
+  async flag(orderid: string, attention: string) {
+    await this.txHost.tx.query(
+      'UPDATE orders SET attention = $2, updated_at = now() WHERE orderid = $1',
+      [orderid, attention],
+    );
   }
 
   /** A late payment credited to the wallet: shown on the order, with the UPI reference. */
-  async markLatePayment(manager: EntityManager, orderid: string, upiTxnId: string | null) {
-    await manager.query(
+  async markLatePayment(orderid: string, upiTxnId: string | null) {
+    await this.txHost.tx.query(
       `UPDATE orders SET attention = $2, reason = $2, transactionid = coalesce($3, transactionid), updated_at = now()
          WHERE orderid = $1`,
       [orderid, Messages.latePaymentCredited, upiTxnId],
@@ -291,7 +285,7 @@ export class OrdersRepository {
       expires_at: Date | null;
     }>
   > {
-    return this.db.query(
+    return this.txHost.tx.query(
       `SELECT orderid, status, verify_generation, expires_at FROM orders
        WHERE paymentmode = 'upi'
          AND ((status = 'Created' AND created_at < $1::timestamptz - make_interval(secs => $3))
@@ -302,11 +296,12 @@ export class OrdersRepository {
   }
 
   async bumpVerifyGeneration(orderid: string, generation: number): Promise<number | undefined> {
-    const [rows] = (await this.db.query(
+    const row = await guardedUpdate<{ verify_generation: number }>(
+      this.txHost.tx,
       `UPDATE orders SET verify_generation = verify_generation + 1
        WHERE orderid = $1 AND verify_generation = $2 RETURNING verify_generation`,
       [orderid, generation],
-    )) as [Array<{ verify_generation: number }>, number];
-    return rows[0]?.verify_generation;
+    );
+    return row?.verify_generation;
   }
 }

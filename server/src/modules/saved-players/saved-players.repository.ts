@@ -1,5 +1,6 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
 
 export interface SavedPlayerRow {
   product_id: string;
@@ -11,14 +12,11 @@ export interface SavedPlayerRow {
 
 @Injectable()
 export class SavedPlayersRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
   /** Keeps the player of an order just placed, in the order's transaction. */
-  async remember(
-    manager: EntityManager,
-    player: { userId: string; productId: string; input1: string; input2: string },
-  ) {
-    await manager.query(
+  async remember(player: { userId: string; productId: string; input1: string; input2: string }) {
+    await this.txHost.tx.query(
       `INSERT INTO saved_players (user_id, product_id, input1, input2) VALUES ($1, $2, $3, $4)
        ON CONFLICT (user_id, product_id)
        DO UPDATE SET input1 = EXCLUDED.input1, input2 = EXCLUDED.input2, updated_at = now()`,
@@ -28,7 +26,7 @@ export class SavedPlayersRepository {
 
   /** The saved players of the user with this numeric userid, last used first. */
   list(userid: number): Promise<SavedPlayerRow[]> {
-    return this.db.query(
+    return this.txHost.tx.query(
       `SELECT s.product_id, p.name AS productname, s.input1, s.input2, s.updated_at
        FROM saved_players s
        JOIN users u ON u.id = s.user_id
@@ -41,7 +39,7 @@ export class SavedPlayersRepository {
 
   /** Whether there was a saved player to forget. */
   async forget(userid: number, productId: string): Promise<boolean> {
-    const [, deleted] = (await this.db.query(
+    const [, deleted] = (await this.txHost.tx.query(
       `DELETE FROM saved_players s USING users u
        WHERE u.id = s.user_id AND u.userid = $1 AND s.product_id = $2`,
       [userid, productId],

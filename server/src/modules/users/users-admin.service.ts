@@ -1,6 +1,7 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Brackets, Repository } from 'typeorm';
+import { Brackets } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { type ListQuery } from '../../common/http/simple-rest.js';
@@ -14,9 +15,13 @@ export const USER_SORTABLE = ['userid', 'name', 'email', 'role', 'createdAt', 'b
 @Injectable()
 export class UsersAdminService {
   constructor(
-    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly audit: AuditService,
   ) {}
+
+  private get users() {
+    return this.txHost.tx.getRepository(UserEntity);
+  }
 
   async list(query: ListQuery) {
     const builder = this.users.createQueryBuilder('u');
@@ -88,21 +93,18 @@ export class UsersAdminService {
       (changes.role !== undefined && changes.role !== before.role) ||
       (changes.isBlocked !== undefined && changes.isBlocked !== before.isBlocked);
 
-    await this.users.manager
-      .transaction(async (manager) => {
-        if (Object.keys(changes).length) await manager.update(UserEntity, { id }, changes);
-        if (endsSessions) await manager.increment(UserEntity, { id }, 'tokenVersion', 1);
-        await this.audit.record(
-          {
-            actorId: auth.id,
-            action: 'user.update',
-            entity: 'user',
-            entityId: id,
-            before: mapAdminUser(before),
-            after: changes,
-          },
-          manager,
-        );
+    await this.txHost
+      .withTransaction(async () => {
+        if (Object.keys(changes).length) await this.txHost.tx.update(UserEntity, { id }, changes);
+        if (endsSessions) await this.txHost.tx.increment(UserEntity, { id }, 'tokenVersion', 1);
+        await this.audit.record({
+          actorId: auth.id,
+          action: 'user.update',
+          entity: 'user',
+          entityId: id,
+          before: mapAdminUser(before),
+          after: changes,
+        });
       })
       .catch(rethrowUserConflict);
     return this.get(id);

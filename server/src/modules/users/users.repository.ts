@@ -1,6 +1,6 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
 import { Role, UserEntity } from './entities/user.entity.js';
 
 export interface NewUser {
@@ -15,10 +15,14 @@ export interface NewUser {
 
 @Injectable()
 export class UsersRepository {
-  constructor(@InjectRepository(UserEntity) private readonly users: Repository<UserEntity>) {}
+  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
-  getById(id: string, manager?: EntityManager) {
-    return (manager?.getRepository(UserEntity) ?? this.users).findOneBy({ id });
+  private get users() {
+    return this.txHost.tx.getRepository(UserEntity);
+  }
+
+  getById(id: string) {
+    return this.users.findOneBy({ id });
   }
 
   getByUserid(userid: number) {
@@ -57,8 +61,8 @@ export class UsersRepository {
     return { emailTaken: rows[0].email_taken, mobileTaken: rows[0].mobile_taken };
   }
 
-  async create(input: NewUser, manager: EntityManager = this.users.manager) {
-    const result = await manager.insert(UserEntity, {
+  async create(input: NewUser) {
+    const result = await this.txHost.tx.insert(UserEntity, {
       name: input.name,
       email: input.email,
       mobilenumber: input.mobilenumber,
@@ -68,7 +72,7 @@ export class UsersRepository {
       googleSub: input.googleSub ?? null,
     });
     const id = (result.identifiers[0] as { id: string }).id;
-    return manager.findOneByOrFail(UserEntity, { id });
+    return this.txHost.tx.findOneByOrFail(UserEntity, { id });
   }
 
   /**
@@ -107,8 +111,11 @@ export class UsersRepository {
     await this.users.update({ id }, { name });
   }
 
-  async markVerified(id: string, manager: EntityManager = this.users.manager) {
-    await manager.query('UPDATE users SET verified = true, updated_at = now() WHERE id = $1', [id]);
+  async markVerified(id: string) {
+    await this.txHost.tx.query(
+      'UPDATE users SET verified = true, updated_at = now() WHERE id = $1',
+      [id],
+    );
   }
 
   /** Claims the right to send a verification mail: at most one a minute per user. */
@@ -126,8 +133,8 @@ export class UsersRepository {
   }
 
   /** Sets a new password and ends every session the user has (token version bump). */
-  async setPassword(id: string, passwordHash: string, manager: EntityManager = this.users.manager) {
-    await manager.query(
+  async setPassword(id: string, passwordHash: string) {
+    await this.txHost.tx.query(
       'UPDATE users SET password_hash = $2, token_version = token_version + 1, updated_at = now() WHERE id = $1',
       [id, passwordHash],
     );

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { requireOwner } from '../../common/auth/access.js';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { AppError } from '../../common/errors/app-error.js';
@@ -12,9 +11,9 @@ import { type NewUser, UsersRepository } from './users.repository.js';
 export class UsersService {
   constructor(private readonly users: UsersRepository) {}
 
-  /** In `manager`'s transaction when given. */
-  getById(id: string, manager?: EntityManager) {
-    return this.users.getById(id, manager);
+  /** In the caller's transaction, if one is open. */
+  getById(id: string) {
+    return this.users.getById(id);
   }
 
   /** A user by the numeric `userid` of the spec's routes. */
@@ -63,12 +62,12 @@ export class UsersService {
     return this.users.hasAny();
   }
 
-  create(input: NewUser, manager?: EntityManager) {
-    return this.users.create(input, manager);
+  create(input: NewUser) {
+    return this.users.create(input);
   }
 
-  markVerified(id: string, manager?: EntityManager) {
-    return this.users.markVerified(id, manager);
+  markVerified(id: string) {
+    return this.users.markVerified(id);
   }
 
   /** Claims the right to send a verification mail: at most one a minute per user. */
@@ -77,8 +76,8 @@ export class UsersService {
   }
 
   /** Sets a new password and ends every session the user has. */
-  setPassword(id: string, passwordHash: string, manager?: EntityManager) {
-    return this.users.setPassword(id, passwordHash, manager);
+  setPassword(id: string, passwordHash: string) {
+    return this.users.setPassword(id, passwordHash);
   }
 
   /** Stores a stronger hash of the same password; sessions stay. */

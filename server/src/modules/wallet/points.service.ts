@@ -1,5 +1,6 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
 import { requireOwner, requireReadAccess } from '../../common/auth/access.js';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { AppError } from '../../common/errors/app-error.js';
@@ -15,7 +16,7 @@ import { WalletMovements } from './wallet-movements.service.js';
 @Injectable()
 export class PointsService {
   constructor(
-    private readonly db: DataSource,
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly users: UsersService,
     private readonly movements: WalletMovements,
   ) {}
@@ -41,8 +42,8 @@ export class PointsService {
       );
     if (user.points < hundredths) throw insufficient(user.points);
     try {
-      await this.db.transaction(async (manager) => {
-        await this.movements.redeemPoints(manager, user, hundredths);
+      await this.txHost.withTransaction(async () => {
+        await this.movements.redeemPoints(user, hundredths);
       });
     } catch (error) {
       if (error instanceof InsufficientFundsError) {
@@ -61,10 +62,7 @@ export class PointsService {
   }
 
   /** Credits 1 % of `paidPaise` for a completed order, once per order (the movement key). */
-  creditForOrder(
-    manager: EntityManager,
-    order: { orderid: string; userid: number; value: number },
-  ) {
-    return this.movements.earnPoints(manager, order);
+  creditForOrder(order: { orderid: string; userid: number; value: number }) {
+    return this.movements.earnPoints(order);
   }
 }

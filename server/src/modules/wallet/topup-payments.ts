@@ -1,5 +1,6 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { Messages } from '@zstore/contract/messages';
 import { JobName } from '../../jobs/job.enum.js';
 import type { UpiStatusData } from '../../providers/upigateway/upigateway.adapter.js';
@@ -25,7 +26,7 @@ export class TopupPayments implements PaymentPort, OnModuleInit {
   readonly idPattern = /^ZT[0-9A-Z]{14}$/;
 
   constructor(
-    private readonly db: DataSource,
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly wallet: WalletRepository,
     private readonly movements: WalletMovements,
     private readonly payments: UpiPaymentsService,
@@ -78,7 +79,7 @@ export class TopupPayments implements PaymentPort, OnModuleInit {
   }
 
   async onUnavailable(txnid: string) {
-    await this.wallet.move(this.db.manager, txnid, ['Created'], 'Failed');
+    await this.wallet.move(txnid, ['Created'], 'Failed');
   }
 
   async onMismatch(txn: Payable, data: UpiStatusData) {
@@ -87,27 +88,27 @@ export class TopupPayments implements PaymentPort, OnModuleInit {
   }
 
   async onSuccess(txn: Payable, data: UpiStatusData) {
-    const moved = await this.db.transaction((manager) =>
-      this.movements.creditTopup(manager, txn.id, ['Created', 'Pending'], data, null),
+    const moved = await this.txHost.withTransaction(() =>
+      this.movements.creditTopup(txn.id, ['Created', 'Pending'], data, null),
     );
     return moved !== undefined;
   }
 
   async onLateSuccess(txn: Payable, data: UpiStatusData) {
-    await this.db.transaction((manager) =>
-      this.movements.creditTopup(manager, txn.id, ['Failed'], data, Messages.latePaymentCredited),
+    await this.txHost.withTransaction(() =>
+      this.movements.creditTopup(txn.id, ['Failed'], data, Messages.latePaymentCredited),
     );
   }
 
   async onFailure(txn: Payable, _reason: string, data: UpiStatusData | undefined) {
-    await this.wallet.move(this.db.manager, txn.id, ['Created', 'Pending'], 'Failed', {
+    await this.wallet.move(txn.id, ['Created', 'Pending'], 'Failed', {
       gatewayData: data ?? null,
     });
   }
 
   async onWaiting(txn: Payable, data: UpiStatusData | undefined) {
     if (data?.status === 'scanning') {
-      await this.wallet.move(this.db.manager, txn.id, ['Created'], 'Pending', {
+      await this.wallet.move(txn.id, ['Created'], 'Pending', {
         gatewayData: data,
       });
     }

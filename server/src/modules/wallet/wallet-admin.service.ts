@@ -1,5 +1,6 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { AppError } from '../../common/errors/app-error.js';
 import {
@@ -37,7 +38,7 @@ const MAX_CREDIT_PAISE = 10_000_000;
 @Injectable()
 export class WalletAdminService {
   constructor(
-    private readonly db: DataSource,
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly wallet: WalletService,
     private readonly repository: WalletAdminRepository,
     private readonly users: UsersService,
@@ -55,20 +56,17 @@ export class WalletAdminService {
     if (user.email.toLowerCase() !== dto.email.trim().toLowerCase()) {
       throw AppError.badRequest(Messages.adminCreditEmailMismatch);
     }
-    const balance = await this.db.transaction(async (manager) => {
-      const txnid = await this.wallet.creditFromAdmin(manager, user, paise);
-      await this.audit.record(
-        {
-          actorId: auth.id,
-          action: 'wallet.credit',
-          entity: 'user',
-          entityId: user.id,
-          before: { balance: toRupees(user.balance) },
-          after: { credited: toRupees(paise), txnid },
-        },
-        manager,
-      );
-      return (await this.users.getById(user.id, manager))!.balance;
+    const balance = await this.txHost.withTransaction(async () => {
+      const txnid = await this.wallet.creditFromAdmin(user, paise);
+      await this.audit.record({
+        actorId: auth.id,
+        action: 'wallet.credit',
+        entity: 'user',
+        entityId: user.id,
+        before: { balance: toRupees(user.balance) },
+        after: { credited: toRupees(paise), txnid },
+      });
+      return (await this.users.getById(user.id))!.balance;
     });
     return { message: Messages.balanceAdded, balance: toRupees(balance) };
   }

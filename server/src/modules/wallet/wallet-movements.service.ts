@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { Messages } from '@zstore/contract/messages';
 import {
@@ -41,8 +40,8 @@ export class WalletMovements {
   ) {}
 
   /** A Z-Coins order's payment: its `Debit` row and wallet -> sales (refused when short). */
-  async debitForOrder(manager: EntityManager, order: OrderMoney & { txnid: string }) {
-    await this.wallet.insert(manager, {
+  async debitForOrder(order: OrderMoney & { txnid: string }) {
+    await this.wallet.insert({
       txnid: order.txnid,
       userId: order.holder.id,
       userid: order.holder.userid,
@@ -54,7 +53,7 @@ export class WalletMovements {
       orderid: order.orderid,
       txnDate: istDate(this.clock.now()),
     });
-    await this.ledger.post(manager, {
+    await this.ledger.post({
       key: `order-${order.orderid}`,
       kind: 'wallet_order',
       reference: order.orderid,
@@ -66,10 +65,9 @@ export class WalletMovements {
   }
 
   /** An order's refund to the wallet, once per order, from where it was paid. */
-  async refundOrder(manager: EntityManager, order: OrderMoney & { paidBy: 'wallet' | 'upi' }) {
+  async refundOrder(order: OrderMoney & { paidBy: 'wallet' | 'upi' }) {
     const amount = order.amount;
     await this.wallet.insert(
-      manager,
       {
         txnid: newBusinessId('ZT'),
         userId: order.holder.id,
@@ -84,7 +82,7 @@ export class WalletMovements {
       },
       true,
     );
-    await this.ledger.post(manager, {
+    await this.ledger.post({
       key: `refund-${order.orderid}`,
       kind: 'refund',
       reference: order.orderid,
@@ -103,9 +101,8 @@ export class WalletMovements {
    * A UPI payment that arrived after its order failed, credited to the wallet once per order.
    * False when it was credited before.
    */
-  async creditLatePayment(manager: EntityManager, order: OrderMoney): Promise<boolean> {
+  async creditLatePayment(order: OrderMoney): Promise<boolean> {
     const row = await this.wallet.insert(
-      manager,
       {
         txnid: newBusinessId('ZT'),
         userId: order.holder.id,
@@ -122,7 +119,7 @@ export class WalletMovements {
       true,
     );
     if (!row) return false;
-    await this.ledger.post(manager, {
+    await this.ledger.post({
       key: `late-${order.orderid}`,
       kind: 'late_payment',
       reference: order.orderid,
@@ -139,19 +136,18 @@ export class WalletMovements {
    * `topup-<txnid>`), so exactly one caller credits it. Undefined when the row was elsewhere.
    */
   async creditTopup(
-    manager: EntityManager,
     txnid: string,
     from: WalletTxnStatus[],
     data: UpiStatusData,
     attention: string | null,
   ): Promise<WalletTxnRow | undefined> {
-    const moved = await this.wallet.move(manager, txnid, from, 'Success', {
+    const moved = await this.wallet.move(txnid, from, 'Success', {
       upiTxnId: data.upi_txn_id ?? null,
       gatewayData: data,
       attention,
     });
     if (!moved) return undefined;
-    await this.ledger.post(manager, {
+    await this.ledger.post({
       key: `topup-${txnid}`,
       kind: 'topup',
       reference: txnid,
@@ -168,14 +164,9 @@ export class WalletMovements {
   }
 
   /** An admin credit (system:admin -> wallet) with its `Credit` row. */
-  async creditFromAdmin(
-    manager: EntityManager,
-    user: WalletHolder,
-    amount: number,
-    reference?: string,
-  ) {
-    const txnid = await this.creditRow(manager, user, 'admin', amount);
-    await this.ledger.post(manager, {
+  async creditFromAdmin(user: WalletHolder, amount: number, reference?: string) {
+    const txnid = await this.creditRow(user, 'admin', amount);
+    await this.ledger.post({
       key: `admin-${txnid}`,
       kind: 'admin_credit',
       reference: reference ?? txnid,
@@ -188,10 +179,10 @@ export class WalletMovements {
   }
 
   /** Points turned into Z-Coins (hundredths of a point = paise), with its `Credit` row. */
-  async redeemPoints(manager: EntityManager, user: WalletHolder, hundredths: number) {
-    const txnid = await this.creditRow(manager, user, 'redeem', hundredths);
+  async redeemPoints(user: WalletHolder, hundredths: number) {
+    const txnid = await this.creditRow(user, 'redeem', hundredths);
     // 1 point (100 hundredths) buys 1 rupee (100 paise): both legs carry the same number.
-    await this.ledger.post(manager, {
+    await this.ledger.post({
       key: `redeem-${txnid}`,
       kind: 'points_redeem',
       reference: txnid,
@@ -206,13 +197,10 @@ export class WalletMovements {
   }
 
   /** Credits 1 % of what a completed order paid, once per order (the movement key). */
-  async earnPoints(
-    manager: EntityManager,
-    order: { orderid: string; userid: number; value: number },
-  ) {
+  async earnPoints(order: { orderid: string; userid: number; value: number }) {
     const earned = pointsEarned(order.value);
     if (earned <= 0) return false;
-    return this.ledger.post(manager, {
+    return this.ledger.post({
       key: `points-${order.orderid}`,
       kind: 'points_earn',
       reference: order.orderid,
@@ -224,14 +212,9 @@ export class WalletMovements {
   }
 
   /** A new `Credit` row, settled at once, for a credit that is not about an order. */
-  private async creditRow(
-    manager: EntityManager,
-    user: WalletHolder,
-    purpose: 'admin' | 'redeem',
-    amount: number,
-  ) {
+  private async creditRow(user: WalletHolder, purpose: 'admin' | 'redeem', amount: number) {
     const txnid = newBusinessId('ZT');
-    await this.wallet.insert(manager, {
+    await this.wallet.insert({
       txnid,
       userId: user.id,
       userid: user.userid,

@@ -1,5 +1,7 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { guardedUpdate } from '../../database/transactions.js';
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
 import { requireMoves } from '../../common/state-machine.js';
 import { ENQUEUE_GRACE_MS } from '../../jobs/job.types.js';
 import { walletTxnTransitions, type WalletTxnStatus } from './wallet-state.js';
@@ -49,15 +51,11 @@ export interface NewWalletTxn {
 /** The `wallet_transactions` table: the user-facing history with its mutable status. */
 @Injectable()
 export class WalletRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
   /** Inserts the row; with `onceForOrder`, a second row for the same order and purpose is skipped (undefined). */
-  async insert(
-    manager: EntityManager,
-    txn: NewWalletTxn,
-    onceForOrder = false,
-  ): Promise<WalletTxnRow | undefined> {
-    const rows: WalletTxnRow[] = await manager.query(
+  async insert(txn: NewWalletTxn, onceForOrder = false): Promise<WalletTxnRow | undefined> {
+    const rows: WalletTxnRow[] = await this.txHost.tx.query(
       `INSERT INTO wallet_transactions (txnid, user_id, userid, useremail, type, status, purpose, amount, orderid, txn_date,
                                         expires_at, attention)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
@@ -81,11 +79,8 @@ export class WalletRepository {
     return rows[0];
   }
 
-  async get(
-    txnid: string,
-    manager: EntityManager = this.db.manager,
-  ): Promise<WalletTxnRow | undefined> {
-    const rows: WalletTxnRow[] = await manager.query(
+  async get(txnid: string): Promise<WalletTxnRow | undefined> {
+    const rows: WalletTxnRow[] = await this.txHost.tx.query(
       'SELECT * FROM wallet_transactions WHERE txnid = $1',
       [txnid],
     );
@@ -93,7 +88,7 @@ export class WalletRepository {
   }
 
   listForUser(userid: number, limit: number, offset: number): Promise<WalletTxnRow[]> {
-    return this.db.query(
+    return this.txHost.tx.query(
       `SELECT * FROM wallet_transactions WHERE userid = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
       [userid, limit, offset],
     );
@@ -104,13 +99,13 @@ export class WalletRepository {
    * `walletTxnTransitions`; undefined when the row was elsewhere.
    */
   async move(
-    manager: EntityManager,
     txnid: string,
     from: WalletTxnStatus[],
     to: WalletTxnStatus,
     patch: { upiTxnId?: string | null; gatewayData?: unknown; attention?: string | null } = {},
   ): Promise<WalletTxnRow | undefined> {
-    const [rows] = (await manager.query(
+    const row = await guardedUpdate<WalletTxnRow>(
+      this.txHost.tx,
       `UPDATE wallet_transactions SET status = $3, updated_at = now(),
          upi_txn_id = coalesce($4, upi_txn_id), gateway_data = coalesce($5::jsonb, gateway_data),
          attention = coalesce($6, attention)
@@ -123,26 +118,26 @@ export class WalletRepository {
         patch.gatewayData === undefined ? null : JSON.stringify(patch.gatewayData),
         patch.attention ?? null,
       ],
-    )) as [WalletTxnRow[], number];
-    return rows[0];
+    );
+    return row;
   }
 
   async setGateway(txnid: string, gatewayOrderId: string) {
-    await this.db.query(
+    await this.txHost.tx.query(
       'UPDATE wallet_transactions SET gateway_order_id = $2, updated_at = now() WHERE txnid = $1',
       [txnid, gatewayOrderId],
     );
   }
 
   async saveGatewayData(txnid: string, data: unknown) {
-    await this.db.query(
+    await this.txHost.tx.query(
       'UPDATE wallet_transactions SET gateway_data = $2::jsonb WHERE txnid = $1',
       [txnid, JSON.stringify(data)],
     );
   }
 
   async flag(txnid: string, attention: string) {
-    await this.db.query(
+    await this.txHost.tx.query(
       'UPDATE wallet_transactions SET attention = $2, updated_at = now() WHERE txnid = $1',
       [txnid, attention],
     );
@@ -152,7 +147,7 @@ export class WalletRepository {
   openTopups(
     limit = 500,
   ): Promise<Array<{ txnid: string; verify_generation: number; expires_at: Date | null }>> {
-    return this.db.query(
+    return this.txHost.tx.query(
       `SELECT txnid, verify_generation, expires_at FROM wallet_transactions
        WHERE purpose = 'topup' AND status IN ('Created', 'Pending')
          AND created_at < now() - make_interval(secs => $2)
@@ -162,11 +157,12 @@ export class WalletRepository {
   }
 
   async bumpGeneration(txnid: string, generation: number): Promise<number | undefined> {
-    const [rows] = (await this.db.query(
+    const row = await guardedUpdate<{ verify_generation: number }>(
+      this.txHost.tx,
       `UPDATE wallet_transactions SET verify_generation = verify_generation + 1
        WHERE txnid = $1 AND verify_generation = $2 RETURNING verify_generation`,
       [txnid, generation],
-    )) as [Array<{ verify_generation: number }>, number];
-    return rows[0]?.verify_generation;
+    );
+    return row?.verify_generation;
   }
 }

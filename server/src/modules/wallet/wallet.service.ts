@@ -1,5 +1,6 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
 import { requireOwner, requireReadAccess } from '../../common/auth/access.js';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { Clock } from '../../common/clock.js';
@@ -29,7 +30,7 @@ export class WalletService {
   private readonly logger = new Logger('Wallet');
 
   constructor(
-    private readonly db: DataSource,
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly wallet: WalletRepository,
     private readonly movements: WalletMovements,
     private readonly users: UsersService,
@@ -65,7 +66,7 @@ export class WalletService {
       );
     }
     const now = this.clock.now();
-    const txn = (await this.wallet.insert(this.db.manager, {
+    const txn = (await this.wallet.insert({
       txnid: newBusinessId('ZT'),
       userId: user.id,
       userid: user.userid,
@@ -111,11 +112,10 @@ export class WalletService {
 
   /** An admin credit (system:admin -> wallet) with its `Credit` row, in the caller's transaction. */
   creditFromAdmin(
-    manager: EntityManager,
     user: { id: string; userid: number; email: string },
     amount: number,
     reference?: string,
   ) {
-    return this.movements.creditFromAdmin(manager, user, amount, reference);
+    return this.movements.creditFromAdmin(user, amount, reference);
   }
 }

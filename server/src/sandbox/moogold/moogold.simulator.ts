@@ -1,3 +1,5 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import {
   Body,
   Controller,
@@ -13,7 +15,6 @@ import {
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { Public } from '../../common/auth/auth.decorators.js';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
@@ -137,7 +138,7 @@ function productOfVariation(id: string): [string, SimProduct] | undefined {
 @Controller('sandbox/moogold')
 export class MooGoldSimulator {
   constructor(
-    private readonly db: DataSource,
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly controls: SupplierControls,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -244,7 +245,7 @@ export class MooGoldSimulator {
     @Query('playerId') playerId?: string,
   ) {
     await this.settleDue();
-    const rows: SimOrder[] = await this.db.query(
+    const rows: SimOrder[] = await this.txHost.tx.query(
       `SELECT * FROM sandbox_moogold_orders
        WHERE ($1::text IS NULL OR partner_order_id = $1 OR partner_order_id LIKE $1 || '-%')
          AND ($2::text IS NULL OR player_id = $2)
@@ -326,10 +327,10 @@ export class MooGoldSimulator {
     const delivery = deliveryOf(playerId);
     const now = this.clock.now();
 
-    const outcome = await this.db
-      .transaction(async (manager) => {
-        if (!(await this.controls.debit(manager, 'moogold', 'USD', price))) return 'balance';
-        const rows = (await manager.query(
+    const outcome = await this.txHost
+      .withTransaction(async () => {
+        if (!(await this.controls.debit('moogold', 'USD', price))) return 'balance';
+        const rows = (await this.txHost.tx.query(
           `INSERT INTO sandbox_moogold_orders (partner_order_id, product_id, variation_id, quantity, player_id, server_id,
                                              price, outcome, settle_at, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
@@ -409,7 +410,7 @@ export class MooGoldSimulator {
   private async find(column: 'order_id' | 'partner_order_id', value: string) {
     if (!value || (column === 'order_id' && value === '0')) return undefined;
     await this.settleDue();
-    const rows: SimOrder[] = await this.db.query(
+    const rows: SimOrder[] = await this.txHost.tx.query(
       `SELECT * FROM sandbox_moogold_orders WHERE ${column} = $1`,
       [column === 'order_id' ? Number(value) : value],
     );
@@ -418,8 +419,8 @@ export class MooGoldSimulator {
 
   /** Orders whose processing time is over take their outcome; refunds credit the balance back. */
   private async settleDue() {
-    await this.db.transaction(async (manager) => {
-      const [rows] = (await manager.query(
+    await this.txHost.withTransaction(async () => {
+      const [rows] = (await this.txHost.tx.query(
         `UPDATE sandbox_moogold_orders SET status = outcome
          WHERE status = 'processing' AND settle_at <= $1 RETURNING outcome, price`,
         [this.clock.now()],
@@ -427,7 +428,7 @@ export class MooGoldSimulator {
       const refunded = rows
         .filter((row) => row.outcome === 'refunded')
         .reduce((sum, row) => sum + Number(row.price), 0);
-      if (refunded > 0) await this.controls.credit(manager, 'moogold', 'USD', refunded);
+      if (refunded > 0) await this.controls.credit('moogold', 'USD', refunded);
     });
   }
 

@@ -1,3 +1,5 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import {
   Body,
   Controller,
@@ -13,7 +15,6 @@ import {
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { Public } from '../../common/auth/auth.decorators.js';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
@@ -107,7 +108,7 @@ const same = (a: string, b: string) => {
 @Controller('sandbox/smileone')
 export class SmileOneSimulator {
   constructor(
-    private readonly db: DataSource,
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly controls: SupplierControls,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -145,7 +146,7 @@ export class SmileOneSimulator {
   @Get('orders')
   @Public()
   async orders(@Query('userid') userid?: string, @Query('region') region?: string) {
-    const rows: Array<Record<string, unknown>> = await this.db.query(
+    const rows: Array<Record<string, unknown>> = await this.txHost.tx.query(
       `SELECT id::text AS order_id, region, userid, zoneid, product, productid, price::text AS price, created_at
        FROM sandbox_smileone_orders
        WHERE ($1::text IS NULL OR userid = $1) AND ($2::text IS NULL OR region = $2)
@@ -276,9 +277,9 @@ export class SmileOneSimulator {
     const delivery = deliveryOf(params.userid);
     if (delivery === 'refused') return fail(PAIR_NOT_FOUND);
 
-    const orderId = await this.db.transaction(async (manager) => {
-      if (!(await this.controls.debit(manager, 'smileone', region, price))) return undefined;
-      const [row] = (await manager.query(
+    const orderId = await this.txHost.withTransaction(async () => {
+      if (!(await this.controls.debit('smileone', region, price))) return undefined;
+      const [row] = (await this.txHost.tx.query(
         `INSERT INTO sandbox_smileone_orders (region, userid, zoneid, product, productid, price, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id::text AS id`,
         [

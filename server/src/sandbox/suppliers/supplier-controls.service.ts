@@ -1,6 +1,7 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DataSource, EntityManager } from 'typeorm';
 import { hold } from './http-hooks.js';
 import { HOLD_MS } from './test-players.js';
 
@@ -42,7 +43,7 @@ export const CHALLENGE_PAGE = `<!DOCTYPE html><html lang="en-US"><head><title>Ju
  */
 @Injectable()
 export class SupplierControls {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
   async setFaults(provider: SupplierSim, settings: FaultSettings) {
     const fault = settings.fault && FAULTS.includes(settings.fault) ? settings.fault : null;
@@ -52,7 +53,7 @@ export class SupplierControls {
         ? null
         : Math.max(0, Math.floor(Number(settings.count) || 0));
     const endpoint = settings.endpoint ? String(settings.endpoint).slice(0, 64) : null;
-    await this.db.query(
+    await this.txHost.tx.query(
       `UPDATE sandbox_supplier_controls SET fault = $2, delay_ms = $3, remaining = $4, endpoint = $5, updated_at = now()
        WHERE provider = $1`,
       [provider, fault, delayMs, count, endpoint],
@@ -62,7 +63,7 @@ export class SupplierControls {
 
   /** The fault for this call, counting it down when it is limited to a number of calls. */
   async take(provider: SupplierSim, endpoint: string): Promise<ActiveFault> {
-    const [rows] = (await this.db.query(
+    const [rows] = (await this.txHost.tx.query(
       `UPDATE sandbox_supplier_controls
          SET remaining = CASE WHEN remaining IS NULL THEN NULL ELSE remaining - 1 END
        WHERE provider = $1 AND (endpoint IS NULL OR endpoint = $2)
@@ -75,21 +76,21 @@ export class SupplierControls {
   }
 
   async setValidateEnabled(enabled: boolean) {
-    await this.db.query(
+    await this.txHost.tx.query(
       `UPDATE sandbox_supplier_controls SET validate_enabled = $1, updated_at = now() WHERE provider = 'moogold'`,
       [enabled],
     );
   }
 
   async validateEnabled() {
-    const rows: Array<{ validate_enabled: boolean }> = await this.db.query(
+    const rows: Array<{ validate_enabled: boolean }> = await this.txHost.tx.query(
       `SELECT validate_enabled FROM sandbox_supplier_controls WHERE provider = 'moogold'`,
     );
     return rows[0]?.validate_enabled ?? true;
   }
 
   async balances(provider: SupplierSim): Promise<Record<string, string>> {
-    const rows: Array<{ region: string; balance: string }> = await this.db.query(
+    const rows: Array<{ region: string; balance: string }> = await this.txHost.tx.query(
       `SELECT region, balance::text AS balance FROM sandbox_supplier_balances WHERE provider = $1 ORDER BY region`,
       [provider],
     );
@@ -101,7 +102,7 @@ export class SupplierControls {
   }
 
   async setBalance(provider: SupplierSim, region: string, balance: number) {
-    await this.db.query(
+    await this.txHost.tx.query(
       `INSERT INTO sandbox_supplier_balances (provider, region, balance) VALUES ($1, $2, $3)
        ON CONFLICT (provider, region) DO UPDATE SET balance = EXCLUDED.balance`,
       [provider, region, Math.max(0, balance).toFixed(2)],
@@ -109,8 +110,8 @@ export class SupplierControls {
   }
 
   /** Takes `amount` from the balance if it is there; false when it is not. */
-  async debit(manager: EntityManager, provider: SupplierSim, region: string, amount: number) {
-    const [, count] = (await manager.query(
+  async debit(provider: SupplierSim, region: string, amount: number) {
+    const [, count] = (await this.txHost.tx.query(
       `UPDATE sandbox_supplier_balances SET balance = balance - $3
        WHERE provider = $1 AND region = $2 AND balance >= $3`,
       [provider, region, amount.toFixed(2)],
@@ -118,8 +119,8 @@ export class SupplierControls {
     return count === 1;
   }
 
-  async credit(manager: EntityManager, provider: SupplierSim, region: string, amount: number) {
-    await manager.query(
+  async credit(provider: SupplierSim, region: string, amount: number) {
+    await this.txHost.tx.query(
       `UPDATE sandbox_supplier_balances SET balance = balance + $3 WHERE provider = $1 AND region = $2`,
       [provider, region, amount.toFixed(2)],
     );

@@ -1,0 +1,21 @@
+import type { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import type { EntityManager } from 'typeorm';
+
+/** The current transaction (carried by CLS), or the plain connection pool outside one. */
+export type Db = TransactionHost<TransactionalAdapterTypeOrm>;
+
+/**
+ * Runs a guarded `UPDATE ... WHERE <guard> RETURNING ...` and answers the row it changed, or
+ * undefined when the guard matched nothing (someone else moved the row first, or it is
+ * elsewhere). One reading of "did the guarded move apply?" for every repository.
+ */
+export async function guardedUpdate<T>(
+  tx: EntityManager,
+  sql: string,
+  params: unknown[],
+): Promise<T | undefined> {
+  // TypeORM's PostgreSQL driver answers an UPDATE or DELETE with [rows, affected].
+  const [rows] = (await tx.query(sql, params)) as [T[], number];
+  return rows[0];
+}
