@@ -53,11 +53,11 @@ export class EmailTokenRepository {
     manager: EntityManager = this.db.manager,
   ) {
     if (!/^[0-9a-f-]{36}$/i.test(userId) || token.length > 200) return false;
-    const [, affected] = (await manager.query(
+    const [, affected] = await manager.query<[unknown, number]>(
       `UPDATE email_tokens SET used_at = $4
        WHERE user_id = $1 AND purpose = $2 AND token_hash = $3 AND used_at IS NULL AND expires_at > $4`,
       [userId, purpose, digest(token), this.clock.now()],
-    )) as [unknown, number];
+    );
     return affected === 1;
   }
 

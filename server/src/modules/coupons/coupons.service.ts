@@ -174,11 +174,11 @@ export class CouponsService {
       );
     }
     this.checkUsable(coupon, pricePaise);
-    const [, taken] = (await manager.query(
+    const [, taken] = await manager.query<[unknown[], number]>(
       `UPDATE coupons SET used_count = used_count + 1, updated_at = now()
        WHERE id = $1 AND is_active AND used_count < usage_limit AND expiry_date >= $2::date RETURNING used_count`,
       [coupon.id, istIsoDate(this.clock.now())],
-    )) as [unknown[], number];
+    );
     if (taken !== 1) {
       const fresh = await this.find(code, manager);
       if (!fresh || !fresh.is_active) {
@@ -198,10 +198,10 @@ export class CouponsService {
       `INSERT INTO coupon_user_uses (coupon_id, user_id, used) VALUES ($1, $2, 0) ON CONFLICT DO NOTHING`,
       [coupon.id, userId],
     );
-    const [, mine] = (await manager.query(
+    const [, mine] = await manager.query<[unknown[], number]>(
       `UPDATE coupon_user_uses SET used = used + 1 WHERE coupon_id = $1 AND user_id = $2 AND used < $3 RETURNING used`,
       [coupon.id, userId, coupon.user_limit],
-    )) as [unknown[], number];
+    );
     if (mine !== 1) {
       throw commerceError(
         CommerceErrorCode.CouponUserLimit,

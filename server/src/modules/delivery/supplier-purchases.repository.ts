@@ -74,7 +74,7 @@ export class SupplierPurchasesRepository {
     } = {},
     manager: EntityManager = this.db.manager,
   ): Promise<boolean> {
-    const [, count] = (await manager.query(
+    const [, count] = await manager.query<[unknown, number]>(
       `UPDATE supplier_purchases SET status = $4::text, updated_at = now(),
          supplier_reference = coalesce($5, supplier_reference),
          failure = CASE WHEN $4::text = 'failed' THEN $6 ELSE NULL END,
@@ -91,7 +91,7 @@ export class SupplierPurchasesRepository {
         patch.error ?? null,
         patch.countTry ?? false,
       ],
-    )) as [unknown, number];
+    );
     return count === 1;
   }
 
@@ -105,10 +105,10 @@ export class SupplierPurchasesRepository {
   }
 
   async confirmedCount(orderid: string, manager: EntityManager = this.db.manager) {
-    const [{ count }] = (await manager.query(
+    const [{ count }] = await manager.query<Array<{ count: number }>>(
       `SELECT count(*)::int AS count FROM supplier_purchases WHERE orderid = $1 AND status = 'confirmed'`,
       [orderid],
-    )) as Array<{ count: number }>;
+    );
     return count;
   }
 }

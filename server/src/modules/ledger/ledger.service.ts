@@ -102,7 +102,7 @@ export class LedgerService {
         .filter((leg) => leg.account.startsWith(`${kind}:`))
         .reduce((sum, leg) => sum + leg.amount, 0);
     const holder = userLegs.length ? Number(userLegs[0].account.split(':')[1]) : null;
-    const [result] = (await manager.query(
+    const [result] = await manager.query<Array<{ posted: number; moved: number }>>(
       `WITH movement AS (
          INSERT INTO ledger_movements (key, kind, reference) VALUES ($1, $2, $3)
          ON CONFLICT (key) DO NOTHING RETURNING key
@@ -118,7 +118,7 @@ export class LedgerService {
        )
        SELECT (SELECT count(*) FROM movement)::int AS posted, (SELECT count(*) FROM holder)::int AS moved`,
       [...entryParameters(movement, legs), holder, delta('wallet'), delta('points')],
-    )) as Array<{ posted: number; moved: number }>;
+    );
     if (result.posted === 0) return false;
     if (holder !== null && result.moved !== 1) {
       throw new InsufficientFundsError(userLegs[0].currency);
@@ -152,11 +152,11 @@ export class LedgerService {
     for (const leg of userLegs) {
       const [kind, userid] = leg.account.split(':');
       const column = kind === 'wallet' ? 'balance' : 'points';
-      const [, affected] = (await manager.query(
+      const [, affected] = await manager.query<[unknown[], number]>(
         `UPDATE users SET ${column} = ${column} + $2, updated_at = now()
          WHERE userid = $1 AND ${column} + $2 >= 0 RETURNING ${column}`,
         [Number(userid), leg.amount],
-      )) as [unknown[], number];
+      );
       if (affected !== 1) throw new InsufficientFundsError(leg.currency);
     }
     return true;

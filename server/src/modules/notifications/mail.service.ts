@@ -33,11 +33,11 @@ export class MailService {
 
   /** Deletes up to `limit` mails sent or given up on before `before`; pending ones stay. */
   async purgeFinished(before: Date, limit: number): Promise<number> {
-    const [, count] = (await this.db.query(
+    const [, count] = await this.db.query<[unknown, number]>(
       `DELETE FROM outgoing_mail WHERE id IN (
          SELECT id FROM outgoing_mail WHERE status <> 'pending' AND created_at < $1 LIMIT $2)`,
       [before, limit],
-    )) as [unknown, number];
+    );
     return count;
   }
 
@@ -51,20 +51,22 @@ export class MailService {
 
   @OnJob({ name: JobName.MailSend, queue: QueueName.Mail })
   async handleSend({ mailId }: JobOf<JobName.MailSend>): Promise<JobStatus> {
-    const [rows] = (await this.db.query(
+    const [rows] = await this.db.query<
+      [
+        Array<{
+          recipient: string;
+          subject: string;
+          text_body: string;
+          html_body: string | null;
+          attempts: number;
+        }>,
+        number,
+      ]
+    >(
       `UPDATE outgoing_mail SET attempts = attempts + 1 WHERE id = $1 AND status = 'pending'
        RETURNING recipient, subject, text_body, html_body, attempts`,
       [mailId],
-    )) as [
-      Array<{
-        recipient: string;
-        subject: string;
-        text_body: string;
-        html_body: string | null;
-        attempts: number;
-      }>,
-      number,
-    ];
+    );
     const mail = rows[0];
     if (!mail) return JobStatus.Skipped;
     try {
@@ -97,10 +99,10 @@ export class MailService {
     );
     for (const mail of pending) {
       if (await this.jobs.isLive(QueueName.Mail, mailJobId(mail.id, mail.generation))) continue;
-      const [bumped] = (await this.db.query(
+      const [bumped] = await this.db.query<[Array<{ generation: number }>, number]>(
         'UPDATE outgoing_mail SET generation = generation + 1 WHERE id = $1 AND generation = $2 RETURNING generation',
         [mail.id, mail.generation],
-      )) as [Array<{ generation: number }>, number];
+      );
       if (bumped[0]) {
         await this.jobs.queueSoon(
           JobName.MailSend,

@@ -17,32 +17,35 @@ export class OrderDeliveries {
 
   /** Claims the order for the run of `generation`; undefined when another generation owns it. */
   async claim(orderid: string, generation: number): Promise<OrderRow | undefined> {
-    const [claimed] = (await this.db.query(
+    const [claimed] = await this.db.query<[OrderRow[], number]>(
       `UPDATE orders SET fulfilment_status = 'in_progress', updated_at = now()
        WHERE orderid = $1 AND status = 'Processing' AND is_api AND fulfil_generation = $2
          AND fulfilment_status = ANY($3::text[]) RETURNING *`,
       [orderid, generation, moveTo(deliveryOpen, 'in_progress')],
-    )) as [OrderRow[], number];
+    );
     return claimed[0];
   }
 
   /** The business id of the order `_id`. */
   async orderidOf(id: string): Promise<string | undefined> {
-    const [order] = (await this.db.query('SELECT orderid FROM orders WHERE id::text = $1', [
-      id,
-    ])) as Array<Pick<OrderRow, 'orderid'>>;
+    const [order] = await this.db.query<Array<Pick<OrderRow, 'orderid'>>>(
+      'SELECT orderid FROM orders WHERE id::text = $1',
+      [id],
+    );
     return order?.orderid;
   }
 
   /** The admin's retry of a flagged order: pending again under its next generation. */
   async reopen(id: string): Promise<{ orderid: string; fulfil_generation: number } | undefined> {
-    const [rows] = (await this.db.query(
+    const [rows] = await this.db.query<
+      [Array<{ orderid: string; fulfil_generation: number }>, number]
+    >(
       `UPDATE orders SET fulfilment_status = 'pending', attention = NULL, fulfil_generation = fulfil_generation + 1,
          updated_at = now()
        WHERE id::text = $1 AND status = 'Processing' AND is_api AND fulfilment_status = ANY($2::text[])
        RETURNING orderid, fulfil_generation`,
       [id, moveTo(['needs_attention'], 'pending')],
-    )) as [Array<{ orderid: string; fulfil_generation: number }>, number];
+    );
     return rows[0];
   }
 
@@ -51,11 +54,11 @@ export class OrderDeliveries {
     manager: EntityManager,
     id: string,
   ): Promise<Pick<OrderRow, 'orderid' | 'itemidarray'> | undefined> {
-    const [order] = (await manager.query(
+    const [order] = await manager.query<Array<Pick<OrderRow, 'orderid' | 'itemidarray'>>>(
       `SELECT orderid, itemidarray FROM orders
          WHERE id::text = $1 AND status = 'Processing' AND is_api FOR UPDATE`,
       [id],
-    )) as Array<Pick<OrderRow, 'orderid' | 'itemidarray'>>;
+    );
     return order;
   }
 
@@ -109,13 +112,13 @@ export class OrderDeliveries {
 
   /** Takes the next delivery generation if `generation` is still current (one winner). */
   async nextGeneration(orderid: string, generation: number): Promise<number | undefined> {
-    const [rows] = (await this.db.query(
+    const [rows] = await this.db.query<[Array<{ fulfil_generation: number }>, number]>(
       `UPDATE orders SET fulfil_generation = fulfil_generation + 1
        WHERE orderid = $1 AND fulfil_generation = $2 AND status = 'Processing'
          AND fulfilment_status = ANY($3::text[])
        RETURNING fulfil_generation`,
       [orderid, generation, deliveryOpen],
-    )) as [Array<{ fulfil_generation: number }>, number];
+    );
     return rows[0]?.fulfil_generation;
   }
 }

@@ -195,7 +195,7 @@ export class OrdersRepository {
     patch: OrderPatch,
     fence?: DeliveryFence,
   ): Promise<OrderRow | undefined> {
-    const [rows] = (await manager.query(
+    const [rows] = await manager.query<[OrderRow[], number]>(
       `UPDATE orders SET status = $3, updated_at = now(),
          reason = CASE WHEN $4::boolean THEN $5 ELSE reason END,
          attention = CASE WHEN $6::boolean THEN $7 ELSE attention END,
@@ -227,7 +227,7 @@ export class OrdersRepository {
         patch.fulfilmentStatus ? sourcesOf(fulfilmentTransitions, patch.fulfilmentStatus) : [],
         deliveryOpen,
       ],
-    )) as [OrderRow[], number];
+    );
     return rows[0];
   }
 
@@ -236,11 +236,11 @@ export class OrdersRepository {
     manager: EntityManager,
     orderid: string,
   ): Promise<{ couponId: string; userId: string } | undefined> {
-    const [rows] = (await manager.query(
+    const [rows] = await manager.query<[Array<{ coupon_id: string; user_id: string }>, number]>(
       `UPDATE orders SET coupon_held = false WHERE orderid = $1 AND coupon_held AND coupon_id IS NOT NULL
        RETURNING coupon_id, user_id`,
       [orderid],
-    )) as [Array<{ coupon_id: string; user_id: string }>, number];
+    );
     return rows[0] ? { couponId: rows[0].coupon_id, userId: rows[0].user_id } : undefined;
   }
 
@@ -302,11 +302,11 @@ export class OrdersRepository {
   }
 
   async bumpVerifyGeneration(orderid: string, generation: number): Promise<number | undefined> {
-    const [rows] = (await this.db.query(
+    const [rows] = await this.db.query<[Array<{ verify_generation: number }>, number]>(
       `UPDATE orders SET verify_generation = verify_generation + 1
        WHERE orderid = $1 AND verify_generation = $2 RETURNING verify_generation`,
       [orderid, generation],
-    )) as [Array<{ verify_generation: number }>, number];
+    );
     return rows[0]?.verify_generation;
   }
 }

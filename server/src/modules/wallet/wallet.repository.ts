@@ -110,7 +110,7 @@ export class WalletRepository {
     to: WalletTxnStatus,
     patch: { upiTxnId?: string | null; gatewayData?: unknown; attention?: string | null } = {},
   ): Promise<WalletTxnRow | undefined> {
-    const [rows] = (await manager.query(
+    const [rows] = await manager.query<[WalletTxnRow[], number]>(
       `UPDATE wallet_transactions SET status = $3, updated_at = now(),
          upi_txn_id = coalesce($4, upi_txn_id), gateway_data = coalesce($5::jsonb, gateway_data),
          attention = coalesce($6, attention)
@@ -123,7 +123,7 @@ export class WalletRepository {
         patch.gatewayData === undefined ? null : JSON.stringify(patch.gatewayData),
         patch.attention ?? null,
       ],
-    )) as [WalletTxnRow[], number];
+    );
     return rows[0];
   }
 
@@ -162,11 +162,11 @@ export class WalletRepository {
   }
 
   async bumpGeneration(txnid: string, generation: number): Promise<number | undefined> {
-    const [rows] = (await this.db.query(
+    const [rows] = await this.db.query<[Array<{ verify_generation: number }>, number]>(
       `UPDATE wallet_transactions SET verify_generation = verify_generation + 1
        WHERE txnid = $1 AND verify_generation = $2 RETURNING verify_generation`,
       [txnid, generation],
-    )) as [Array<{ verify_generation: number }>, number];
+    );
     return rows[0]?.verify_generation;
   }
 }

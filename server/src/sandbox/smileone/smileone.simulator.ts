@@ -278,7 +278,7 @@ export class SmileOneSimulator {
 
     const orderId = await this.db.transaction(async (manager) => {
       if (!(await this.controls.debit(manager, 'smileone', region, price))) return undefined;
-      const [row] = (await manager.query(
+      const [row] = await manager.query<Array<{ id: string }>>(
         `INSERT INTO sandbox_smileone_orders (region, userid, zoneid, product, productid, price, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id::text AS id`,
         [
@@ -290,7 +290,7 @@ export class SmileOneSimulator {
           price.toFixed(2),
           this.clock.now(),
         ],
-      )) as Array<{ id: string }>;
+      );
       return row.id;
     });
     if (!orderId) return fail(SmileSimErrors.balance);
