@@ -1,18 +1,16 @@
 // `npm run api:types`: the request and answer types of the API, generated from the server's
 // OpenAPI document into contract/api/generated.d.ts (`@zstore/contract/api`), which the
 // storefront and the console compile against. Generated files are not committed;
-// `npm run typecheck` runs this first.
+// `npm run typecheck` and `npm run lint` run this first.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { root } from './lib.mjs';
+import { ensureBuilt, root } from './lib.mjs';
 
+// The lint reads these types too: build the server first when its sources are newer.
+ensureBuilt({ only: ['contract', 'server'] });
 const printer = path.join(root, 'server/dist/print-api-document.js');
-if (!fs.existsSync(printer)) {
-  console.error('api:types needs the built server: npm run build -w server');
-  process.exit(1);
-}
 const document = JSON.parse(
   execFileSync(process.execPath, [printer], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 26 }),
 );

@@ -84,12 +84,15 @@ export const authProvider: AuthProvider = {
     writeSession(token, user);
   },
 
-  async logout() {
+  logout() {
     forgetSession();
+    return Promise.resolve();
   },
 
   async checkAuth() {
     const token = readToken();
+    // react-admin shows no notification for a rejection whose message is false.
+    // eslint-disable-next-line @typescript-eslint/only-throw-error
     if (!token) throw { message: false };
     // react-admin may ask several times for one navigation; one request answers them all.
     pendingValidation ??= validateToken(token).finally(() => {
@@ -98,22 +101,23 @@ export const authProvider: AuthProvider = {
     return pendingValidation;
   },
 
-  async checkError(error: { status?: number; message?: string }) {
+  checkError(error: { status?: number; message?: string }) {
     const status = error?.status;
     if (status === 401 || status === 403) {
       const reason = error.message || Messages.forbidden;
       endSession(reason);
-      throw new Error(reason);
+      return Promise.reject(new Error(reason));
     }
+    return Promise.resolve();
   },
 
-  async getIdentity(): Promise<UserIdentity> {
+  getIdentity(): Promise<UserIdentity> {
     const user = readUser();
-    if (!user) throw new Error('ra.auth.auth_check_error');
-    return { id: user._id, fullName: user.name, email: user.email };
+    if (!user) return Promise.reject(new Error('ra.auth.auth_check_error'));
+    return Promise.resolve({ id: user._id, fullName: user.name, email: user.email });
   },
 
-  async canAccess() {
-    return isAllowed(readUser()?.role);
+  canAccess() {
+    return Promise.resolve(isAllowed(readUser()?.role));
   },
 };

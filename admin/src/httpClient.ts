@@ -37,10 +37,10 @@ export const adminCall = async <T>(
 ): Promise<{ data: T }> => {
   const payload =
     body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body);
-  const { json } = await httpClient(`${ADMIN_API}${path}`, {
+  const answer = await httpClient(`${ADMIN_API}${path}`, {
     method,
     body: payload,
     headers: new Headers({ Accept: 'application/json', ...headers }),
   });
-  return { data: json as T };
+  return { data: answer.json as T };
 };

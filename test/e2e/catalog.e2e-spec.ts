@@ -16,7 +16,7 @@ describe('catalogue and gallery', () => {
     expect(response.headers['content-type']).toMatch(/application\/json/);
     const home = response.body;
     expect(Object.keys(home)).toEqual(['trending', 'instantGames', 'games', 'ott', 'others']);
-    for (const section of Object.values(home) as unknown[][]) {
+    for (const section of Object.values<unknown[]>(home)) {
       expect(section.length).toBeGreaterThan(0);
     }
     const names = (list: Array<{ name: string }>) => list.map((p) => p.name);

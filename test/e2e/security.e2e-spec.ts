@@ -246,7 +246,7 @@ describe('Security (RELIABILITY S1, S3, S4, S6, S7)', () => {
       expect(stats.body.message).toBe(Messages.tokenExpired);
     };
 
-    it('issues HS256 tokens for 6 hours carrying the user id, role and token version', async () => {
+    it('issues HS256 tokens for 6 hours carrying the user id, role and token version', () => {
       const header = JSON.parse(Buffer.from(other.token.split('.')[0], 'base64url').toString());
       expect(header.alg).toBe('HS256');
       const payload = decodeJwt(other.token);

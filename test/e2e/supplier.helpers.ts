@@ -25,14 +25,16 @@ export async function setFaults(
 
 export async function smileOrders(app: TestApp, userid: string) {
   const response = await app.http().get(`/sandbox/smileone/orders?userid=${userid}`).expect(200);
-  return response.body.orders as Array<{
-    order_id: string;
-    region: string;
-    userid: string;
-    zoneid: string;
-    productid: string;
-    price: string;
-  }>;
+  return (response.body as { orders: SmileOrder[] }).orders;
+}
+
+interface SmileOrder {
+  order_id: string;
+  region: string;
+  userid: string;
+  zoneid: string;
+  productid: string;
+  price: string;
 }
 
 export async function moogoldOrders(
@@ -43,15 +45,17 @@ export async function moogoldOrders(
     Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1])),
   );
   const response = await app.http().get(`/sandbox/moogold/orders?${params}`).expect(200);
-  return response.body.orders as Array<{
-    order_id: string;
-    partner_order_id: string | null;
-    variation_id: string;
-    player_id: string;
-    server_id: string;
-    status: string;
-    price: string;
-  }>;
+  return (response.body as { orders: MoogoldOrder[] }).orders;
+}
+
+interface MoogoldOrder {
+  order_id: string;
+  partner_order_id: string | null;
+  variation_id: string;
+  player_id: string;
+  server_id: string;
+  status: string;
+  price: string;
 }
 
 export async function balances(app: TestApp, supplier: Supplier) {
@@ -139,5 +143,5 @@ export async function placeWalletOrder(
       }),
     )
     .expect(200);
-  return { shopper, orderid: response.body.orderid as string };
+  return { shopper, orderid: (response.body as { orderid: string }).orderid };
 }

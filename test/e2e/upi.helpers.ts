@@ -19,11 +19,9 @@ export async function placeUpi(
     .set(shopper.auth)
     .send(orderBody(shopper, entry, { ...mlbb, paymentmode: 'upi', ...extra }))
     .expect(200);
-  expect(response.body.status).toBe(true);
-  return {
-    orderid: response.body.data.orderid as string,
-    paymentUrl: response.body.data.payment_url as string,
-  };
+  const body = response.body as { status: boolean; data: { orderid: string; payment_url: string } };
+  expect(body.status).toBe(true);
+  return { orderid: body.data.orderid, paymentUrl: body.data.payment_url };
 }
 
 export const orderStatus = (app: TestApp, shopper: Shopper, orderid: string) =>

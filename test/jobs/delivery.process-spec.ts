@@ -241,7 +241,7 @@ describe('supplier fulfilment across processes', () => {
   const holderOf = async (candidates: FaultProxy[], supplier: SupplierCase) =>
     (
       await waitFor(
-        async () => {
+        () => {
           const index = candidates.findIndex((p) => p.open(supplier.createEndpoint).length > 0);
           return index >= 0 && { index };
         },
@@ -329,7 +329,7 @@ describe('supplier fulfilment across processes', () => {
 
       await run.survivor.waitForOutput(/job fulfil-\S+ stalled/, 15_000);
       const lookup = await waitFor(
-        async () => run.survivorLane.seen(LOOKUP_ENDPOINT)[0],
+        () => run.survivorLane.seen(LOOKUP_ENDPOINT)[0],
         15_000,
         'the re-run to look the pack up',
       );
@@ -363,7 +363,7 @@ describe('supplier fulfilment across processes', () => {
       await sleep(Math.max(0, run.interruptedAt + PAUSE_MS - Date.now()));
       run.holder.signal('SIGCONT');
       await waitFor(
-        async () => run.holderLane.open().length === 0,
+        () => run.holderLane.open().length === 0,
         10_000,
         'the paused worker to read its answer',
       );

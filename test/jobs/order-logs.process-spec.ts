@@ -101,8 +101,7 @@ describe('structured logs follow one order across processes', () => {
       'the order to complete',
     );
     await waitFor(
-      async () =>
-        parseLines(worker).some((l) => l.orderid === orderid && l.msg === 'order completed'),
+      () => parseLines(worker).some((l) => l.orderid === orderid && l.msg === 'order completed'),
       5_000,
       'the completion line',
     );

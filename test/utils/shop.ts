@@ -66,8 +66,8 @@ export async function userByEmail(app: TestApp, email: string) {
 
 /** A bearer token for a demo account, through the API. */
 export async function apiToken(app: TestApp, email: string, password: string) {
-  const { body } = await app.http().post('/api/auth/login').send({ email, password }).expect(200);
-  return body.token as string;
+  const response = await app.http().post('/api/auth/login').send({ email, password }).expect(200);
+  return (response.body as { token: string }).token;
 }
 
 /** The demo admin credits the customer's Z-Coins, as from the console. */
@@ -95,7 +95,7 @@ export async function placeWalletOrder(
      JOIN items i ON i.itemid = ANY (p.items) WHERE p.name = $1 AND i.name = $2`,
     [order.product, order.pack],
   );
-  const { body } = await app
+  const response = await app
     .http()
     .post('/api/order/createWalletOrder')
     .set('Authorization', `Bearer ${token}`)
@@ -108,5 +108,5 @@ export async function placeWalletOrder(
       input2: order.input2,
     })
     .expect(200);
-  return body.orderid as string;
+  return (response.body as { orderid: string }).orderid;
 }

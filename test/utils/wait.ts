@@ -3,7 +3,7 @@
  * naming `what` was awaited, so a condition that never holds fails the test where it waited.
  */
 export async function waitFor<T>(
-  probe: () => Promise<T | undefined | null | false>,
+  probe: () => T | undefined | null | false | PromiseLike<T | undefined | null | false>,
   timeoutMs = 15_000,
   what = 'the condition',
 ): Promise<T> {

@@ -18,17 +18,13 @@ const CouponCreate = () => {
   const [create] = useCreate();
 
   const submit = async (values: FieldValues) => {
-    const errors = checkNewCoupon(values as CouponFormValues);
+    const errors = checkNewCoupon(values);
     if (errors) {
       notify('resources.getcoupons.notifications.fill_required', { type: 'error' });
       return errors;
     }
     try {
-      await create(
-        'getcoupons',
-        { data: toCouponPayload(values as CouponFormValues) },
-        { returnPromise: true },
-      );
+      await create('getcoupons', { data: toCouponPayload(values) }, { returnPromise: true });
       notify('resources.getcoupons.notifications.created', { type: 'success' });
       redirect('list', 'getcoupons');
     } catch (error) {

@@ -1,7 +1,7 @@
 import { useTranslate } from 'react-admin';
 import { serverMessage } from '@/adminApi';
 import { EditDialog } from '@/common/EditDialog';
-import { checkCouponEdit, toCouponPayload, type CouponFormValues } from '@/coupons/couponChecks';
+import { checkCouponEdit, toCouponPayload } from '@/coupons/couponChecks';
 import { CouponInputs } from '@/coupons/CouponInputs';
 import type { Coupon } from '@/types';
 
@@ -13,11 +13,9 @@ export const CouponEditDialog = ({ coupon, onClose }: { coupon: Coupon; onClose:
       record={coupon}
       title={translate('resources.getcoupons.edit_title', { code: coupon.couponCode })}
       onClose={onClose}
-      check={(values) => checkCouponEdit(values as CouponFormValues)}
+      check={(values) => checkCouponEdit(values)}
       invalidToast="resources.getcoupons.notifications.fill_required_correctly"
-      transform={(values) =>
-        toCouponPayload(values as CouponFormValues) as unknown as Partial<Coupon>
-      }
+      transform={(values) => toCouponPayload(values) as unknown as Partial<Coupon>}
       successMessage="resources.getcoupons.notifications.edited"
       failureMessage={(error) =>
         serverMessage(error) ??

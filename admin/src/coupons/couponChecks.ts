@@ -16,9 +16,11 @@ export interface CouponFormValues {
   description?: string | null;
 }
 
-const blank = (value: unknown) =>
+type FormValue = string | number | boolean | null | undefined;
+
+const blank = (value: FormValue) =>
   value === undefined || value === null || String(value).trim() === '';
-const numberIn = (value: unknown, min: number, max = Infinity) =>
+const numberIn = (value: FormValue, min: number, max = Infinity) =>
   !blank(value) && Number.isFinite(Number(value)) && Number(value) >= min && Number(value) <= max;
 
 const REQUIRED_ON_CREATE: (keyof CouponFormValues)[] = [
@@ -33,8 +35,9 @@ const REQUIRED_ON_CREATE: (keyof CouponFormValues)[] = [
 
 const checkDiscountValue = (values: CouponFormValues, errors: FieldErrors) => {
   if (values.discountType === 'fixed') {
-    if (!numberIn(values.discountAmount, 0))
+    if (!numberIn(values.discountAmount, 0)) {
       errors.discountAmount = 'resources.getcoupons.validation.discountAmount';
+    }
   } else if (!numberIn(values.discountPercentage, 0, 100)) {
     errors.discountPercentage = 'resources.getcoupons.validation.discountPercentage';
   }
@@ -53,17 +56,19 @@ export const checkNewCoupon = (values: CouponFormValues): FieldErrors | null => 
 /** Spec 002 section 5, Edit Coupon. */
 export const checkCouponEdit = (values: CouponFormValues): FieldErrors | null => {
   const errors: FieldErrors = {};
-  if (blank(values.couponCode))
+  if (blank(values.couponCode)) {
     errors.couponCode = 'resources.getcoupons.validation.required.couponCode';
-  if (blank(values.expiryDate))
+  }
+  if (blank(values.expiryDate)) {
     errors.expiryDate = 'resources.getcoupons.validation.required.expiryDate';
+  }
   checkDiscountValue(values, errors);
   return Object.keys(errors).length ? errors : null;
 };
 
 export const upperCaseCode = (value: string) => (value ?? '').toUpperCase().replace(/\s+/g, '');
 
-const numberOrNull = (value: unknown) => (blank(value) ? null : Number(value));
+const numberOrNull = (value: FormValue) => (blank(value) ? null : Number(value));
 
 export const toCouponPayload = (values: CouponFormValues) => ({
   couponCode: upperCaseCode(values.couponCode ?? ''),

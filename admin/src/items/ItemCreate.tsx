@@ -14,17 +14,13 @@ const ItemCreate = () => {
   const [create] = useCreate();
 
   const submit = async (values: FieldValues) => {
-    const errors = checkItem(values as ItemFormValues);
+    const errors = checkItem(values);
     if (errors) {
       notify(Object.values(errors)[0], { type: 'error' });
       return errors;
     }
     try {
-      await create(
-        'viewitems',
-        { data: toItemPayload(values as ItemFormValues) },
-        { returnPromise: true },
-      );
+      await create('viewitems', { data: toItemPayload(values) }, { returnPromise: true });
       notify('resources.viewitems.notifications.created', { type: 'success' });
       redirect('list', 'viewitems');
     } catch (error) {

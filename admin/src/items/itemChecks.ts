@@ -14,22 +14,28 @@ export interface ItemFormValues {
   inStock?: boolean;
 }
 
-const blank = (value: unknown) =>
+type FormValue = string | number | boolean | null | undefined;
+
+const blank = (value: FormValue) =>
   value === undefined || value === null || String(value).trim() === '';
-const isPrice = (value: unknown) =>
+const isPrice = (value: FormValue) =>
   !blank(value) && Number.isFinite(Number(value)) && Number(value) >= 0;
 
 /** Spec 002 section 5, Create Item (also used by the edit modal); the first failure only. */
 export const checkItem = (values: ItemFormValues): FieldErrors | null => {
   if (blank(values.name)) return { name: 'resources.viewitems.validation.name' };
-  if (!isPrice(values.originalprice))
+  if (!isPrice(values.originalprice)) {
     return { originalprice: 'resources.viewitems.validation.originalprice' };
-  if (!isPrice(values.discountedprice))
+  }
+  if (!isPrice(values.discountedprice)) {
     return { discountedprice: 'resources.viewitems.validation.discountedprice' };
-  if (!isPrice(values.resellprice))
+  }
+  if (!isPrice(values.resellprice)) {
     return { resellprice: 'resources.viewitems.validation.resellprice' };
-  if (values.isApi && blank(values.apiType))
+  }
+  if (values.isApi && blank(values.apiType)) {
     return { apiType: 'resources.viewitems.validation.api_type' };
+  }
   if (blank(values.imgpath)) return { imgpath: 'resources.viewitems.validation.imgpath' };
   return null;
 };

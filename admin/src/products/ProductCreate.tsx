@@ -25,17 +25,13 @@ const ProductCreate = () => {
   const [create] = useCreate();
 
   const submit = async (values: FieldValues) => {
-    const errors = checkNewProduct(values as ProductFormValues);
+    const errors = checkNewProduct(values);
     if (errors) {
       notify(Object.values(errors)[0], { type: 'error' });
       return errors;
     }
     try {
-      await create(
-        'viewproducts',
-        { data: toProductPayload(values as ProductFormValues) },
-        { returnPromise: true },
-      );
+      await create('viewproducts', { data: toProductPayload(values) }, { returnPromise: true });
       notify('resources.viewproducts.notifications.created', { type: 'success' });
       redirect('list', 'viewproducts');
     } catch (error) {

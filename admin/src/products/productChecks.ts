@@ -14,10 +14,12 @@ export interface ProductFormValues {
   instock?: boolean;
 }
 
-const blank = (value: unknown) =>
+type FormValue = string | number | boolean | null | undefined;
+
+const blank = (value: FormValue) =>
   value === undefined || value === null || String(value).trim() === '';
 
-const isItemId = (value: unknown) => !blank(value) && Number.isInteger(Number(value));
+const isItemId = (value: FormValue) => !blank(value) && Number.isInteger(Number(value));
 
 /** Spec 002 section 5, Create Product, in the spec's order; the first failure only. */
 export const checkNewProduct = (values: ProductFormValues): FieldErrors | null => {
@@ -25,12 +27,15 @@ export const checkNewProduct = (values: ProductFormValues): FieldErrors | null =
   if (blank(values.type)) return { type: 'resources.viewproducts.validation.type' };
   if (blank(values.category)) return { category: 'resources.viewproducts.validation.category' };
   if (blank(values.imgpath)) return { imgpath: 'resources.viewproducts.validation.imgpath' };
-  if ((values.inputs ?? []).some((input) => blank(input?.label)))
+  if ((values.inputs ?? []).some((input) => blank(input?.label))) {
     return { inputs: 'resources.viewproducts.validation.inputs' };
-  if ((values.items ?? []).some((item) => !isItemId(item?.itemid)))
+  }
+  if ((values.items ?? []).some((item) => !isItemId(item?.itemid))) {
     return { items: 'resources.viewproducts.validation.items' };
-  if (values.isApi && blank(values.apiType))
+  }
+  if (values.isApi && blank(values.apiType)) {
     return { apiType: 'resources.viewproducts.validation.api_type' };
+  }
   return null;
 };
 
@@ -39,8 +44,9 @@ export const checkProductEdit = (values: ProductFormValues): FieldErrors | null 
   if (blank(values.name)) return { name: 'resources.viewproducts.validation.edit_name' };
   if (blank(values.type)) return { type: 'resources.viewproducts.validation.edit_type' };
   if (blank(values.category)) return { category: 'resources.viewproducts.validation.category' };
-  if ((values.items ?? []).some((item) => !isItemId(item?.itemid)))
+  if ((values.items ?? []).some((item) => !isItemId(item?.itemid))) {
     return { items: 'resources.viewproducts.validation.items' };
+  }
   return null;
 };
 

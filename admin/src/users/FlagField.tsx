@@ -10,7 +10,7 @@ interface FlagFieldProps extends FieldProps<User> {
 
 /** Shows a 'true' / 'false' string flag as a Yes / No chip. */
 export const FlagField = ({ source, trueColor }: FlagFieldProps) => {
-  const value = useFieldValue<User>({ source });
+  const value: unknown = useFieldValue<User>({ source });
   const translate = useTranslate();
   if (value !== 'true' && value !== 'false') return null;
   return (

@@ -35,8 +35,7 @@ interface Variable<T> {
 function withDefault<T>(parse: Parser<T>, fallback: T | ((basis: Basis) => T)): Variable<T> {
   return {
     parse,
-    fallback:
-      typeof fallback === 'function' ? (fallback as (basis: Basis) => T) : () => fallback as T,
+    fallback: typeof fallback === 'function' ? (fallback as (basis: Basis) => T) : () => fallback,
   };
 }
 

@@ -16,6 +16,6 @@ export async function guardedUpdate<T>(
   params: unknown[],
 ): Promise<T | undefined> {
   // TypeORM's PostgreSQL driver answers an UPDATE or DELETE with [rows, affected].
-  const [rows] = (await tx.query(sql, params)) as [T[], number];
+  const [rows] = await tx.query<[T[], number]>(sql, params);
   return rows[0];
 }

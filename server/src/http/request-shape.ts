@@ -22,6 +22,8 @@ export function refuseMalformedRequests(fastify: FastifyInstance) {
     if (text === '') done(null, undefined);
     else done(new AppError(ErrorCode.Validation, Messages.malformedRequest, 415));
   });
+  // An async hook, so that Fastify answers what it throws with the error handler.
+  // eslint-disable-next-line @typescript-eslint/require-await
   fastify.addHook('preValidation', async (request) => {
     const body: unknown = request.body;
     const wrongBody = body !== undefined && isJson(request) && !isObject(body);

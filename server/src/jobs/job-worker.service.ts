@@ -132,10 +132,10 @@ export class JobWorkerService implements OnApplicationBootstrap, BeforeApplicati
       this.dataSource,
       `schedule:${name}`,
       async () => {
-        const [{ id }] = (await this.dataSource.query(
+        const [{ id }] = await this.dataSource.query<Array<{ id: string }>>(
           'INSERT INTO scheduled_runs (job_name, instance, started_at) VALUES ($1, $2, clock_timestamp()) RETURNING id',
           [name, instance],
-        )) as Array<{ id: string }>;
+        );
         const result = await run();
         await this.dataSource.query(
           'UPDATE scheduled_runs SET finished_at = clock_timestamp(), status = $2 WHERE id = $1',
@@ -150,10 +150,10 @@ export class JobWorkerService implements OnApplicationBootstrap, BeforeApplicati
 
   /** Deletes the records of scheduled runs started more than `days` ago by the database's clock. */
   async purgeRunRecords(days: number): Promise<number> {
-    const [, count] = (await this.dataSource.query(
+    const [, count] = await this.dataSource.query<[unknown, number]>(
       'DELETE FROM scheduled_runs WHERE started_at < now() - make_interval(days => $1)',
       [days],
-    )) as [unknown, number];
+    );
     return count;
   }
 

@@ -206,7 +206,9 @@ function baseObject(fixtures: Fixtures, schema: Schema): Record<string, unknown>
 }
 
 function paramBase(fixtures: Fixtures, parameter: Parameter): string {
-  const named = fixtures.byName(parameter.name, parameter.schema ?? {}, parameter.in as 'path');
+  // Path and query values are strings or numbers (only a body's values are objects).
+  const named = fixtures.byName(parameter.name, parameter.schema ?? {}, parameter.in as 'path') as
+    string | number | undefined;
   if (named !== undefined) return String(named);
   return parameter.schema?.type === 'number' ? '999999' : '00000000-0000-4000-8000-000000000000';
 }
@@ -467,7 +469,7 @@ export function send(baseUrl: string, fuzz: FuzzCase, timeoutMs: number): Promis
 
 /** Runs `tasks` with at most `limit` in flight. */
 export async function inParallel<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]> {
-  const results: T[] = new Array(tasks.length);
+  const results = new Array<T>(tasks.length);
   let next = 0;
   const worker = async () => {
     while (next < tasks.length) {

@@ -32,8 +32,11 @@ async function validate(context: ExecutionContext, raw: unknown): Promise<unknow
   const bodyKey = Object.keys(args).find((key) => key.startsWith(`${RouteParamtypes.BODY}:`));
   if (!bodyKey) return raw;
   const { index, data } = args[bodyKey];
-  const types = (Reflect.getMetadata('design:paramtypes', controller.prototype, handler.name) ??
-    []) as Type[];
+  const types = (Reflect.getMetadata(
+    'design:paramtypes',
+    controller.prototype as object,
+    handler.name,
+  ) ?? []) as Type[];
   const value = data ? (raw as Record<string, unknown> | undefined)?.[data] : raw;
   return pipe.transform(value, { type: 'body', metatype: types[index], data });
 }

@@ -1,4 +1,4 @@
-import { ValidationPipe, type Type } from '@nestjs/common';
+import { ValidationPipe } from '@nestjs/common';
 import type { ValidationError, ValidatorOptions } from 'class-validator';
 import { AppError, ErrorCode } from '../errors/app-error.js';
 
@@ -13,7 +13,7 @@ export function DropsUnknownFields(): ClassDecorator {
 }
 
 const dropsUnknownFields = (object: object) =>
-  Reflect.getMetadata(DROPS_UNKNOWN_FIELDS, object.constructor as Type) === true;
+  Reflect.getMetadata(DROPS_UNKNOWN_FIELDS, object.constructor) === true;
 
 class StoreValidationPipe extends ValidationPipe {
   protected override validate(

@@ -63,10 +63,10 @@ export class AuditLogRepository {
     if (filter.createdFrom) where.and('a.created_at >= $?', filter.createdFrom);
     if (filter.createdUntil) where.and('a.created_at < $?', filter.createdUntil);
 
-    const [{ total }] = (await this.db.query(
+    const [{ total }] = await this.db.query<Array<{ total: number }>>(
       `SELECT count(*)::int AS total FROM audit_log a LEFT JOIN users u ON u.id = a.actor_id ${where}`,
       where.params,
-    )) as Array<{ total: number }>;
+    );
     const page = where.page(limit, offset);
     const rows: AuditLogRow[] = await this.db.query(
       `${SELECT_ENTRIES} ${where} ORDER BY ${sort.column} ${sort.order} NULLS LAST, a.id ${sort.order} ${page.sql}`,

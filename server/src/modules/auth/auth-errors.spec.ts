@@ -38,22 +38,24 @@ function errorBody(field: ClientErrorField | undefined, exception: unknown) {
 }
 
 describe('Error bodies of the account calls', () => {
-  beforeAll(() => Logger.overrideLogger(false));
+  beforeAll(() => {
+    Logger.overrideLogger(false);
+  });
 
   const notFound = () =>
     new AppError(ErrorCode.UserNotFound, Messages.userNotFound, HttpStatus.NOT_FOUND);
 
-  const fieldOf = (handler: unknown) =>
+  const fieldOf = <T extends object>(prototype: T, handler: keyof T) =>
     (
-      Reflect.getMetadata(FASTIFY_ROUTE_CONFIG_METADATA, handler as object) as
+      Reflect.getMetadata(FASTIFY_ROUTE_CONFIG_METADATA, prototype[handler] as object) as
         { clientErrorField?: ClientErrorField } | undefined
     )?.clientErrorField;
 
   it('marks the routes where the spec client reads msg, error or success', () => {
-    expect(fieldOf(AuthController.prototype.login)).toBe('msg');
-    expect(fieldOf(PasswordController.prototype.forgetPassword)).toBe('msg');
-    expect(fieldOf(OtpController.prototype.sendCode)).toBe('success');
-    expect(fieldOf(OrdersController.prototype.createWalletOrder)).toBe('msg');
+    expect(fieldOf(AuthController.prototype, 'login')).toBe('msg');
+    expect(fieldOf(PasswordController.prototype, 'forgetPassword')).toBe('msg');
+    expect(fieldOf(OtpController.prototype, 'sendCode')).toBe('success');
+    expect(fieldOf(OrdersController.prototype, 'createWalletOrder')).toBe('msg');
   });
 
   it.each(['msg'] as const)('adds %s where the spec client reads it', (field) => {

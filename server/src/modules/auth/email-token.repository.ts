@@ -45,11 +45,11 @@ export class EmailTokenRepository {
   /** Marks the token used if it is the user's, unused and unexpired; true when it was. */
   async consume(userId: string, purpose: EmailTokenPurpose, token: string) {
     if (!/^[0-9a-f-]{36}$/i.test(userId) || token.length > 200) return false;
-    const [, affected] = (await this.txHost.tx.query(
+    const [, affected] = await this.txHost.tx.query<[unknown, number]>(
       `UPDATE email_tokens SET used_at = $4
        WHERE user_id = $1 AND purpose = $2 AND token_hash = $3 AND used_at IS NULL AND expires_at > $4`,
       [userId, purpose, digest(token), this.clock.now()],
-    )) as [unknown, number];
+    );
     return affected === 1;
   }
 

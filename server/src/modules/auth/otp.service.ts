@@ -130,10 +130,10 @@ export class OtpService {
     }
     // Each evaluation first takes one of the code's tries in a guarded write, so however
     // many guesses arrive at once, at most OTP_MAX_WRONG of them are ever compared.
-    const [, claimed] = (await this.txHost.tx.query(
+    const [, claimed] = await this.txHost.tx.query<[unknown, number]>(
       'UPDATE otp_codes SET attempts = attempts + 1 WHERE id = $1 AND consumed_at IS NULL AND attempts < $2',
       [otp.id, OTP_MAX_WRONG],
-    )) as [unknown, number];
+    );
     if (claimed !== 1) {
       throw new AppError(ErrorCode.OtpExpired, Messages.otpTooManyAttempts, HttpStatus.BAD_REQUEST);
     }
@@ -143,10 +143,10 @@ export class OtpService {
       throw new AppError(ErrorCode.OtpInvalid, Messages.otpInvalid, HttpStatus.BAD_REQUEST);
     }
     // The right code gives its try back: only wrong ones count.
-    const [, consumed] = (await this.txHost.tx.query(
+    const [, consumed] = await this.txHost.tx.query<[unknown, number]>(
       `UPDATE otp_codes SET consumed_at = $2, attempts = attempts - 1 WHERE id = $1 AND consumed_at IS NULL`,
       [otp.id, now],
-    )) as [unknown, number];
+    );
     if (consumed !== 1) {
       throw new AppError(ErrorCode.OtpExpired, Messages.otpExpired, HttpStatus.BAD_REQUEST);
     }

@@ -82,13 +82,16 @@ export class CatalogAdminRepository {
     const page = filter.page(query.limit, query.offset);
     const order = `${PRODUCT_SORT[query.sortField] ?? 'productid'} ${query.sortOrder}, productid`;
     const [rows, [{ total }]] = await Promise.all([
-      this.txHost.tx.query(
+      this.txHost.tx.query<ProductRow[]>(
         `SELECT * FROM products ${filter} ORDER BY ${order} ${page.sql}`,
         page.params,
       ),
-      this.txHost.tx.query(`SELECT count(*)::int AS total FROM products ${filter}`, filter.params),
+      this.txHost.tx.query<[{ total: number }]>(
+        `SELECT count(*)::int AS total FROM products ${filter}`,
+        filter.params,
+      ),
     ]);
-    return { rows: rows as ProductRow[], total: total as number };
+    return { rows, total };
   }
 
   allProducts(): Promise<ProductRow[]> {
@@ -127,12 +130,12 @@ export class CatalogAdminRepository {
   }
 
   async updateProduct(id: string, product: ProductFields) {
-    const [rows] = (await this.txHost.tx.query(
+    const [rows] = await this.txHost.tx.query<[ProductRow[], number]>(
       `UPDATE products SET name = $1, type = $2, category = $3, imgpath = $4, importantnote = $5, inputs = $6,
               items = $7, istrending = $8, instock = $9, is_api = $10, api_type = $11, updated_at = now()
        WHERE id = $12 RETURNING *`,
       [...productValues(product), id],
-    )) as [ProductRow[], number];
+    );
     return rows[0];
   }
 
@@ -161,13 +164,16 @@ export class CatalogAdminRepository {
     const page = filter.page(query.limit, query.offset);
     const order = `${ITEM_SORT[query.sortField] ?? 'i.itemid'} ${query.sortOrder}, i.itemid`;
     const [rows, [{ total }]] = await Promise.all([
-      this.txHost.tx.query(
+      this.txHost.tx.query<AdminItemRow[]>(
         `SELECT ${ITEM_COLUMNS} FROM items i ${filter} ORDER BY ${order} ${page.sql}`,
         page.params,
       ),
-      this.txHost.tx.query(`SELECT count(*)::int AS total FROM items i ${filter}`, filter.params),
+      this.txHost.tx.query<[{ total: number }]>(
+        `SELECT count(*)::int AS total FROM items i ${filter}`,
+        filter.params,
+      ),
     ]);
-    return { rows: rows as AdminItemRow[], total: total as number };
+    return { rows, total };
   }
 
   allItems(): Promise<AdminItemRow[]> {

@@ -68,13 +68,16 @@ export class CouponsAdminRepository {
     const page = filter.page(query.limit, query.offset);
     const order = `${COUPON_SORT[query.sortField] ?? 'created_at'} ${query.sortOrder}, id`;
     const [rows, [{ total }]] = await Promise.all([
-      this.txHost.tx.query(
+      this.txHost.tx.query<AdminCouponRow[]>(
         `SELECT ${COLUMNS} FROM coupons ${filter} ORDER BY ${order} ${page.sql}`,
         page.params,
       ),
-      this.txHost.tx.query(`SELECT count(*)::int AS total FROM coupons ${filter}`, filter.params),
+      this.txHost.tx.query<[{ total: number }]>(
+        `SELECT count(*)::int AS total FROM coupons ${filter}`,
+        filter.params,
+      ),
     ]);
-    return { rows: rows as AdminCouponRow[], total: total as number };
+    return { rows, total };
   }
 
   all(): Promise<AdminCouponRow[]> {

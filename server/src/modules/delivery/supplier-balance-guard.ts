@@ -72,7 +72,7 @@ export class SupplierBalanceGuard {
    * and true returned; any other refusal is left to the caller.
    */
   async refused(order: OrderRow, row: PurchaseRow, reason: string): Promise<boolean> {
-    const supplier = row.supplier as Supplier;
+    const supplier = row.supplier;
     if (!isBalanceRefusal(supplier, reason)) return false;
     const region = balanceRegion(supplier, order);
     await this.db.query(

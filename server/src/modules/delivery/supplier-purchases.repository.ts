@@ -75,7 +75,7 @@ export class SupplierPurchasesRepository {
       countTry?: boolean;
     } = {},
   ): Promise<boolean> {
-    const [, count] = (await this.txHost.tx.query(
+    const [, count] = await this.txHost.tx.query<[unknown, number]>(
       `UPDATE supplier_purchases SET status = $4::text, updated_at = now(),
          supplier_reference = coalesce($5, supplier_reference),
          failure = CASE WHEN $4::text = 'failed' THEN $6 ELSE NULL END,
@@ -92,7 +92,7 @@ export class SupplierPurchasesRepository {
         patch.error ?? null,
         patch.countTry ?? false,
       ],
-    )) as [unknown, number];
+    );
     return count === 1;
   }
 
@@ -106,10 +106,10 @@ export class SupplierPurchasesRepository {
   }
 
   async confirmedCount(orderid: string) {
-    const [{ count }] = (await this.txHost.tx.query(
+    const [{ count }] = await this.txHost.tx.query<Array<{ count: number }>>(
       `SELECT count(*)::int AS count FROM supplier_purchases WHERE orderid = $1 AND status = 'confirmed'`,
       [orderid],
-    )) as Array<{ count: number }>;
+    );
     return count;
   }
 }

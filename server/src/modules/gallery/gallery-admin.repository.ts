@@ -35,16 +35,16 @@ export class GalleryAdminRepository {
     const page = filter.page(query.limit, query.offset);
     const order = `${GALLERY_SORT[query.sortField] ?? 'created_at'} ${query.sortOrder}, id`;
     const [rows, [{ total }]] = await Promise.all([
-      this.txHost.tx.query(
+      this.txHost.tx.query<GalleryImageRow[]>(
         `SELECT ${COLUMNS} FROM gallery_images ${filter} ORDER BY ${order} ${page.sql}`,
         page.params,
       ),
-      this.txHost.tx.query(
+      this.txHost.tx.query<[{ total: number }]>(
         `SELECT count(*)::int AS total FROM gallery_images ${filter}`,
         filter.params,
       ),
     ]);
-    return { rows: rows as GalleryImageRow[], total: total as number };
+    return { rows, total };
   }
 
   all(): Promise<GalleryImageRow[]> {
@@ -73,10 +73,10 @@ export class GalleryAdminRepository {
 
   /** Deletes the row and answers it, or undefined when it was already gone. */
   async delete(id: string): Promise<GalleryImageRow | undefined> {
-    const [rows] = (await this.txHost.tx.query(
+    const [rows] = await this.txHost.tx.query<[GalleryImageRow[], number]>(
       `DELETE FROM gallery_images WHERE id = $1 RETURNING ${COLUMNS}`,
       [id],
-    )) as [GalleryImageRow[], number];
+    );
     return rows[0];
   }
 }

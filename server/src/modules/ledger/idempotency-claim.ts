@@ -3,7 +3,6 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import {
   EventSubscriber,
   type EntitySubscriberInterface,
-  type QueryResult,
   type TransactionCommitEvent,
 } from 'typeorm';
 import { Messages } from '@zstore/contract/messages';
@@ -32,13 +31,13 @@ export class IdempotencyClaimSubscriber implements EntitySubscriberInterface {
   async beforeTransactionCommit(event: TransactionCommitEvent) {
     const attempt = claimAttempt.getStore();
     if (!attempt) return;
-    const result = (await event.queryRunner.query(
+    const result = await event.queryRunner.query(
       `UPDATE idempotency_keys
        SET status = CASE status WHEN 'done' THEN 'done' ELSE 'committed' END
        WHERE user_id = $1 AND key = $2 AND token = $3`,
       [attempt.userId, attempt.key, attempt.token],
       true,
-    )) as QueryResult;
+    );
     if (!result.affected) {
       throw commerceError(
         CommerceErrorCode.IdempotencyInProgress,

@@ -2,7 +2,7 @@ import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
-import { AppError, type ErrorCode } from '../../common/errors/app-error.js';
+import { AppError } from '../../common/errors/app-error.js';
 import { Messages } from '@zstore/contract/messages';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { claimAttempt, type ClaimAttempt } from './idempotency-claim.js';
@@ -65,7 +65,7 @@ export class IdempotencyService {
     try {
       result = await claimAttempt.run(attempt, work);
     } catch (error) {
-      if (error instanceof AppError && error.status < 500) {
+      if (error instanceof AppError && error.status < HttpStatus.INTERNAL_SERVER_ERROR) {
         const { code, message, status, extra } = error;
         await this.saveAnswer(attempt, status, {
           ok: false,
@@ -180,7 +180,7 @@ export class IdempotencyService {
     const stored = JSON.parse(row.response_body) as StoredResponse;
     if (stored.ok) return stored.body as T;
     const { code, message, status, extra } = stored.error!;
-    throw new AppError(code as ErrorCode, message, status as HttpStatus, extra);
+    throw new AppError(code, message, status, extra);
   }
 
   /** Drops keys older than a day (run by the payments sweep). */

@@ -99,7 +99,7 @@ export class LedgerService {
         .filter((leg) => leg.account.startsWith(`${kind}:`))
         .reduce((sum, leg) => sum + leg.amount, 0);
     const holder = userLegs.length ? Number(userLegs[0].account.split(':')[1]) : null;
-    const [result] = (await this.txHost.tx.query(
+    const [result] = await this.txHost.tx.query<Array<{ posted: number; moved: number }>>(
       `WITH movement AS (
          INSERT INTO ledger_movements (key, kind, reference) VALUES ($1, $2, $3)
          ON CONFLICT (key) DO NOTHING RETURNING key
@@ -115,7 +115,7 @@ export class LedgerService {
        )
        SELECT (SELECT count(*) FROM movement)::int AS posted, (SELECT count(*) FROM holder)::int AS moved`,
       [...entryParameters(movement, legs), holder, delta('wallet'), delta('points')],
-    )) as Array<{ posted: number; moved: number }>;
+    );
     if (result.posted === 0) return false;
     if (holder !== null && result.moved !== 1) {
       throw new InsufficientFundsError(userLegs[0].currency);

@@ -35,11 +35,11 @@ export class MailService {
 
   /** Deletes up to `limit` mails sent or given up on before `before`; pending ones stay. */
   async purgeFinished(before: Date, limit: number): Promise<number> {
-    const [, count] = (await this.txHost.tx.query(
+    const [, count] = await this.txHost.tx.query<[unknown, number]>(
       `DELETE FROM outgoing_mail WHERE id IN (
          SELECT id FROM outgoing_mail WHERE status <> 'pending' AND created_at < $1 LIMIT $2)`,
       [before, limit],
-    )) as [unknown, number];
+    );
     return count;
   }
 

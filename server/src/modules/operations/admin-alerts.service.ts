@@ -30,7 +30,7 @@ export class AdminAlertsService {
   /** Opens the alert `key`; true when this call started a new episode (and told the admin). */
   async open(key: string, kind: string, message: string): Promise<boolean> {
     // An INSERT answers its rows (an UPDATE answers [rows, count]).
-    const rows = (await this.db.query(
+    const rows = await this.db.query<Array<{ key: string }>>(
       `INSERT INTO admin_alerts (key, kind, message) VALUES ($1, $2, $3)
        ON CONFLICT (key) DO UPDATE
          SET message = EXCLUDED.message, opened_at = now(), resolved_at = NULL,
@@ -38,7 +38,7 @@ export class AdminAlertsService {
          WHERE admin_alerts.resolved_at IS NOT NULL
        RETURNING key`,
       [key, kind, message],
-    )) as Array<{ key: string }>;
+    );
     if (rows.length === 0) return false;
     this.logger.warn(`alert: ${message}`);
     await this.mail.send({
@@ -52,10 +52,10 @@ export class AdminAlertsService {
 
   /** Ends the alert's episode, if one is open. */
   async resolve(key: string) {
-    const [rows] = (await this.db.query(
+    const [rows] = await this.db.query<[Array<{ key: string }>, number]>(
       `UPDATE admin_alerts SET resolved_at = now() WHERE key = $1 AND resolved_at IS NULL RETURNING key`,
       [key],
-    )) as [Array<{ key: string }>, number];
+    );
     if (rows.length > 0) this.logger.log(`alert resolved: ${key}`);
   }
 

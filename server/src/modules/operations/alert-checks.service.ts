@@ -61,12 +61,12 @@ export class AlertChecksService {
 
   private async waitingForAdmin() {
     const minutes = this.config.alerts.attentionMinutes;
-    const [{ count }] = (await this.db.query(
+    const [{ count }] = await this.db.query<Array<{ count: number }>>(
       `SELECT count(*)::int AS count FROM orders
        WHERE status = 'Processing' AND (fulfilment_status = 'needs_attention' OR NOT is_api)
          AND updated_at < $1`,
       [new Date(this.clock.now().getTime() - minutes * 60_000)],
-    )) as Array<{ count: number }>;
+    );
     await this.hold(
       'orders-waiting-for-admin',
       'orders_waiting_for_admin',
@@ -79,16 +79,16 @@ export class AlertChecksService {
   private async failures() {
     const { failures, failureWindowMinutes } = this.config.alerts;
     const since = new Date(this.clock.now().getTime() - failureWindowMinutes * 60_000);
-    const [{ payments }] = (await this.db.query(
+    const [{ payments }] = await this.db.query<Array<{ payments: number }>>(
       `SELECT count(*)::int AS payments FROM orders
        WHERE status = 'Failed' AND reason = $2 AND updated_at >= $1`,
       [since, Messages.paymentFailed],
-    )) as Array<{ payments: number }>;
-    const [{ deliveries }] = (await this.db.query(
+    );
+    const [{ deliveries }] = await this.db.query<Array<{ deliveries: number }>>(
       `SELECT count(*)::int AS deliveries FROM supplier_purchases
        WHERE (status = 'unknown' OR (status = 'failed' AND failure = 'store')) AND updated_at >= $1`,
       [since],
-    )) as Array<{ deliveries: number }>;
+    );
     const window = `in the last ${failureWindowMinutes} minutes`;
     await this.hold(
       'payment-failures',

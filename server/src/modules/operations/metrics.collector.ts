@@ -30,11 +30,11 @@ export class MetricsCollector {
       this.part('packs', () => this.packs()),
       this.part('queues', () => this.queues()),
       this.part('supplier_balances', () => this.supplierBalances()),
-      this.part('db_pool', async () => this.pool()),
+      this.part('db_pool', () => this.pool()),
     ]);
   }
 
-  private async part(name: string, read: () => Promise<void>) {
+  private async part(name: string, read: () => Promise<void> | void) {
     try {
       await read();
       this.metrics.collectorUp.set({ collector: name }, 1);

@@ -76,7 +76,7 @@ export class RetentionService {
   }
 
   private async deleteBatch(sql: string, before: Date) {
-    const [, count] = (await this.db.query(sql, [before])) as [unknown, number];
+    const [, count] = await this.db.query<[unknown, number]>(sql, [before]);
     return count;
   }
 }

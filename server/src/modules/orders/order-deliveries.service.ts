@@ -31,9 +31,10 @@ export class OrderDeliveries {
 
   /** The business id of the order `_id`. */
   async orderidOf(id: string): Promise<string | undefined> {
-    const [order] = (await this.txHost.tx.query('SELECT orderid FROM orders WHERE id::text = $1', [
-      id,
-    ])) as Array<Pick<OrderRow, 'orderid'>>;
+    const [order] = await this.txHost.tx.query<Array<Pick<OrderRow, 'orderid'>>>(
+      'SELECT orderid FROM orders WHERE id::text = $1',
+      [id],
+    );
     return order?.orderid;
   }
 
@@ -52,11 +53,11 @@ export class OrderDeliveries {
 
   /** Locks a paid API-backed order for an admin's ruling on one of its packs. */
   async lockForRuling(id: string): Promise<Pick<OrderRow, 'orderid' | 'itemidarray'> | undefined> {
-    const [order] = (await this.txHost.tx.query(
+    const [order] = await this.txHost.tx.query<Array<Pick<OrderRow, 'orderid' | 'itemidarray'>>>(
       `SELECT orderid, itemidarray FROM orders
          WHERE id::text = $1 AND status = 'Processing' AND is_api FOR UPDATE`,
       [id],
-    )) as Array<Pick<OrderRow, 'orderid' | 'itemidarray'>>;
+    );
     return order;
   }
 

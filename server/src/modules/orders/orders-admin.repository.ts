@@ -115,10 +115,10 @@ export class OrdersAdminRepository {
     if (filter.updatedFrom) where.and('updated_at >= $?', filter.updatedFrom);
     if (filter.updatedUntil) where.and('updated_at < $?', filter.updatedUntil);
 
-    const [{ total }] = (await this.db.query(
+    const [{ total }] = await this.db.query<Array<{ total: number }>>(
       `SELECT count(*)::int AS total FROM orders ${where}`,
       where.params,
-    )) as Array<{ total: number }>;
+    );
     const rows: OrderRow[] = await this.db.query(
       `SELECT * FROM orders ${where} ORDER BY ${sort.column} ${sort.order}, id ${sort.order}
        LIMIT ${where.bind(limit)} OFFSET ${where.bind(offset)}`,

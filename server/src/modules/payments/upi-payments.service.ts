@@ -5,14 +5,13 @@ import { Messages } from '@zstore/contract/messages';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { JobStatus, QueueName } from '../../jobs/job.enum.js';
 import { JobQueueService } from '../../jobs/job-queue.service.js';
-import type { JobOf } from '../../jobs/job.types.js';
 import {
   UpiGatewayAdapter,
   type UpiCreateOrder,
 } from '../../providers/upigateway/upigateway.adapter.js';
 import { commerceError, CommerceErrorCode } from '../ledger/commerce-errors.js';
 import { toPaise } from '../ledger/money.js';
-import type { PaymentCheckJob, PaymentPort } from './payment-port.js';
+import type { PaymentPort } from './payment-port.js';
 
 export type PaymentRequest = Pick<
   UpiCreateOrder,
@@ -170,7 +169,7 @@ export class UpiPaymentsService {
   private queueCheck(port: PaymentPort, id: string, generation: number) {
     return this.jobs.queueSoon(
       port.checkJob,
-      port.checkJobPayload(id) as JobOf<PaymentCheckJob>,
+      port.checkJobPayload(id),
       port.checkJobId(id, generation),
     );
   }

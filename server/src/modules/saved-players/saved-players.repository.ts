@@ -39,11 +39,11 @@ export class SavedPlayersRepository {
 
   /** Whether there was a saved player to forget. */
   async forget(userid: number, productId: string): Promise<boolean> {
-    const [, deleted] = (await this.txHost.tx.query(
+    const [, deleted] = await this.txHost.tx.query<[unknown, number]>(
       `DELETE FROM saved_players s USING users u
        WHERE u.id = s.user_id AND u.userid = $1 AND s.product_id = $2`,
       [userid, productId],
-    )) as [unknown, number];
+    );
     return deleted > 0;
   }
 }

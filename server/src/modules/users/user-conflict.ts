@@ -7,7 +7,7 @@ const UNIQUE_VIOLATION = '23505';
  * Turns a unique-index violation on `users` (a race on the e-mail or mobile number) into the
  * 409 a person reads; any other error passes through unchanged.
  */
-export function rethrowUserConflict(error: { code?: string; detail?: string }): never {
+export function rethrowUserConflict(error: Error & { code?: string; detail?: string }): never {
   if (error.code !== UNIQUE_VIOLATION) throw error;
   const mobile = error.detail?.includes('mobilenumber');
   throw AppError.conflict(

@@ -54,10 +54,10 @@ export class WalletAdminRepository {
     if (filter.updatedFrom) where.and('updated_at >= $?', filter.updatedFrom);
     if (filter.updatedUntil) where.and('updated_at < $?', filter.updatedUntil);
 
-    const [{ total }] = (await this.db.query(
+    const [{ total }] = await this.db.query<Array<{ total: number }>>(
       `SELECT count(*)::int AS total FROM wallet_transactions ${where}`,
       where.params,
-    )) as Array<{ total: number }>;
+    );
     const rows: WalletTxnRow[] = await this.db.query(
       `SELECT * FROM wallet_transactions ${where} ORDER BY ${sort.column} ${sort.order}, id ${sort.order}
        LIMIT ${where.bind(limit)} OFFSET ${where.bind(offset)}`,

@@ -54,7 +54,8 @@ export const isMooGoldApiType = (value: unknown): value is MooGoldApiType =>
 export interface MooGoldOrderDetail {
   order_id: number | string;
   partner_order_id?: string;
-  order_status: 'processing' | 'completed' | 'refunded' | 'sending' | 'incorrect-details' | string;
+  order_status:
+    'processing' | 'completed' | 'refunded' | 'sending' | 'incorrect-details' | (string & {});
   date_created?: unknown;
   item?: Array<Record<string, unknown>>;
   total?: string;

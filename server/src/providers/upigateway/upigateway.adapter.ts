@@ -20,7 +20,7 @@ export interface UpiStatusData {
   id?: number;
   amount: number | string;
   client_txn_id: string;
-  status: 'success' | 'failure' | 'scanning' | 'created' | 'pending' | string;
+  status: 'success' | 'failure' | 'scanning' | 'created' | 'pending' | (string & {});
   upi_txn_id?: string | null;
   customer_vpa?: string | null;
   remark?: string;

@@ -330,7 +330,7 @@ export class MooGoldSimulator {
     const outcome = await this.txHost
       .withTransaction(async () => {
         if (!(await this.controls.debit('moogold', 'USD', price))) return 'balance';
-        const rows = (await this.txHost.tx.query(
+        const rows = await this.txHost.tx.query<Array<{ order_id: string }>>(
           `INSERT INTO sandbox_moogold_orders (partner_order_id, product_id, variation_id, quantity, player_id, server_id,
                                              price, outcome, settle_at, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
@@ -347,7 +347,7 @@ export class MooGoldSimulator {
             new Date(now.getTime() + SETTLE_MS),
             now,
           ],
-        )) as Array<{ order_id: string }>;
+        );
         if (rows[0]) return { orderId: rows[0].order_id };
         // The reference is taken: throwing rolls the debit back with the transaction.
         throw new DuplicateReference();
@@ -420,11 +420,13 @@ export class MooGoldSimulator {
   /** Orders whose processing time is over take their outcome; refunds credit the balance back. */
   private async settleDue() {
     await this.txHost.withTransaction(async () => {
-      const [rows] = (await this.txHost.tx.query(
+      const [rows] = await this.txHost.tx.query<
+        [Array<{ outcome: string; price: string }>, number]
+      >(
         `UPDATE sandbox_moogold_orders SET status = outcome
          WHERE status = 'processing' AND settle_at <= $1 RETURNING outcome, price`,
         [this.clock.now()],
-      )) as [Array<{ outcome: string; price: string }>, number];
+      );
       const refunded = rows
         .filter((row) => row.outcome === 'refunded')
         .reduce((sum, row) => sum + Number(row.price), 0);

@@ -279,7 +279,7 @@ export class SmileOneSimulator {
 
     const orderId = await this.txHost.withTransaction(async () => {
       if (!(await this.controls.debit('smileone', region, price))) return undefined;
-      const [row] = (await this.txHost.tx.query(
+      const [row] = await this.txHost.tx.query<Array<{ id: string }>>(
         `INSERT INTO sandbox_smileone_orders (region, userid, zoneid, product, productid, price, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id::text AS id`,
         [
@@ -291,7 +291,7 @@ export class SmileOneSimulator {
           price.toFixed(2),
           this.clock.now(),
         ],
-      )) as Array<{ id: string }>;
+      );
       return row.id;
     });
     if (!orderId) return fail(SmileSimErrors.balance);

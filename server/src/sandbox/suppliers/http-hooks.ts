@@ -55,7 +55,7 @@ export function hold(request: FastifyRequest, _reply: FastifyReply, ms: number) 
 @Injectable()
 export class SupplierSimulatorHooks {
   constructor(adapterHost: HttpAdapterHost) {
-    const fastify = adapterHost.httpAdapter?.getInstance?.() as FastifyInstance | undefined;
+    const fastify = adapterHost.httpAdapter?.getInstance?.<FastifyInstance>();
     if (!fastify || typeof fastify.addHook !== 'function') return;
     // Each answer closes its connection, and a connection still waiting for one when the server
     // closes is dropped (as a hung supplier's would be), so no simulator call outlives a store.
@@ -75,8 +75,9 @@ export class SupplierSimulatorHooks {
       sockets.add(socket);
       socket.once('close', () => sockets.delete(socket));
     });
-    fastify.addHook('onResponse', async (request) => {
+    fastify.addHook('onResponse', (request, _reply, done) => {
       unanswered.get(fastify.server)?.delete(request.raw.socket);
+      done();
     });
     fastify.addHook('preParsing', async (request, _reply, payload) => {
       if (!request.url.startsWith(MOOGOLD_API_PREFIX)) return payload;

@@ -63,14 +63,16 @@ export class SupplierControls {
 
   /** The fault for this call, counting it down when it is limited to a number of calls. */
   async take(provider: SupplierSim, endpoint: string): Promise<ActiveFault> {
-    const [rows] = (await this.txHost.tx.query(
+    const [rows] = await this.txHost.tx.query<
+      [Array<{ fault: Fault | null; delay_ms: number }>, number]
+    >(
       `UPDATE sandbox_supplier_controls
          SET remaining = CASE WHEN remaining IS NULL THEN NULL ELSE remaining - 1 END
        WHERE provider = $1 AND (endpoint IS NULL OR endpoint = $2)
          AND (fault IS NOT NULL OR delay_ms > 0) AND (remaining IS NULL OR remaining > 0)
        RETURNING fault, delay_ms`,
       [provider, endpoint],
-    )) as [Array<{ fault: Fault | null; delay_ms: number }>, number];
+    );
     const row = rows[0];
     return row ? { fault: row.fault, delayMs: row.delay_ms } : { fault: null, delayMs: 0 };
   }
@@ -111,11 +113,11 @@ export class SupplierControls {
 
   /** Takes `amount` from the balance if it is there; false when it is not. */
   async debit(provider: SupplierSim, region: string, amount: number) {
-    const [, count] = (await this.txHost.tx.query(
+    const [, count] = await this.txHost.tx.query<[unknown, number]>(
       `UPDATE sandbox_supplier_balances SET balance = balance - $3
        WHERE provider = $1 AND region = $2 AND balance >= $3`,
       [provider, region, amount.toFixed(2)],
-    )) as [unknown, number];
+    );
     return count === 1;
   }
 

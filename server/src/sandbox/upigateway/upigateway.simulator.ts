@@ -231,7 +231,7 @@ ${form('pay', 'Pay')}${form('fail', 'Fail')}${form('leave', 'Leave')}</body></ht
     const rows: SimOrder[] =
       action === 'pay'
         ? (
-            (await this.db.query(
+            await this.db.query<[SimOrder[], number]>(
               `UPDATE sandbox_upi_orders SET status = 'success', upi_txn_id = $2, customer_vpa = 'sandbox.payer@okaxis',
                  txn_at = $3, remark = 'Transaction successful'
                WHERE client_txn_id = $1 AND status IN ('created', 'scanning') RETURNING *`,
@@ -240,14 +240,14 @@ ${form('pay', 'Pay')}${form('fail', 'Fail')}${form('leave', 'Leave')}</body></ht
                 String(randomInt(100_000, 1_000_000)) + String(randomInt(100_000, 1_000_000)),
                 now,
               ],
-            )) as [SimOrder[], number]
+            )
           )[0]
         : (
-            (await this.db.query(
+            await this.db.query<[SimOrder[], number]>(
               `UPDATE sandbox_upi_orders SET status = 'failure', txn_at = $2, remark = 'Payment declined by the payer'
                WHERE client_txn_id = $1 AND status IN ('created', 'scanning') RETURNING *`,
               [clientTxnId, now],
-            )) as [SimOrder[], number]
+            )
           )[0];
     return rows[0] ? this.statusData(rows[0]) : undefined;
   }
@@ -261,11 +261,11 @@ ${form('pay', 'Pay')}${form('fail', 'Fail')}${form('leave', 'Leave')}</body></ht
     ) {
       return order;
     }
-    const [rows] = (await this.db.query(
+    const [rows] = await this.db.query<[SimOrder[], number]>(
       `UPDATE sandbox_upi_orders SET status = 'failure', remark = 'Transaction expired'
        WHERE order_id = $1 AND status IN ('created', 'scanning') RETURNING *`,
       [order.order_id],
-    )) as [SimOrder[], number];
+    );
     return rows[0] ?? order;
   }
 

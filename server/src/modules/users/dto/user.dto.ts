@@ -33,14 +33,14 @@ export function mapUser(user: UserEntity): UserResponseDto {
 
 export class EditProfileDto {
   @ApiProperty()
-  @Transform(({ value }) =>
+  @Transform(({ value }: { value: unknown }) =>
     typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value,
   )
   @IsInt()
   userid: number;
 
   @ApiProperty()
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
   // Checked from the bottom up: a missing name is "Name is required.", not a length message.
   @MaxLength(80)
   @IsString({ message: Messages.nameRequired })
