@@ -47,7 +47,7 @@ async function mooGoldMlbbPack(app: TestApp): Promise<Pack> {
       isApi: true,
       apiType: 'MOOGOLDMLBB',
     },
-    [Number(item.itemid)],
+    [item.itemid],
   );
   return { selectedProduct: product.id, selectedItem: item.id };
 }

@@ -6,11 +6,26 @@ import { containsPattern } from '../../common/http/list-filters.js';
 import { SqlWhere } from '../../database/sql-where.js';
 import type { ItemFields, ProductFields } from './catalog-admin.input.js';
 import { isUuid } from '../../common/http/list-filters.js';
-import type { ItemRow, ProductRow } from './catalog.repository.js';
+import {
+  mapItemRow,
+  mapProductRow,
+  type Item,
+  type ItemRow,
+  type Product,
+  type ProductRow,
+} from './catalog-rows.js';
 
 /** An item with the `_id` of the first live product that lists it. */
-export interface AdminItemRow extends ItemRow {
+interface AdminItemRow extends ItemRow {
   product_id: string | null;
+}
+
+export interface AdminItem extends Item {
+  productId: string | null;
+}
+
+export function mapAdminItemRow(row: AdminItemRow): AdminItem {
+  return { ...mapItemRow(row), productId: row.product_id };
 }
 
 export const PRODUCT_SORT: Record<string, string> = {
@@ -72,7 +87,7 @@ const itemValues = (item: ItemFields) => [
 export class CatalogAdminRepository {
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
-  async listProducts(query: ListQuery): Promise<{ rows: ProductRow[]; total: number }> {
+  async listProducts(query: ListQuery): Promise<{ rows: Product[]; total: number }> {
     const filter = new SqlWhere().and('deleted_at IS NULL');
     const { q, category, type, id } = query.filter;
     if (Array.isArray(id)) filter.and('id::text = ANY($?::text[])', id.map(String));
@@ -91,23 +106,24 @@ export class CatalogAdminRepository {
         filter.params,
       ),
     ]);
-    return { rows, total };
+    return { rows: rows.map(mapProductRow), total };
   }
 
-  allProducts(): Promise<ProductRow[]> {
-    return this.txHost.tx.query(
+  async allProducts(): Promise<Product[]> {
+    const rows: ProductRow[] = await this.txHost.tx.query(
       'SELECT * FROM products WHERE deleted_at IS NULL ORDER BY sort_order, productid',
     );
+    return rows.map(mapProductRow);
   }
 
   /** A live product, locked (`lock`) for the caller's transaction. */
-  async product(id: string, lock = false) {
+  async product(id: string, lock = false): Promise<Product | undefined> {
     if (!isUuid(id)) return undefined;
     const rows: ProductRow[] = await this.txHost.tx.query(
       `SELECT * FROM products WHERE id = $1 AND deleted_at IS NULL ${lock ? 'FOR UPDATE' : ''}`,
       [id],
     );
-    return rows[0];
+    return rows[0] ? mapProductRow(rows[0]) : undefined;
   }
 
   async productIdOf(productid: number): Promise<string | undefined> {
@@ -118,7 +134,7 @@ export class CatalogAdminRepository {
     return rows[0]?.id;
   }
 
-  async insertProduct(product: ProductFields): Promise<ProductRow> {
+  async insertProduct(product: ProductFields): Promise<Product> {
     const rows: ProductRow[] = await this.txHost.tx.query(
       `INSERT INTO products (name, type, category, imgpath, importantnote, inputs, items, istrending, instock, is_api,
                              api_type, sort_order)
@@ -126,17 +142,17 @@ export class CatalogAdminRepository {
                (SELECT coalesce(max(sort_order), 0) + 1 FROM products)) RETURNING *`,
       productValues(product),
     );
-    return rows[0];
+    return mapProductRow(rows[0]);
   }
 
-  async updateProduct(id: string, product: ProductFields) {
+  async updateProduct(id: string, product: ProductFields): Promise<Product> {
     const [rows] = await this.txHost.tx.query<[ProductRow[], number]>(
       `UPDATE products SET name = $1, type = $2, category = $3, imgpath = $4, importantnote = $5, inputs = $6,
               items = $7, istrending = $8, instock = $9, is_api = $10, api_type = $11, updated_at = now()
        WHERE id = $12 RETURNING *`,
       [...productValues(product), id],
     );
-    return rows[0];
+    return mapProductRow(rows[0]);
   }
 
   async softDeleteProduct(id: string) {
@@ -146,7 +162,7 @@ export class CatalogAdminRepository {
     );
   }
 
-  async listItems(query: ListQuery): Promise<{ rows: AdminItemRow[]; total: number }> {
+  async listItems(query: ListQuery): Promise<{ rows: AdminItem[]; total: number }> {
     const filter = new SqlWhere().and('i.deleted_at IS NULL');
     const { q, productId, apiType, id } = query.filter;
     if (Array.isArray(id)) {
@@ -173,20 +189,21 @@ export class CatalogAdminRepository {
         filter.params,
       ),
     ]);
-    return { rows, total };
+    return { rows: rows.map(mapAdminItemRow), total };
   }
 
-  allItems(): Promise<AdminItemRow[]> {
-    return this.txHost.tx.query(
+  async allItems(): Promise<AdminItem[]> {
+    const rows: AdminItemRow[] = await this.txHost.tx.query(
       `SELECT ${ITEM_COLUMNS} FROM items i WHERE i.deleted_at IS NULL ORDER BY i.itemid`,
     );
+    return rows.map(mapAdminItemRow);
   }
 
   /** A live item by its numeric `itemid` or its `_id`. */
   async item(
     key: { itemid: number } | { id: string },
     lock = false,
-  ): Promise<AdminItemRow | undefined> {
+  ): Promise<AdminItem | undefined> {
     if ('id' in key && !isUuid(key.id)) return undefined;
     if ('itemid' in key && !Number.isSafeInteger(key.itemid)) return undefined;
     const rows: AdminItemRow[] = await this.txHost.tx.query(
@@ -194,17 +211,17 @@ export class CatalogAdminRepository {
        AND i.deleted_at IS NULL ${lock ? 'FOR UPDATE OF i' : ''}`,
       ['id' in key ? key.id : key.itemid],
     );
-    return rows[0];
+    return rows[0] ? mapAdminItemRow(rows[0]) : undefined;
   }
 
-  async insertItem(item: ItemFields): Promise<ItemRow> {
+  async insertItem(item: ItemFields): Promise<Item> {
     const rows: ItemRow[] = await this.txHost.tx.query(
       `INSERT INTO items (name, type, suggested_task, originalprice, discountedprice, resellprice, is_api, api_type,
                           itemidarray, imgpath, instock)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING *`,
       itemValues(item),
     );
-    return rows[0];
+    return mapItemRow(rows[0]);
   }
 
   async updateItem(id: string, item: ItemFields) {

@@ -13,8 +13,8 @@ import {
   type ItemFields,
   type ProductFields,
 } from './catalog-admin.input.js';
-import { CatalogAdminRepository, type AdminItemRow } from './catalog-admin.repository.js';
-import type { ProductRow } from './catalog.repository.js';
+import { CatalogAdminRepository, type AdminItem } from './catalog-admin.repository.js';
+import type { Product } from './catalog-rows.js';
 import { CatalogService } from './catalog.service.js';
 import {
   mapAdminItem,
@@ -27,32 +27,32 @@ import {
   type ProductWriteDto,
 } from './dto/catalog-admin.dto.js';
 
-const productFieldsOf = (row: ProductRow): ProductFields => ({
-  name: row.name,
-  type: row.type,
-  category: row.category,
-  imgpath: row.imgpath,
-  importantnote: row.importantnote,
-  inputs: row.inputs,
-  items: row.items.map(Number),
-  istrending: row.istrending,
-  instock: row.instock,
-  isApi: row.is_api,
-  apiType: row.api_type,
+const productFieldsOf = (product: Product): ProductFields => ({
+  name: product.name,
+  type: product.type,
+  category: product.category,
+  imgpath: product.imgpath,
+  importantnote: product.importantnote,
+  inputs: product.inputs,
+  items: [...product.items],
+  istrending: product.istrending,
+  instock: product.instock,
+  isApi: product.isApi,
+  apiType: product.apiType,
 });
 
-const itemFieldsOf = (row: AdminItemRow): ItemFields => ({
-  name: row.name,
-  type: row.type,
-  suggestedTask: row.suggested_task,
-  originalprice: Number(row.originalprice),
-  discountedprice: Number(row.discountedprice),
-  resellprice: Number(row.resellprice),
-  isApi: row.is_api,
-  apiType: row.api_type,
-  itemidarray: row.itemidarray,
-  imgpath: row.imgpath,
-  instock: row.instock,
+const itemFieldsOf = (item: AdminItem): ItemFields => ({
+  name: item.name,
+  type: item.type,
+  suggestedTask: item.suggestedTask,
+  originalprice: item.originalprice,
+  discountedprice: item.discountedprice,
+  resellprice: item.resellprice,
+  isApi: item.isApi,
+  apiType: item.apiType,
+  itemidarray: item.itemidarray,
+  imgpath: item.imgpath,
+  instock: item.instock,
 });
 
 /**
@@ -163,9 +163,9 @@ export class CatalogAdminService {
     const itemid = await this.change(async () => {
       if (productId) await this.requireProduct(productId);
       const created = await this.repository.insertItem(fields);
-      if (productId) await this.repository.attachItem(productId, Number(created.itemid));
+      if (productId) await this.repository.attachItem(productId, created.itemid);
       await this.record(auth, 'item.create', 'item', created.id, null, fields);
-      return Number(created.itemid);
+      return created.itemid;
     });
     return this.getItem(itemid);
   }
@@ -195,7 +195,7 @@ export class CatalogAdminService {
         instock: item.instock,
       });
       await this.record(auth, 'item.price', 'item', id, pick(itemFieldsOf(before)), pick(fields));
-      return Number(before.itemid);
+      return before.itemid;
     });
     return this.getItem(itemid);
   }

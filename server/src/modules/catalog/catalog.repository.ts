@@ -2,40 +2,14 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
 import { isUuid } from '../../common/http/list-filters.js';
-
-export interface ProductRow {
-  id: string;
-  productid: string;
-  name: string;
-  type: string;
-  category: string;
-  imgpath: string;
-  importantnote: string;
-  inputs: Array<{ label: string }>;
-  items: string[];
-  istrending: boolean;
-  instock: boolean;
-  is_api: boolean;
-  api_type: string | null;
-  delivery_time: string | null;
-  guide_image: string | null;
-}
-
-export interface ItemRow {
-  id: string;
-  itemid: string;
-  name: string;
-  type: string | null;
-  suggested_task: string | null;
-  originalprice: string;
-  discountedprice: string;
-  resellprice: string;
-  is_api: boolean;
-  api_type: string | null;
-  itemidarray: string[];
-  imgpath: string;
-  instock: boolean;
-}
+import {
+  mapItemRow,
+  mapProductRow,
+  type Item,
+  type ItemRow,
+  type Product,
+  type ProductRow,
+} from './catalog-rows.js';
 
 export interface NewProduct {
   name: string;
@@ -72,38 +46,40 @@ export interface NewItem {
 export class CatalogRepository {
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
-  listProducts(): Promise<ProductRow[]> {
-    return this.txHost.tx.query(
+  async listProducts(): Promise<Product[]> {
+    const rows: ProductRow[] = await this.txHost.tx.query(
       `SELECT * FROM products WHERE deleted_at IS NULL ORDER BY sort_order, productid`,
     );
+    return rows.map(mapProductRow);
   }
 
-  async getProduct(id: string): Promise<ProductRow | undefined> {
+  async getProduct(id: string): Promise<Product | undefined> {
     if (!isUuid(id)) return undefined;
     const rows: ProductRow[] = await this.txHost.tx.query(
       'SELECT * FROM products WHERE id = $1 AND deleted_at IS NULL',
       [id],
     );
-    return rows[0];
+    return rows[0] ? mapProductRow(rows[0]) : undefined;
   }
 
-  async getItem(id: string): Promise<ItemRow | undefined> {
+  async getItem(id: string): Promise<Item | undefined> {
     if (!isUuid(id)) return undefined;
     const rows: ItemRow[] = await this.txHost.tx.query(
       'SELECT * FROM items WHERE id = $1 AND deleted_at IS NULL',
       [id],
     );
-    return rows[0];
+    return rows[0] ? mapItemRow(rows[0]) : undefined;
   }
 
   /** The product's items in the order its `items` list names them. */
-  itemsOfProduct(productId: string): Promise<ItemRow[]> {
-    return this.txHost.tx.query(
+  async itemsOfProduct(productId: string): Promise<Item[]> {
+    const rows: ItemRow[] = await this.txHost.tx.query(
       `SELECT i.* FROM products p CROSS JOIN LATERAL unnest(p.items) WITH ORDINALITY AS l(itemid, position)
        JOIN items i ON i.itemid = l.itemid AND i.deleted_at IS NULL
        WHERE p.id = $1 AND p.deleted_at IS NULL ORDER BY l.position`,
       [productId],
     );
+    return rows.map(mapItemRow);
   }
 
   async hasProducts() {
@@ -119,7 +95,7 @@ export class CatalogRepository {
     );
   }
 
-  async createItem(item: NewItem): Promise<ItemRow> {
+  async createItem(item: NewItem): Promise<Item> {
     const rows: ItemRow[] = await this.txHost.tx.query(
       `INSERT INTO items (name, type, suggested_task, originalprice, discountedprice, resellprice, is_api, api_type,
                           itemidarray, imgpath, instock)
@@ -138,10 +114,10 @@ export class CatalogRepository {
         item.instock ?? true,
       ],
     );
-    return rows[0];
+    return mapItemRow(rows[0]);
   }
 
-  async createProduct(product: NewProduct, itemids: number[]): Promise<ProductRow> {
+  async createProduct(product: NewProduct, itemids: number[]): Promise<Product> {
     const rows: ProductRow[] = await this.txHost.tx.query(
       `INSERT INTO products (name, type, category, imgpath, importantnote, inputs, items, istrending, instock, is_api,
                              api_type, delivery_time, guide_image, sort_order)
@@ -163,6 +139,6 @@ export class CatalogRepository {
         product.sortOrder ?? 0,
       ],
     );
-    return rows[0];
+    return mapProductRow(rows[0]);
   }
 }

@@ -7,13 +7,8 @@ import { Role } from '../users/entities/user.entity.js';
 import { UsersService } from '../users/users.service.js';
 import { CatalogCacheService } from './catalog-cache.service.js';
 import { isUuid } from '../../common/http/list-filters.js';
-import {
-  CatalogRepository,
-  type ItemRow,
-  type NewItem,
-  type NewProduct,
-  type ProductRow,
-} from './catalog.repository.js';
+import { CatalogRepository, type NewItem, type NewProduct } from './catalog.repository.js';
+import type { Item, Product } from './catalog-rows.js';
 import { mapItem, mapProduct } from './dto/catalog.dto.js';
 import { toRupees } from '../ledger/money.js';
 
@@ -23,13 +18,13 @@ interface PriceHint {
   bestDiscount?: number;
 }
 
-function priceHint(items: ItemRow[]): PriceHint {
+function priceHint(items: Item[]): PriceHint {
   const inStock = items.filter((item) => item.instock);
   if (!inStock.length) return {};
-  const prices = inStock.map((item) => Number(item.discountedprice));
+  const prices = inStock.map((item) => item.discountedprice);
   const discounts = inStock.map((item) => {
-    const original = Number(item.originalprice);
-    const price = Number(item.discountedprice);
+    const original = item.originalprice;
+    const price = item.discountedprice;
     return original > price ? Math.round(((original - price) / original) * 100) : 0;
   });
   return { fromPrice: toRupees(Math.min(...prices)), bestDiscount: Math.max(...discounts) };
@@ -66,7 +61,7 @@ export class CatalogService {
         const items = await this.catalog.itemsOfProduct(product.id);
         tiles.set(product.id, { ...mapProduct(product), ...priceHint(items) });
       }
-      const tile = (product: ProductRow) => tiles.get(product.id)!;
+      const tile = (product: Product) => tiles.get(product.id)!;
       const pick = (category: string) => products.filter((p) => p.category === category).map(tile);
       return {
         trending: products.filter((p) => p.istrending).map(tile),

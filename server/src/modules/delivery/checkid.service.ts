@@ -52,11 +52,11 @@ export class CheckIdService {
       this.catalog.getProduct(dto.selectedProduct),
       this.catalog.getItem(dto.selectedItem),
     ]);
-    if (!product || !item || !product.items.map(String).includes(String(item.itemid))) {
+    if (!product || !item || !product.items.includes(item.itemid)) {
       throw AppError.badRequest(Messages.selectPackAndDetails);
     }
-    const apiType = item.api_type ?? product.api_type;
-    if (!(item.is_api || product.is_api) || !apiType) {
+    const apiType = item.apiType ?? product.apiType;
+    if (!(item.isApi || product.isApi) || !apiType) {
       throw AppError.badRequest(Messages.checkIdNotAvailable);
     }
     try {

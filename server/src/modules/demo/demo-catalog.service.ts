@@ -227,7 +227,7 @@ export class DemoCatalogService {
             imgpath: img('diamond.svg'),
             ...extra,
           });
-          itemids.push(Number(item.itemid));
+          itemids.push(item.itemid);
         }
         const created = await this.catalog.createProduct(
           { ...product, sortOrder: position },

@@ -3,7 +3,7 @@ import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { requireOwner } from '../../common/auth/access.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { Messages } from '@zstore/contract/messages';
-import type { ItemRow, ProductRow } from '../catalog/catalog.repository.js';
+import type { Item, Product } from '../catalog/catalog-rows.js';
 import { CatalogService } from '../catalog/catalog.service.js';
 import { CouponsService } from '../coupons/coupons.service.js';
 import { commerceError, CommerceErrorCode } from '../ledger/commerce-errors.js';
@@ -45,11 +45,11 @@ export class OrderQuotes {
         HttpStatus.BAD_REQUEST,
       );
     }
-    const price = Number(user.role === Role.Reseller ? item.resellprice : item.discountedprice);
+    const price = user.role === Role.Reseller ? item.resellprice : item.discountedprice;
     return { user, product, item, couponCode, price };
   }
 
-  private belongs(product: ProductRow, item: ItemRow, itemid: number) {
-    return Number(item.itemid) === itemid && product.items.map(Number).includes(itemid);
+  private belongs(product: Product, item: Item, itemid: number) {
+    return item.itemid === itemid && product.items.includes(itemid);
   }
 }

@@ -34,16 +34,16 @@ import {
   PRODUCT_CATEGORIES,
   PRODUCT_TYPES,
 } from '../catalog-admin.input.js';
-import type { AdminItemRow } from '../catalog-admin.repository.js';
-import type { ProductRow } from '../catalog.repository.js';
+import type { AdminItem } from '../catalog-admin.repository.js';
+import type { Product } from '../catalog-rows.js';
 import { mapProduct, ProductInputDto, ProductResponseDto } from './catalog.dto.js';
 
 export class AdminProductDto extends ProductResponseDto {
   @ApiProperty({ description: 'Equals _id' }) id: string;
 }
 
-export function mapAdminProduct(row: ProductRow): AdminProductDto {
-  return { id: row.id, ...mapProduct(row) };
+export function mapAdminProduct(product: Product): AdminProductDto {
+  return { id: product.id, ...mapProduct(product) };
 }
 
 export class AdminItemDto {
@@ -65,24 +65,23 @@ export class AdminItemDto {
   productId: string | null;
 }
 
-export function mapAdminItem(row: AdminItemRow): AdminItemDto {
-  const itemid = Number(row.itemid);
+export function mapAdminItem(item: AdminItem): AdminItemDto {
   return {
-    id: itemid,
-    itemid,
-    _id: row.id,
-    name: row.name,
-    type: row.type,
-    suggestedTask: row.suggested_task,
-    originalprice: toRupees(row.originalprice),
-    discountedprice: toRupees(row.discountedprice),
-    resellprice: toRupees(row.resellprice),
-    isApi: row.is_api,
-    apiType: row.api_type,
-    itemidarray: row.itemidarray,
-    imgpath: row.imgpath,
-    inStock: row.instock,
-    productId: row.product_id,
+    id: item.itemid,
+    itemid: item.itemid,
+    _id: item.id,
+    name: item.name,
+    type: item.type,
+    suggestedTask: item.suggestedTask,
+    originalprice: toRupees(item.originalprice),
+    discountedprice: toRupees(item.discountedprice),
+    resellprice: toRupees(item.resellprice),
+    isApi: item.isApi,
+    apiType: item.apiType,
+    itemidarray: item.itemidarray,
+    imgpath: item.imgpath,
+    inStock: item.instock,
+    productId: item.productId,
   };
 }
 

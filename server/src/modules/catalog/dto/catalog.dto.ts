@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { toRupees } from '../../ledger/money.js';
-import type { ItemRow, ProductRow } from '../catalog.repository.js';
+import type { Item, Product } from '../catalog-rows.js';
 
 export class ProductInputDto {
   @ApiProperty() label: string;
@@ -24,23 +24,23 @@ export class ProductResponseDto {
   @ApiPropertyOptional() guideImage?: string;
 }
 
-export function mapProduct(row: ProductRow): ProductResponseDto {
+export function mapProduct(product: Product): ProductResponseDto {
   return {
-    _id: row.id,
-    productid: Number(row.productid),
-    name: row.name,
-    type: row.type,
-    category: row.category,
-    imgpath: row.imgpath,
-    importantnote: row.importantnote,
-    inputs: row.inputs.map((input) => ({ label: input.label })),
-    items: row.items.map(Number),
-    istrending: row.istrending,
-    instock: row.instock,
-    isApi: row.is_api,
-    apiType: row.api_type,
-    ...(row.delivery_time ? { deliveryTime: row.delivery_time } : {}),
-    ...(row.guide_image ? { guideImage: row.guide_image } : {}),
+    _id: product.id,
+    productid: product.productid,
+    name: product.name,
+    type: product.type,
+    category: product.category,
+    imgpath: product.imgpath,
+    importantnote: product.importantnote,
+    inputs: product.inputs.map((input) => ({ label: input.label })),
+    items: [...product.items],
+    istrending: product.istrending,
+    instock: product.instock,
+    isApi: product.isApi,
+    apiType: product.apiType,
+    ...(product.deliveryTime ? { deliveryTime: product.deliveryTime } : {}),
+    ...(product.guideImage ? { guideImage: product.guideImage } : {}),
   };
 }
 
@@ -80,22 +80,21 @@ export class ItemResponseDto {
   @ApiPropertyOptional({ nullable: true, type: String }) apiType: string | null;
 }
 
-export function mapItem(row: ItemRow, withResellPrice: boolean): ItemResponseDto {
-  const itemid = Number(row.itemid);
+export function mapItem(item: Item, withResellPrice: boolean): ItemResponseDto {
   return {
-    _id: row.id,
-    id: itemid,
-    itemid,
-    name: row.name,
-    type: row.type,
-    suggestedTask: row.suggested_task,
-    imgpath: row.imgpath,
-    inStock: row.instock,
-    originalprice: toRupees(row.originalprice),
-    discountedprice: toRupees(row.discountedprice),
-    ...(withResellPrice ? { resellprice: toRupees(row.resellprice) } : {}),
-    isApi: row.is_api,
-    apiType: row.api_type,
+    _id: item.id,
+    id: item.itemid,
+    itemid: item.itemid,
+    name: item.name,
+    type: item.type,
+    suggestedTask: item.suggestedTask,
+    imgpath: item.imgpath,
+    inStock: item.instock,
+    originalprice: toRupees(item.originalprice),
+    discountedprice: toRupees(item.discountedprice),
+    ...(withResellPrice ? { resellprice: toRupees(item.resellprice) } : {}),
+    isApi: item.isApi,
+    apiType: item.apiType,
   };
 }
 

@@ -1,0 +1,125 @@
+/** A `products` row as PostgreSQL answers it (bigints as strings). */
+export interface ProductRow {
+  id: string;
+  productid: string;
+  name: string;
+  type: string;
+  category: string;
+  imgpath: string;
+  importantnote: string;
+  inputs: Array<{ label: string }>;
+  items: string[];
+  istrending: boolean;
+  instock: boolean;
+  is_api: boolean;
+  api_type: string | null;
+  delivery_time: string | null;
+  guide_image: string | null;
+  sort_order: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** An `items` row as PostgreSQL answers it (bigints as strings). */
+export interface ItemRow {
+  id: string;
+  itemid: string;
+  name: string;
+  type: string | null;
+  suggested_task: string | null;
+  originalprice: string;
+  discountedprice: string;
+  resellprice: string;
+  is_api: boolean;
+  api_type: string | null;
+  itemidarray: string[];
+  imgpath: string;
+  instock: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface Product {
+  id: string;
+  productid: number;
+  name: string;
+  type: string;
+  category: string;
+  imgpath: string;
+  importantnote: string;
+  inputs: Array<{ label: string }>;
+  /** The `itemid`s of its packs, in display order. */
+  items: number[];
+  istrending: boolean;
+  instock: boolean;
+  isApi: boolean;
+  apiType: string | null;
+  deliveryTime: string | null;
+  guideImage: string | null;
+  sortOrder: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface Item {
+  id: string;
+  itemid: number;
+  name: string;
+  type: string | null;
+  suggestedTask: string | null;
+  /** Paise. */
+  originalprice: number;
+  discountedprice: number;
+  resellprice: number;
+  isApi: boolean;
+  apiType: string | null;
+  /** The supplier's pack ids. */
+  itemidarray: string[];
+  imgpath: string;
+  instock: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export function mapProductRow(row: ProductRow): Product {
+  return {
+    id: row.id,
+    productid: Number(row.productid),
+    name: row.name,
+    type: row.type,
+    category: row.category,
+    imgpath: row.imgpath,
+    importantnote: row.importantnote,
+    inputs: row.inputs,
+    items: row.items.map(Number),
+    istrending: row.istrending,
+    instock: row.instock,
+    isApi: row.is_api,
+    apiType: row.api_type,
+    deliveryTime: row.delivery_time,
+    guideImage: row.guide_image,
+    sortOrder: row.sort_order,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  };
+}
+
+export function mapItemRow(row: ItemRow): Item {
+  return {
+    id: row.id,
+    itemid: Number(row.itemid),
+    name: row.name,
+    type: row.type,
+    suggestedTask: row.suggested_task,
+    originalprice: Number(row.originalprice),
+    discountedprice: Number(row.discountedprice),
+    resellprice: Number(row.resellprice),
+    isApi: row.is_api,
+    apiType: row.api_type,
+    itemidarray: row.itemidarray,
+    imgpath: row.imgpath,
+    instock: row.instock,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  };
+}
