@@ -6,23 +6,7 @@ import { containsPattern } from '../../common/http/list-filters.js';
 import { SqlWhere } from '../../database/sql-where.js';
 import { isUuid } from '../../common/http/list-filters.js';
 import type { CouponFields } from './coupons-admin.input.js';
-
-export interface AdminCouponRow {
-  id: string;
-  coupon_code: string;
-  discount_type: 'percentage' | 'fixed';
-  discount_amount: string;
-  discount_percentage: string;
-  expiry_date: string;
-  minimum_item_quantity: number;
-  min_purchase_amount: string;
-  max_discount_amount: string;
-  is_active: boolean;
-  usage_limit: number;
-  user_limit: number;
-  used_count: number;
-  description: string;
-}
+import { mapAdminCouponRow, type AdminCoupon, type AdminCouponRow } from './coupon-rows.js';
 
 export const COUPON_SORT: Record<string, string> = {
   id: 'created_at',
@@ -58,7 +42,7 @@ const values = (coupon: CouponFields) => [
 export class CouponsAdminRepository {
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
-  async list(query: ListQuery): Promise<{ rows: AdminCouponRow[]; total: number }> {
+  async list(query: ListQuery): Promise<{ rows: AdminCoupon[]; total: number }> {
     const filter = new SqlWhere().and('deleted_at IS NULL');
     const { q, id } = query.filter;
     if (Array.isArray(id)) filter.and('id::text = ANY($?::text[])', id.map(String));
@@ -77,22 +61,23 @@ export class CouponsAdminRepository {
         filter.params,
       ),
     ]);
-    return { rows, total };
+    return { rows: rows.map(mapAdminCouponRow), total };
   }
 
-  all(): Promise<AdminCouponRow[]> {
-    return this.txHost.tx.query(
+  async all(): Promise<AdminCoupon[]> {
+    const rows: AdminCouponRow[] = await this.txHost.tx.query(
       `SELECT ${COLUMNS} FROM coupons WHERE deleted_at IS NULL ORDER BY created_at DESC, id`,
     );
+    return rows.map(mapAdminCouponRow);
   }
 
-  async get(id: string, lock = false) {
+  async get(id: string, lock = false): Promise<AdminCoupon | undefined> {
     if (!isUuid(id)) return undefined;
     const rows: AdminCouponRow[] = await this.txHost.tx.query(
       `SELECT ${COLUMNS} FROM coupons WHERE id = $1 AND deleted_at IS NULL ${lock ? 'FOR UPDATE' : ''}`,
       [id],
     );
-    return rows[0];
+    return rows[0] ? mapAdminCouponRow(rows[0]) : undefined;
   }
 
   async insert(coupon: CouponFields): Promise<string> {

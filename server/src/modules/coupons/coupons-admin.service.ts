@@ -7,13 +7,14 @@ import type { ListQuery } from '../../common/http/simple-rest.js';
 import { Messages } from '@zstore/contract/messages';
 import { AuditService } from '../audit/audit.service.js';
 import { couponFields, type CouponFields } from './coupons-admin.input.js';
-import { CouponsAdminRepository, type AdminCouponRow } from './coupons-admin.repository.js';
+import { CouponsAdminRepository } from './coupons-admin.repository.js';
+import type { AdminCoupon } from './coupon-rows.js';
 import { mapAdminCoupon, type CouponEditDto, type CouponWriteDto } from './dto/coupon-admin.dto.js';
 
 const UNIQUE_VIOLATION = '23505';
 
-const fieldsOf = (row: AdminCouponRow): CouponFields => {
-  const { id: _id, _id: _same, usedCount: _used, ...fields } = mapAdminCoupon(row);
+const fieldsOf = (coupon: AdminCoupon): CouponFields => {
+  const { id: _id, _id: _same, usedCount: _used, ...fields } = mapAdminCoupon(coupon);
   return fields;
 };
 

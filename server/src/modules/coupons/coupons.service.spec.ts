@@ -1,16 +1,16 @@
 import { applyCoupon } from './coupons.service.js';
 
 const percentage = (pct: number, cap = 0) => ({
-  discount_type: 'percentage' as const,
-  discount_amount: '0',
-  discount_percentage: String(pct),
-  max_discount_amount: String(cap),
+  discountType: 'percentage' as const,
+  discountAmount: 0,
+  discountPercentage: pct,
+  maxDiscountAmount: cap,
 });
 const fixed = (amount: number) => ({
-  discount_type: 'fixed' as const,
-  discount_amount: String(amount),
-  discount_percentage: '0',
-  max_discount_amount: '0',
+  discountType: 'fixed' as const,
+  discountAmount: amount,
+  discountPercentage: 0,
+  maxDiscountAmount: 0,
 });
 
 describe('coupon arithmetic (whole rupees)', () => {

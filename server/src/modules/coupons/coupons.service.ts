@@ -10,22 +10,8 @@ import { CatalogService } from '../catalog/catalog.service.js';
 import { commerceError, CommerceErrorCode } from '../ledger/commerce-errors.js';
 import { istIsoDate, toRupees } from '../ledger/money.js';
 import { Role } from '../users/entities/user.entity.js';
+import { mapCouponRow, type Coupon, type CouponRow } from './coupon-rows.js';
 import type { CouponValidateDto, CouponValidationDto } from './dto/coupon.dto.js';
-
-export interface CouponRow {
-  id: string;
-  coupon_code: string;
-  discount_type: 'percentage' | 'fixed';
-  discount_amount: string;
-  discount_percentage: string;
-  expiry_date: string;
-  min_purchase_amount: string;
-  max_discount_amount: string;
-  is_active: boolean;
-  usage_limit: number;
-  user_limit: number;
-  used_count: number;
-}
 
 export interface CouponPrice {
   /** Paise. */
@@ -40,19 +26,19 @@ export interface CouponPrice {
  */
 export function applyCoupon(
   coupon: Pick<
-    CouponRow,
-    'discount_type' | 'discount_amount' | 'discount_percentage' | 'max_discount_amount'
+    Coupon,
+    'discountType' | 'discountAmount' | 'discountPercentage' | 'maxDiscountAmount'
   >,
   pricePaise: number,
 ): CouponPrice {
   let discountRupees: number;
-  if (coupon.discount_type === 'percentage') {
-    const basisPoints = Math.round(Number(coupon.discount_percentage) * 100);
+  if (coupon.discountType === 'percentage') {
+    const basisPoints = Math.round(coupon.discountPercentage * 100);
     discountRupees = Math.ceil((pricePaise * basisPoints) / 1_000_000);
-    const cap = Number(coupon.max_discount_amount);
+    const cap = coupon.maxDiscountAmount;
     if (cap > 0) discountRupees = Math.min(discountRupees, cap);
   } else {
-    discountRupees = Number(coupon.discount_amount);
+    discountRupees = coupon.discountAmount;
   }
   const totalRupees = Math.max(0, Math.floor((pricePaise - discountRupees * 100) / 100));
   const total = totalRupees * 100;
@@ -86,7 +72,7 @@ export class CouponsService {
     if (!code) throw AppError.badRequest(Messages.couponEnterCode);
     const item = await this.catalog.getItem(dto.item_id ?? '');
     if (!item) throw AppError.badRequest(Messages.selectPackAndDetails);
-    const price = Number(item.discountedprice);
+    const price = item.discountedprice;
     const coupon = await this.find(code);
     if (!coupon) {
       throw commerceError(
@@ -100,14 +86,14 @@ export class CouponsService {
       'SELECT used FROM coupon_user_uses WHERE coupon_id = $1 AND user_id = $2',
       [coupon.id, auth.id],
     );
-    if (coupon.used_count >= coupon.usage_limit) {
+    if (coupon.usedCount >= coupon.usageLimit) {
       throw commerceError(
         CommerceErrorCode.CouponExhausted,
         Messages.couponExhausted,
         HttpStatus.CONFLICT,
       );
     }
-    if ((uses[0]?.used ?? 0) >= coupon.user_limit) {
+    if ((uses[0]?.used ?? 0) >= coupon.userLimit) {
       throw commerceError(
         CommerceErrorCode.CouponUserLimit,
         Messages.couponUserLimit,
@@ -124,26 +110,26 @@ export class CouponsService {
     };
   }
 
-  async find(code: string): Promise<CouponRow | undefined> {
+  async find(code: string): Promise<Coupon | undefined> {
     const rows: CouponRow[] = await this.txHost.tx.query(
       `SELECT id, coupon_code, discount_type, discount_amount, discount_percentage, to_char(expiry_date, 'YYYY-MM-DD') AS expiry_date,
               min_purchase_amount, max_discount_amount, is_active, usage_limit, user_limit, used_count
        FROM coupons WHERE coupon_code = $1 AND deleted_at IS NULL`,
       [normalise(code)],
     );
-    return rows[0];
+    return rows[0] ? mapCouponRow(rows[0]) : undefined;
   }
 
   /** Active, not past the end of its expiry day in India, and the price meets the minimum. */
-  private checkUsable(coupon: CouponRow, pricePaise: number) {
-    if (!coupon.is_active || coupon.expiry_date < istIsoDate(this.clock.now())) {
+  private checkUsable(coupon: Coupon, pricePaise: number) {
+    if (!coupon.isActive || coupon.expiryDate < istIsoDate(this.clock.now())) {
       throw commerceError(
         CommerceErrorCode.CouponExpired,
         Messages.couponExpired,
         HttpStatus.BAD_REQUEST,
       );
     }
-    const minimum = Number(coupon.min_purchase_amount);
+    const minimum = coupon.minPurchaseAmount;
     if (pricePaise < minimum * 100) {
       throw commerceError(
         CommerceErrorCode.CouponMinimum,
@@ -162,7 +148,7 @@ export class CouponsService {
     code: string,
     userId: string,
     pricePaise: number,
-  ): Promise<{ coupon: CouponRow; price: CouponPrice }> {
+  ): Promise<{ coupon: Coupon; price: CouponPrice }> {
     const coupon = await this.find(code);
     if (!coupon) {
       throw commerceError(
@@ -180,7 +166,7 @@ export class CouponsService {
     );
     if (taken === undefined) {
       const fresh = await this.find(code);
-      if (!fresh || !fresh.is_active) {
+      if (!fresh || !fresh.isActive) {
         throw commerceError(
           CommerceErrorCode.CouponExpired,
           Messages.couponExpired,
@@ -200,7 +186,7 @@ export class CouponsService {
     const mine = await guardedUpdate<{ used: number }>(
       this.txHost.tx,
       `UPDATE coupon_user_uses SET used = used + 1 WHERE coupon_id = $1 AND user_id = $2 AND used < $3 RETURNING used`,
-      [coupon.id, userId, coupon.user_limit],
+      [coupon.id, userId, coupon.userLimit],
     );
     if (mine === undefined) {
       throw commerceError(

@@ -20,7 +20,7 @@ import {
 import { DropsUnknownFields } from '../../../common/http/validation.js';
 import { Messages } from '@zstore/contract/messages';
 import { istIsoDate } from '../../ledger/money.js';
-import type { AdminCouponRow } from '../coupons-admin.repository.js';
+import type { AdminCoupon } from '../coupon-rows.js';
 
 export class AdminCouponDto {
   @ApiProperty({ description: 'Equals _id' }) id: string;
@@ -40,23 +40,23 @@ export class AdminCouponDto {
   @ApiProperty() description: string;
 }
 
-export function mapAdminCoupon(row: AdminCouponRow): AdminCouponDto {
+export function mapAdminCoupon(coupon: AdminCoupon): AdminCouponDto {
   return {
-    id: row.id,
-    _id: row.id,
-    couponCode: row.coupon_code,
-    discountType: row.discount_type,
-    discountAmount: Number(row.discount_amount),
-    discountPercentage: Number(row.discount_percentage),
-    expiryDate: row.expiry_date,
-    minimumItemQuantity: row.minimum_item_quantity,
-    minPurchaseAmount: Number(row.min_purchase_amount),
-    maxDiscountAmount: Number(row.max_discount_amount),
-    isActive: row.is_active,
-    usageLimit: row.usage_limit,
-    userLimit: row.user_limit,
-    usedCount: row.used_count,
-    description: row.description,
+    id: coupon.id,
+    _id: coupon.id,
+    couponCode: coupon.couponCode,
+    discountType: coupon.discountType,
+    discountAmount: coupon.discountAmount,
+    discountPercentage: coupon.discountPercentage,
+    expiryDate: coupon.expiryDate,
+    minimumItemQuantity: coupon.minimumItemQuantity,
+    minPurchaseAmount: coupon.minPurchaseAmount,
+    maxDiscountAmount: coupon.maxDiscountAmount,
+    isActive: coupon.isActive,
+    usageLimit: coupon.usageLimit,
+    userLimit: coupon.userLimit,
+    usedCount: coupon.usedCount,
+    description: coupon.description,
   };
 }
 
