@@ -2,12 +2,32 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
 
-export interface SavedPlayerRow {
+interface SavedPlayerRow {
   product_id: string;
   productname: string;
   input1: string;
   input2: string;
   updated_at: Date;
+}
+
+/** A player a user ordered for, with the product's name. */
+export interface SavedPlayer {
+  productId: string;
+  productName: string;
+  input1: string;
+  input2: string;
+  /** When an order last used this player. */
+  updatedAt: Date;
+}
+
+export function mapSavedPlayerRow(row: SavedPlayerRow): SavedPlayer {
+  return {
+    productId: row.product_id,
+    productName: row.productname,
+    input1: row.input1,
+    input2: row.input2,
+    updatedAt: new Date(row.updated_at),
+  };
 }
 
 @Injectable()
@@ -25,8 +45,8 @@ export class SavedPlayersRepository {
   }
 
   /** The saved players of the user with this numeric userid, last used first. */
-  list(userid: number): Promise<SavedPlayerRow[]> {
-    return this.txHost.tx.query(
+  async list(userid: number): Promise<SavedPlayer[]> {
+    const rows: SavedPlayerRow[] = await this.txHost.tx.query(
       `SELECT s.product_id, p.name AS productname, s.input1, s.input2, s.updated_at
        FROM saved_players s
        JOIN users u ON u.id = s.user_id
@@ -35,6 +55,7 @@ export class SavedPlayersRepository {
        ORDER BY s.updated_at DESC, p.name`,
       [userid],
     );
+    return rows.map(mapSavedPlayerRow);
   }
 
   /** Whether there was a saved player to forget. */

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsUUID, Matches } from 'class-validator';
 import { Messages } from '@zstore/contract/messages';
-import type { SavedPlayerRow } from '../saved-players.repository.js';
+import type { SavedPlayer } from '../saved-players.repository.js';
 
 const malformed = { message: Messages.malformedRequest };
 
@@ -21,13 +21,13 @@ export class SavedPlayerDto {
   @ApiProperty({ format: 'date-time', description: 'When an order last used this player' })
   updatedAt: string;
 
-  static from(row: SavedPlayerRow): SavedPlayerDto {
+  static from(player: SavedPlayer): SavedPlayerDto {
     return {
-      product_id: row.product_id,
-      productname: row.productname,
-      input1: row.input1,
-      input2: row.input2,
-      updatedAt: new Date(row.updated_at).toISOString(),
+      product_id: player.productId,
+      productname: player.productName,
+      input1: player.input1,
+      input2: player.input2,
+      updatedAt: player.updatedAt.toISOString(),
     };
   }
 }
