@@ -6,12 +6,31 @@ import { SqlWhere } from '../../database/sql-where.js';
 import { isUuid } from '../../common/http/list-filters.js';
 import type { NewGalleryImage } from './gallery.service.js';
 
+/** A `gallery_images` row as PostgreSQL answers it. */
 export interface GalleryImageRow {
   id: string;
   title: string;
   type: string;
   url: string;
   redirect_url: string;
+}
+
+export interface GalleryImage {
+  id: string;
+  title: string;
+  type: string;
+  /** Relative to the host, e.g. /uploads/gallery/....png */
+  url: string;
+  redirectUrl: string;
+}
+
+/** The public carousel reads every column but the id. */
+export function mapGallerySlideRow(row: Omit<GalleryImageRow, 'id'>): Omit<GalleryImage, 'id'> {
+  return { title: row.title, type: row.type, url: row.url, redirectUrl: row.redirect_url };
+}
+
+export function mapGalleryImageRow(row: GalleryImageRow): GalleryImage {
+  return { id: row.id, ...mapGallerySlideRow(row) };
 }
 
 export const GALLERY_SORT: Record<string, string> = {
@@ -27,7 +46,7 @@ const COLUMNS = 'id, title, type, url, redirect_url';
 export class GalleryAdminRepository {
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
-  async list(query: ListQuery): Promise<{ rows: GalleryImageRow[]; total: number }> {
+  async list(query: ListQuery): Promise<{ rows: GalleryImage[]; total: number }> {
     const filter = new SqlWhere();
     const { type, id } = query.filter;
     if (Array.isArray(id)) filter.and('id::text = ANY($?::text[])', id.map(String));
@@ -44,39 +63,40 @@ export class GalleryAdminRepository {
         filter.params,
       ),
     ]);
-    return { rows, total };
+    return { rows: rows.map(mapGalleryImageRow), total };
   }
 
-  all(): Promise<GalleryImageRow[]> {
-    return this.txHost.tx.query(
+  async all(): Promise<GalleryImage[]> {
+    const rows: GalleryImageRow[] = await this.txHost.tx.query(
       `SELECT ${COLUMNS} FROM gallery_images ORDER BY created_at DESC, id`,
     );
+    return rows.map(mapGalleryImageRow);
   }
 
-  async get(id: string) {
+  async get(id: string): Promise<GalleryImage | undefined> {
     if (!isUuid(id)) return undefined;
     const rows: GalleryImageRow[] = await this.txHost.tx.query(
       `SELECT ${COLUMNS} FROM gallery_images WHERE id = $1`,
       [id],
     );
-    return rows[0];
+    return rows[0] ? mapGalleryImageRow(rows[0]) : undefined;
   }
 
-  async insert(image: NewGalleryImage): Promise<GalleryImageRow> {
+  async insert(image: NewGalleryImage): Promise<GalleryImage> {
     const rows: GalleryImageRow[] = await this.txHost.tx.query(
       `INSERT INTO gallery_images (title, type, url, redirect_url, created_at)
        VALUES ($1, $2, $3, $4, clock_timestamp()) RETURNING ${COLUMNS}`,
       [image.title, image.type, image.url, image.redirectUrl ?? ''],
     );
-    return rows[0];
+    return mapGalleryImageRow(rows[0]);
   }
 
   /** Deletes the row and answers it, or undefined when it was already gone. */
-  async delete(id: string): Promise<GalleryImageRow | undefined> {
+  async delete(id: string): Promise<GalleryImage | undefined> {
     const [rows] = await this.txHost.tx.query<[GalleryImageRow[], number]>(
       `DELETE FROM gallery_images WHERE id = $1 RETURNING ${COLUMNS}`,
       [id],
     );
-    return rows[0];
+    return rows[0] ? mapGalleryImageRow(rows[0]) : undefined;
   }
 }

@@ -4,6 +4,7 @@ import { Injectable } from '@nestjs/common';
 import type { CachedJson } from '../../common/http/cached-json.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { CatalogCacheService } from '../catalog/catalog-cache.service.js';
+import { mapGallerySlideRow, type GalleryImageRow } from './gallery-admin.repository.js';
 
 export class GallerySlideDto {
   @ApiProperty() url: string;
@@ -33,25 +34,25 @@ export class GalleryService {
 
   images(): Promise<CachedJson> {
     return this.cache.get('gallery', async () => {
-      const rows: Array<{ title: string; type: string; url: string; redirect_url: string }> =
-        await this.txHost.tx.query(
-          `SELECT title, type, url, redirect_url FROM gallery_images
+      const rows: Array<Omit<GalleryImageRow, 'id'>> = await this.txHost.tx.query(
+        `SELECT title, type, url, redirect_url FROM gallery_images
          WHERE type IN ('CarouselMb', 'CarouselPc', 'Popup') ORDER BY created_at, id`,
-        );
-      const of = (type: string) => rows.filter((row) => row.type === type);
+      );
+      const slides = rows.map(mapGallerySlideRow);
+      const of = (type: string) => slides.filter((slide) => slide.type === type);
       return {
-        CarouselMb: of('CarouselMb').map((row) => ({
-          url: row.url,
-          redirectUrl: row.redirect_url,
+        CarouselMb: of('CarouselMb').map((slide) => ({
+          url: slide.url,
+          redirectUrl: slide.redirectUrl,
         })),
-        CarouselPc: of('CarouselPc').map((row) => ({
-          url: row.url,
-          redirectUrl: row.redirect_url,
+        CarouselPc: of('CarouselPc').map((slide) => ({
+          url: slide.url,
+          redirectUrl: slide.redirectUrl,
         })),
-        Popup: of('Popup').map((row) => ({
-          url: row.url,
-          redirectUrl: row.redirect_url,
-          title: row.title,
+        Popup: of('Popup').map((slide) => ({
+          url: slide.url,
+          redirectUrl: slide.redirectUrl,
+          title: slide.title,
         })),
       } satisfies GalleryImagesDto;
     });

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { GalleryImageRow } from '../gallery-admin.repository.js';
+import type { GalleryImage } from '../gallery-admin.repository.js';
 
 export const GALLERY_TYPES = [
   'CarouselMb',
@@ -19,13 +19,13 @@ export class GalleryImageDto {
   @ApiProperty() redirectUrl: string;
 }
 
-export function mapGalleryImage(row: GalleryImageRow): GalleryImageDto {
+export function mapGalleryImage(image: GalleryImage): GalleryImageDto {
   return {
-    id: row.id,
-    title: row.title,
-    type: row.type,
-    url: row.url,
-    redirectUrl: row.redirect_url,
+    id: image.id,
+    title: image.title,
+    type: image.type,
+    url: image.url,
+    redirectUrl: image.redirectUrl,
   };
 }
 
