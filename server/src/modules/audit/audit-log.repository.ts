@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { SqlWhere } from '../../database/sql-where.js';
 
-export interface AuditLogRow {
+interface AuditLogRow {
   id: string;
   actor_id: string | null;
   actor_email: string | null;
@@ -12,6 +12,34 @@ export interface AuditLogRow {
   before: unknown;
   after: unknown;
   created_at: Date;
+}
+
+/** One entry of `audit_log`, with its actor's e-mail. */
+export interface AuditEntry {
+  /** The bigint id, as text. */
+  id: string;
+  actorId: string | null;
+  actorEmail: string | null;
+  action: string;
+  entity: string;
+  entityId: string;
+  before: unknown;
+  after: unknown;
+  createdAt: Date;
+}
+
+export function mapAuditEntryRow(row: AuditLogRow): AuditEntry {
+  return {
+    id: row.id,
+    actorId: row.actor_id,
+    actorEmail: row.actor_email,
+    action: row.action,
+    entity: row.entity,
+    entityId: row.entity_id,
+    before: row.before,
+    after: row.after,
+    createdAt: new Date(row.created_at),
+  };
 }
 
 export interface AuditLogFilter {
@@ -43,9 +71,9 @@ const SELECT_ENTRIES = `SELECT a.id::text AS id, a.actor_id, u.email AS actor_em
 export class AuditLogRepository {
   constructor(private readonly db: DataSource) {}
 
-  async getById(id: string): Promise<AuditLogRow | undefined> {
+  async getById(id: string): Promise<AuditEntry | undefined> {
     const rows: AuditLogRow[] = await this.db.query(`${SELECT_ENTRIES} WHERE a.id = $1`, [id]);
-    return rows[0];
+    return rows[0] ? mapAuditEntryRow(rows[0]) : undefined;
   }
 
   async list(
@@ -53,7 +81,7 @@ export class AuditLogRepository {
     sort: { column: string; order: 'ASC' | 'DESC' },
     offset: number,
     limit: number,
-  ): Promise<{ rows: AuditLogRow[]; total: number }> {
+  ): Promise<{ rows: AuditEntry[]; total: number }> {
     const where = new SqlWhere();
     if (filter.ids) where.and('a.id = ANY($?::bigint[])', filter.ids);
     if (filter.action) where.and('a.action = $?', filter.action);
@@ -72,6 +100,6 @@ export class AuditLogRepository {
       `${SELECT_ENTRIES} ${where} ORDER BY ${sort.column} ${sort.order} NULLS LAST, a.id ${sort.order} ${page.sql}`,
       page.params,
     );
-    return { rows, total };
+    return { rows: rows.map(mapAuditEntryRow), total };
   }
 }

@@ -2,7 +2,8 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
 
-export interface AuditEntry {
+/** What `record` writes; the log fills in its id and time. */
+export interface NewAuditEntry {
   actorId: string;
   action: string;
   entity: string;
@@ -16,7 +17,7 @@ export interface AuditEntry {
 export class AuditService {
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
-  async record(entry: AuditEntry) {
+  async record(entry: NewAuditEntry) {
     await this.txHost.tx.query(
       'INSERT INTO audit_log (actor_id, action, entity, entity_id, before, after) VALUES ($1, $2, $3, $4, $5, $6)',
       [

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { AuditLogRow } from '../audit-log.repository.js';
+import type { AuditEntry } from '../audit-log.repository.js';
 
 export class AuditLogResponseDto {
   @ApiProperty() id: string;
@@ -14,16 +14,16 @@ export class AuditLogResponseDto {
   @ApiProperty() createdAt: string;
 }
 
-export function mapAuditLog(row: AuditLogRow): AuditLogResponseDto {
+export function mapAuditLog(entry: AuditEntry): AuditLogResponseDto {
   return {
-    id: row.id,
-    action: row.action,
-    entity: row.entity,
-    entityId: row.entity_id,
-    actorId: row.actor_id,
-    actorEmail: row.actor_email,
-    before: row.before,
-    after: row.after,
-    createdAt: new Date(row.created_at).toISOString(),
+    id: entry.id,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: entry.entityId,
+    actorId: entry.actorId,
+    actorEmail: entry.actorEmail,
+    before: entry.before,
+    after: entry.after,
+    createdAt: entry.createdAt.toISOString(),
   };
 }
