@@ -9,6 +9,34 @@ import { OnJob } from '../../jobs/on-job.decorator.js';
 import { SmtpAdapter, type MailMessage } from '../../providers/smtp/smtp.adapter.js';
 
 const MAX_ATTEMPTS = 10;
+
+/** An `outgoing_mail` row as a send claims it. */
+interface OutgoingMailRow {
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  attempts: number;
+}
+
+export interface OutgoingMail {
+  recipient: string;
+  subject: string;
+  textBody: string;
+  htmlBody: string | null;
+  /** Counting the one this send makes. */
+  attempts: number;
+}
+
+export function mapOutgoingMailRow(row: OutgoingMailRow): OutgoingMail {
+  return {
+    recipient: row.recipient,
+    subject: row.subject,
+    textBody: row.text_body,
+    htmlBody: row.html_body,
+    attempts: row.attempts,
+  };
+}
 const mailJobId = (id: string, generation: number) => `mail-${id}-${generation}`;
 
 /**
@@ -53,25 +81,20 @@ export class MailService {
 
   @OnJob({ name: JobName.MailSend, queue: QueueName.Mail })
   async handleSend({ mailId }: JobOf<JobName.MailSend>): Promise<JobStatus> {
-    const mail = await guardedUpdate<{
-      recipient: string;
-      subject: string;
-      text_body: string;
-      html_body: string | null;
-      attempts: number;
-    }>(
+    const row = await guardedUpdate<OutgoingMailRow>(
       this.txHost.tx,
       `UPDATE outgoing_mail SET attempts = attempts + 1 WHERE id = $1 AND status = 'pending'
        RETURNING recipient, subject, text_body, html_body, attempts`,
       [mailId],
     );
-    if (!mail) return JobStatus.Skipped;
+    if (!row) return JobStatus.Skipped;
+    const mail = mapOutgoingMailRow(row);
     try {
       await this.smtp.send({
         to: mail.recipient,
         subject: mail.subject,
-        text: mail.text_body,
-        html: mail.html_body,
+        text: mail.textBody,
+        html: mail.htmlBody,
       });
     } catch (error) {
       await this.txHost.tx.query(

@@ -3,11 +3,28 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { MailService } from '../notifications/mail.service.js';
 
-export interface AdminAlert {
+interface AdminAlertRow {
   key: string;
   kind: string;
   message: string;
   opened_at: Date;
+}
+
+export interface AdminAlert {
+  /** The condition and its subject, e.g. supplier-balance:smileone */
+  key: string;
+  kind: string;
+  message: string;
+  openedAt: Date;
+}
+
+export function mapAdminAlertRow(row: AdminAlertRow): AdminAlert {
+  return {
+    key: row.key,
+    kind: row.kind,
+    message: row.message,
+    openedAt: new Date(row.opened_at),
+  };
 }
 
 const WEBHOOK_TIMEOUT_MS = 5_000;
@@ -60,9 +77,10 @@ export class AdminAlertsService {
   }
 
   async openAlerts(): Promise<AdminAlert[]> {
-    return this.db.query(
+    const rows: AdminAlertRow[] = await this.db.query(
       `SELECT key, kind, message, opened_at FROM admin_alerts WHERE resolved_at IS NULL ORDER BY opened_at`,
     );
+    return rows.map(mapAdminAlertRow);
   }
 
   private async post(kind: string, message: string) {

@@ -34,7 +34,7 @@ export class AlertsAdminController {
         key: alert.key,
         kind: alert.kind,
         message: alert.message,
-        openedAt: new Date(alert.opened_at).toISOString(),
+        openedAt: alert.openedAt.toISOString(),
       })),
     };
   }
