@@ -2,6 +2,7 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
 import { Role, UserEntity } from './entities/user.entity.js';
+import { mapUserSessionRow, type User, type UserSession, type UserSessionRow } from './user.js';
 
 export interface NewUser {
   name: string;
@@ -21,22 +22,24 @@ export class UsersRepository {
     return this.txHost.tx.getRepository(UserEntity);
   }
 
-  getById(id: string) {
+  // The entity's column transformers already answer camelCase fields with bigints as numbers.
+
+  getById(id: string): Promise<User | null> {
     return this.users.findOneBy({ id });
   }
 
-  getByUserid(userid: number) {
+  getByUserid(userid: number): Promise<User | null> {
     return this.users.findOneBy({ userid });
   }
 
-  getByEmail(email: string) {
+  getByEmail(email: string): Promise<User | null> {
     return this.users
       .createQueryBuilder('u')
       .where('lower(u.email) = lower(:email)', { email })
       .getOne();
   }
 
-  getByEmailWithPassword(email: string) {
+  getByEmailWithPassword(email: string): Promise<User | null> {
     return this.users
       .createQueryBuilder('u')
       .addSelect('u.passwordHash')
@@ -44,11 +47,11 @@ export class UsersRepository {
       .getOne();
   }
 
-  getByMobile(mobilenumber: string) {
+  getByMobile(mobilenumber: string): Promise<User | null> {
     return this.users.findOneBy({ mobilenumber });
   }
 
-  getByGoogleSub(googleSub: string) {
+  getByGoogleSub(googleSub: string): Promise<User | null> {
     return this.users.findOneBy({ googleSub });
   }
 
@@ -61,7 +64,7 @@ export class UsersRepository {
     return { emailTaken: rows[0].email_taken, mobileTaken: rows[0].mobile_taken };
   }
 
-  async create(input: NewUser) {
+  async create(input: NewUser): Promise<User> {
     const result = await this.txHost.tx.insert(UserEntity, {
       name: input.name,
       email: input.email,
@@ -80,31 +83,12 @@ export class UsersRepository {
    * token version, block) and who the caller is (name and contacts, so a handler need not read
    * the row again).
    */
-  async getSession(id: string) {
-    const rows: Array<{
-      userid: string;
-      role: Role;
-      token_version: number;
-      is_blocked: boolean;
-      name: string;
-      email: string;
-      mobilenumber: string | null;
-    }> = await this.users.query(
+  async getSession(id: string): Promise<UserSession | undefined> {
+    const rows: UserSessionRow[] = await this.users.query(
       'SELECT userid, role, token_version, is_blocked, name, email, mobilenumber FROM users WHERE id = $1',
       [id],
     );
-    const row = rows[0];
-    return row
-      ? {
-          userid: Number(row.userid),
-          role: row.role,
-          tokenVersion: row.token_version,
-          isBlocked: row.is_blocked,
-          name: row.name,
-          email: row.email,
-          mobilenumber: row.mobilenumber,
-        }
-      : undefined;
+    return rows[0] ? mapUserSessionRow(rows[0]) : undefined;
   }
 
   async updateName(id: string, name: string) {

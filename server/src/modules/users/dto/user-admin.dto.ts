@@ -13,7 +13,8 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { Messages } from '@zstore/contract/messages';
-import { Role, type UserEntity } from '../entities/user.entity.js';
+import { Role } from '../entities/user.entity.js';
+import type { User } from '../user.js';
 import { mapUser, UserResponseDto } from './user.dto.js';
 
 const flag = ({ value }: { value: unknown }) =>
@@ -97,6 +98,6 @@ export class AdminUserUpdatedDto {
   @ApiProperty({ type: AdminUserResponseDto }) user: AdminUserResponseDto;
 }
 
-export function mapAdminUser(user: UserEntity): AdminUserResponseDto {
+export function mapAdminUser(user: User): AdminUserResponseDto {
   return { id: user.id, ...mapUser(user), balance: user.balance / 100 };
 }

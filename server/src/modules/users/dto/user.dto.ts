@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsInt, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { Messages } from '@zstore/contract/messages';
-import type { UserEntity } from '../entities/user.entity.js';
+import type { User } from '../user.js';
 
 export class UserResponseDto {
   @ApiProperty() _id: string;
@@ -17,7 +17,7 @@ export class UserResponseDto {
 }
 
 /** The user as the spec's clients see it: `_id`, string flags, no secrets. */
-export function mapUser(user: UserEntity): UserResponseDto {
+export function mapUser(user: User): UserResponseDto {
   return {
     _id: user.id,
     userid: user.userid,

@@ -6,6 +6,7 @@ import {
   UpdateDateColumn,
 } from 'typeorm';
 import { bigintNumber } from '../../../database/transformers.js';
+import type { User } from '../user.js';
 
 export enum Role {
   User = 'user',
@@ -14,7 +15,7 @@ export enum Role {
 }
 
 @Entity('users')
-export class UserEntity {
+export class UserEntity implements User {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
