@@ -8,13 +8,16 @@ import { AuthMaintenanceService } from './auth-maintenance.service.js';
 import { AuthGuard } from './auth.guard.js';
 import { AuthService } from './auth.service.js';
 import { EmailTokenRepository } from './email-token.repository.js';
+import { EmailVerificationService } from './email-verification.service.js';
 import { GoogleLoginService } from './google-login.service.js';
+import { LoginThrottle } from './login-throttle.js';
 import { OtpLoginService } from './otp-login.service.js';
 import { OtpController } from './otp.controller.js';
 import { OtpService } from './otp.service.js';
 import { PasswordResetService } from './password-reset.service.js';
 import { PasswordController } from './password.controller.js';
 import { PasswordService } from './password.service.js';
+import { PendingRegistrationsRepository } from './pending-registrations.repository.js';
 import { TokenService } from './token.service.js';
 
 @Module({
@@ -25,11 +28,14 @@ import { TokenService } from './token.service.js';
     AuthMaintenanceService,
     AuthService,
     EmailTokenRepository,
+    EmailVerificationService,
     GoogleLoginService,
+    LoginThrottle,
     OtpLoginService,
     OtpService,
     PasswordResetService,
     PasswordService,
+    PendingRegistrationsRepository,
     TokenService,
   ],
   exports: [PasswordService, TokenService],

@@ -1,26 +1,20 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { HttpStatus, Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { AppError, ErrorCode } from '../../common/errors/app-error.js';
-import { RateLimitService } from '../../common/http/rate-limit.service.js';
 import { Messages } from '@zstore/contract/messages';
-import { Clock } from '../../common/clock.js';
-import { APP_CONFIG, type AppConfig } from '../../config/config.js';
-import { MailService } from '../notifications/mail.service.js';
 import { mapUser } from '../users/dto/user.dto.js';
-import type { UserEntity } from '../users/entities/user.entity.js';
+import type { User } from '../users/user.js';
 import { UsersService } from '../users/users.service.js';
-import { verificationMail } from './account-mails.js';
 import { LoginDto, RegisterDto, ValidateUserDto, VerifyAndRegisterDto } from './dto/auth.dto.js';
-import { EmailTokenRepository } from './email-token.repository.js';
+import { EmailVerificationService } from './email-verification.service.js';
+import { LoginThrottle } from './login-throttle.js';
 import { OtpService } from './otp.service.js';
 import { PasswordService } from './password.service.js';
+import { PendingRegistrationsRepository } from './pending-registrations.repository.js';
 import { TokenService } from './token.service.js';
 import { rethrowUserConflict } from '../users/user-conflict.js';
-
-/** The longest a slowed-down sign-in waits for its turn before it is told to come back. */
-const LOGIN_MAX_WAIT_MS = 10_000;
 
 @Injectable()
 export class AuthService {
@@ -30,11 +24,9 @@ export class AuthService {
     private readonly passwords: PasswordService,
     private readonly tokens: TokenService,
     private readonly otp: OtpService,
-    private readonly emailTokens: EmailTokenRepository,
-    private readonly mail: MailService,
-    private readonly limits: RateLimitService,
-    private readonly clock: Clock,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly pending: PendingRegistrationsRepository,
+    private readonly verification: EmailVerificationService,
+    private readonly throttle: LoginThrottle,
   ) {}
 
   async register(ip: string, dto: RegisterDto) {
@@ -43,25 +35,22 @@ export class AuthService {
     const passwordHash = await this.passwords.hash(dto.password);
     // A request refused by the resend cooldown or the limits leaves the pending details alone.
     await this.otp.send(dto.mobileNumber, 'register', ip, () =>
-      this.txHost.tx.query(
-        `INSERT INTO pending_registrations (mobilenumber, name, email, password_hash, created_at)
-         VALUES ($1, $2, $3, $4, now())
-         ON CONFLICT (mobilenumber) DO UPDATE SET name = $2, email = $3, password_hash = $4, created_at = now()`,
-        [dto.mobileNumber, dto.name, dto.email, passwordHash],
-      ),
+      this.pending.save({
+        mobilenumber: dto.mobileNumber,
+        name: dto.name,
+        email: dto.email,
+        passwordHash,
+      }),
     );
     return { msg: Messages.otpSentVerifyAccount };
   }
 
   async verifyAndRegister(dto: VerifyAndRegisterDto) {
-    const pending: Array<{ email: string }> = await this.txHost.tx.query(
-      'SELECT email FROM pending_registrations WHERE mobilenumber = $1',
-      [dto.mobileNumber],
-    );
-    if (!pending[0]) {
+    const pendingEmail = await this.pending.emailOf(dto.mobileNumber);
+    if (pendingEmail === undefined) {
       throw new AppError(ErrorCode.OtpExpired, Messages.otpExpired, HttpStatus.BAD_REQUEST);
     }
-    if (pending[0].email.toLowerCase() !== dto.email) {
+    if (pendingEmail.toLowerCase() !== dto.email) {
       throw AppError.badRequest(Messages.registrationMismatch);
     }
     this.passwords.assertAcceptable(dto.password);
@@ -76,46 +65,35 @@ export class AuthService {
           mobilenumber: dto.mobileNumber,
           passwordHash,
         });
-        await this.txHost.tx.query('DELETE FROM pending_registrations WHERE mobilenumber = $1', [
-          dto.mobileNumber,
-        ]);
-        const token = await this.emailTokens.create(created.id, 'verify');
-        const id = await this.mail.record(
-          verificationMail(created.email, created.name, this.verificationLink(created.id, token)),
-        );
+        await this.pending.delete(dto.mobileNumber);
+        const id = await this.verification.recordFirst(created);
         return { user: created, mailId: id };
       })
       .catch(rethrowUserConflict);
-    await this.users.claimVerificationSend(user.id, this.clock.now());
-    await this.mail.dispatch(mailId);
+    await this.verification.dispatchFirst(user.id, mailId);
     return { msg: Messages.mobileVerified };
   }
 
   /**
-   * The route limits the address, and the account from that address, so a stranger's guesses
-   * never lock the owner out; past a higher ceiling of wrong passwords from everywhere, the
-   * account's sign-ins are evaluated one at a time, spaced out (OWASP ASVS 5.0, 6.3.1).
+   * The route limits the address, and the account from that address; the throttle spaces out
+   * an account's sign-ins past a higher ceiling of wrong passwords from everywhere.
    */
   async login(dto: LoginDto) {
-    const { loginAccount, loginSlowed } = this.config.rateLimits;
-    const failures = `login:failures:${dto.email}`;
-    if (await this.limits.exceeded(failures, loginAccount)) {
-      await this.limits.slowDown(`login:slowed:${dto.email}`, loginSlowed, LOGIN_MAX_WAIT_MS);
-    }
+    await this.throttle.beforeAttempt(dto.email);
     const user = await this.users.getByEmailWithPassword(dto.email);
     const passwordOk = await this.passwords.verify(user?.passwordHash, dto.password);
     if (!user) {
       throw new AppError(ErrorCode.UserNotFound, Messages.userNotFound, HttpStatus.NOT_FOUND);
     }
     if (!passwordOk) {
-      await this.limits.allow(failures, loginAccount);
+      await this.throttle.failed(dto.email);
       throw new AppError(ErrorCode.WrongPassword, Messages.wrongPassword, HttpStatus.UNAUTHORIZED);
     }
     if (user.isBlocked) {
       throw new AppError(ErrorCode.Blocked, Messages.blocked, HttpStatus.FORBIDDEN);
     }
     if (!user.verified) {
-      await this.sendVerification(user);
+      await this.verification.resend(user);
       throw new AppError(
         ErrorCode.EmailNotVerified,
         Messages.emailNotVerified,
@@ -128,21 +106,8 @@ export class AuthService {
     return this.session(user);
   }
 
-  async verifyMail(userId: string, token: string) {
-    const verified = await this.txHost.withTransaction(async () => {
-      if (!(await this.emailTokens.consume(userId, 'verify', token))) return false;
-      await this.users.markVerified(userId);
-      return true;
-    });
-    if (!verified) {
-      throw new AppError(
-        ErrorCode.VerificationInvalid,
-        Messages.verificationInvalid,
-        HttpStatus.BAD_REQUEST,
-        { code: '1' },
-      );
-    }
-    return { msg: Messages.emailVerified, code: '0' as const };
+  verifyMail(userId: string, token: string) {
+    return this.verification.verify(userId, token);
   }
 
   validateUser(auth: AuthUser, dto: ValidateUserDto) {
@@ -153,21 +118,8 @@ export class AuthService {
     return { role: auth.role };
   }
 
-  async session(user: UserEntity) {
+  async session(user: User) {
     return { token: await this.tokens.issue(user), user: mapUser(user) };
-  }
-
-  /** A fresh verification link, at most one a minute per account. */
-  private async sendVerification(user: UserEntity) {
-    if (!(await this.users.claimVerificationSend(user.id, this.clock.now()))) return;
-    const token = await this.emailTokens.create(user.id, 'verify');
-    await this.mail.send(
-      verificationMail(user.email, user.name, this.verificationLink(user.id, token)),
-    );
-  }
-
-  private verificationLink(userId: string, token: string) {
-    return `${this.config.publicUrl}/verification/${userId}/${token}`;
   }
 
   private async assertAvailable(email: string, mobile: string) {

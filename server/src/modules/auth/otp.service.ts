@@ -15,12 +15,31 @@ export const OTP_TTL_MS = 5 * 60_000;
 export const OTP_RESEND_COOLDOWN_MS = 60_000;
 export const OTP_MAX_WRONG = 5;
 
-interface OtpRow {
+interface OtpCodeRow {
   id: string;
   code_hash: string;
   attempts: number;
   expires_at: Date;
   created_at: Date;
+}
+
+interface OtpCode {
+  id: string;
+  /** HMAC of purpose, number and code, hex. */
+  codeHash: string;
+  attempts: number;
+  expiresAt: Date;
+  createdAt: Date;
+}
+
+function mapOtpCodeRow(row: OtpCodeRow): OtpCode {
+  return {
+    id: row.id,
+    codeHash: row.code_hash,
+    attempts: row.attempts,
+    expiresAt: new Date(row.expires_at),
+    createdAt: new Date(row.created_at),
+  };
 }
 
 /**
@@ -47,13 +66,13 @@ export class OtpService {
 
   /** Milliseconds until another code for this purpose may be sent to this number. */
   async cooldownMs(mobile: string, purpose: OtpPurpose): Promise<number> {
-    const rows: Array<{ created_at: Date }> = await this.txHost.tx.query(
+    const rows: Array<Pick<OtpCodeRow, 'created_at'>> = await this.txHost.tx.query(
       'SELECT created_at FROM otp_codes WHERE mobilenumber = $1 AND purpose = $2 ORDER BY created_at DESC LIMIT 1',
       [mobile, purpose],
     );
     if (!rows[0]) return 0;
-    const wait =
-      new Date(rows[0].created_at).getTime() + OTP_RESEND_COOLDOWN_MS - this.clock.now().getTime();
+    const createdAt = new Date(rows[0].created_at);
+    const wait = createdAt.getTime() + OTP_RESEND_COOLDOWN_MS - this.clock.now().getTime();
     return Math.max(0, wait);
   }
 
@@ -117,15 +136,15 @@ export class OtpService {
   /** Consumes the number's current code if `code` matches; otherwise counts a wrong try. */
   async verify(mobile: string, purpose: OtpPurpose, code: string) {
     await this.limits.hit(`otp-verify:number:${mobile}`, this.config.rateLimits.otpVerify);
-    const rows: OtpRow[] = await this.txHost.tx.query(
+    const rows: OtpCodeRow[] = await this.txHost.tx.query(
       `SELECT id, code_hash, attempts, expires_at, created_at FROM otp_codes
        WHERE mobilenumber = $1 AND purpose = $2 AND consumed_at IS NULL
        ORDER BY created_at DESC LIMIT 1`,
       [mobile, purpose],
     );
-    const otp = rows[0];
+    const otp = rows[0] ? mapOtpCodeRow(rows[0]) : undefined;
     const now = this.clock.now();
-    if (!otp || new Date(otp.expires_at).getTime() <= now.getTime()) {
+    if (!otp || otp.expiresAt.getTime() <= now.getTime()) {
       throw new AppError(ErrorCode.OtpExpired, Messages.otpExpired, HttpStatus.BAD_REQUEST);
     }
     // Each evaluation first takes one of the code's tries in a guarded write, so however
@@ -137,7 +156,7 @@ export class OtpService {
     if (claimed !== 1) {
       throw new AppError(ErrorCode.OtpExpired, Messages.otpTooManyAttempts, HttpStatus.BAD_REQUEST);
     }
-    const expected = Buffer.from(otp.code_hash, 'hex');
+    const expected = Buffer.from(otp.codeHash, 'hex');
     const given = Buffer.from(this.hash(mobile, purpose, code), 'hex');
     if (!timingSafeEqual(expected, given)) {
       throw new AppError(ErrorCode.OtpInvalid, Messages.otpInvalid, HttpStatus.BAD_REQUEST);

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
-import type { UserEntity } from '../users/entities/user.entity.js';
+import type { User } from '../users/user.js';
 
 export interface TokenClaims {
   sub: string;
@@ -18,7 +18,7 @@ export class TokenService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  issue(user: Pick<UserEntity, 'id' | 'userid' | 'role' | 'tokenVersion'>) {
+  issue(user: Pick<User, 'id' | 'userid' | 'role' | 'tokenVersion'>) {
     const claims: TokenClaims = {
       sub: user.id,
       uid: user.userid,
