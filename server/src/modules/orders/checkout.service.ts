@@ -69,11 +69,11 @@ export class CheckoutService {
         orderid,
         userId: user.id,
         userid: user.userid,
-        useremail: user.email,
+        userEmail: user.email,
         productId: product.id,
         itemId: item.id,
-        productname: product.name,
-        itemname: item.name,
+        productName: product.name,
+        itemName: item.name,
         input1: dto.input1,
         input2: dto.input2,
         playerName,
@@ -81,12 +81,12 @@ export class CheckoutService {
         discount,
         value: total,
         couponId,
-        paymentmode: mode,
+        paymentMode: mode,
         status: paidNow ? 'Processing' : 'Created',
         isApi: item.is_api,
         apiType: item.api_type ?? product.api_type,
-        itemidarray: item.itemidarray,
-        transactionid: txnid,
+        itemIdArray: item.itemidarray,
+        transactionId: txnid,
         txnDate: istDate(now),
         expiresAt: paidNow ? null : new Date(now.getTime() + this.config.upi.paymentTtlMs),
         paidAt: paidNow ? now : null,
@@ -119,7 +119,7 @@ export class CheckoutService {
         ? { msg: Messages.orderPlaced, redirect_url: confirmation, orderid: order.orderid }
         : { status: true, data: { payment_url: confirmation, orderid: order.orderid } };
     }
-    const paymentUrl = await this.payments.start(order.orderid, Number(order.value), {
+    const paymentUrl = await this.payments.start(order.orderid, order.value, {
       pInfo: `${product.name} - ${item.name}`,
       customerName: user.name,
       customerEmail: user.email,
