@@ -39,8 +39,8 @@ export class FulfilmentAdminService {
     await this.purchases.reopenFailed(order.orderid);
     await this.jobs.queue(
       JobName.OrderFulfil,
-      { orderid: order.orderid, generation: order.fulfil_generation },
-      fulfilJobId(order.orderid, order.fulfil_generation),
+      { orderid: order.orderid, generation: order.fulfilGeneration },
+      fulfilJobId(order.orderid, order.fulfilGeneration),
     );
     return { message: Messages.deliveryRetried, orderid: order.orderid };
   }
@@ -73,7 +73,7 @@ export class FulfilmentAdminService {
         before: { pack, status: 'unknown' },
         after: { pack, status: ruling.status },
       });
-      return { orderid: order.orderid, complete: confirmed === order.itemidarray.length };
+      return { orderid: order.orderid, complete: confirmed === order.itemIdArray.length };
     });
     if (settled.complete) await this.settle(() => this.orders.complete(settled.orderid));
     return { message: Messages.deliveryPackSettled, orderid: settled.orderid };

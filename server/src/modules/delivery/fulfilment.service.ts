@@ -10,7 +10,7 @@ import { isMooGoldApiType } from '../../providers/moogold/moogold.adapter.js';
 import { OrderDeliveries } from '../orders/order-deliveries.service.js';
 import { fulfilJobId, OrdersService } from '../orders/orders.service.js';
 import { playerRefusalWords } from '../orders/customer-reasons.js';
-import type { OrderRow } from '../orders/orders.repository.js';
+import type { Order } from '../orders/orders.repository.js';
 import { SupplierBalanceGuard } from './supplier-balance-guard.js';
 import { SupplierPackBuyer } from './supplier-pack-buyer.js';
 import { SupplierPurchasesRepository } from './supplier-purchases.repository.js';
@@ -50,13 +50,13 @@ export class FulfilmentService {
     const order = await this.deliveries.claim(orderid, generation);
     if (!order) return 'skipped';
     const fence = { generation };
-    const supplier = supplierOf(order.api_type);
-    if (!supplier || order.itemidarray.length === 0) {
+    const supplier = supplierOf(order.apiType);
+    if (!supplier || order.itemIdArray.length === 0) {
       await this.attention(order, Messages.deliveryNoSupplier);
       return 'done';
     }
 
-    for (const [index, productRef] of order.itemidarray.entries()) {
+    for (const [index, productRef] of order.itemIdArray.entries()) {
       const row = await this.purchases.reserve(orderid, index + 1, supplier, productRef);
       if (row.status === 'confirmed') continue;
       if (row.status === 'reserved' && !(await this.balanceGuard.mayBuy(order, supplier))) {
@@ -76,7 +76,7 @@ export class FulfilmentService {
         return 'done';
       }
       if (outcome.kind === 'player' && (await this.purchases.confirmedCount(orderid)) === 0) {
-        const why = playerRefusalWords(outcome.refusal ?? 'details-refused', order.api_type);
+        const why = playerRefusalWords(outcome.refusal ?? 'details-refused', order.apiType);
         await this.settle(() =>
           this.orders.refundToWallet(orderid, outcome.reason, fence, undefined, why),
         );
@@ -99,10 +99,10 @@ export class FulfilmentService {
   }
 
   /** Enqueues the order again under its next generation when no job holds it. */
-  private async revive(order: { orderid: string; fulfil_generation: number }) {
-    const jobId = fulfilJobId(order.orderid, order.fulfil_generation);
+  private async revive(order: Pick<Order, 'orderid' | 'fulfilGeneration'>) {
+    const jobId = fulfilJobId(order.orderid, order.fulfilGeneration);
     if (await this.jobs.isLive(QueueName.Fulfilment, jobId)) return;
-    const generation = await this.deliveries.nextGeneration(order.orderid, order.fulfil_generation);
+    const generation = await this.deliveries.nextGeneration(order.orderid, order.fulfilGeneration);
     if (generation === undefined) return;
     await this.jobs.queueSoon(
       JobName.OrderFulfil,
@@ -118,7 +118,7 @@ export class FulfilmentService {
     return JobStatus.Success;
   }
 
-  private async attention(order: OrderRow, reason: string) {
+  private async attention(order: Order, reason: string) {
     this.logger.warn(`order needs attention: ${reason}`);
     await this.deliveries.flag(order, reason);
   }

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { Messages } from '@zstore/contract/messages';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
@@ -8,8 +7,11 @@ import { REDIS } from '../../redis/redis.module.js';
 import { AdminAlertsService } from '../operations/admin-alerts.service.js';
 import { SupplierBalancesService } from '../operations/supplier-balances.service.js';
 import { OrderDeliveries } from '../orders/order-deliveries.service.js';
-import type { OrderRow } from '../orders/orders.repository.js';
-import type { PurchaseRow } from './supplier-purchases.repository.js';
+import type { Order } from '../orders/orders.repository.js';
+import {
+  SupplierPurchasesRepository,
+  type SupplierPurchase,
+} from './supplier-purchases.repository.js';
 import { isBalanceRefusal } from './supplier-refusals.js';
 
 type Supplier = 'smileone' | 'moogold';
@@ -17,8 +19,8 @@ type Supplier = 'smileone' | 'moogold';
 const SUPPLIER_NAMES: Record<Supplier, string> = { smileone: 'Smile.one', moogold: 'MooGold' };
 
 /** Which balance of the supplier pays for the order's packs. */
-const balanceRegion = (supplier: Supplier, order: Pick<OrderRow, 'api_type'>) =>
-  supplier === 'smileone' ? String(order.api_type) : 'USD';
+const balanceRegion = (supplier: Supplier, order: Pick<Order, 'apiType'>) =>
+  supplier === 'smileone' ? String(order.apiType) : 'USD';
 
 interface Shortage {
   /** The balance read right after the refusal. */
@@ -37,7 +39,7 @@ interface Shortage {
 @Injectable()
 export class SupplierBalanceGuard {
   constructor(
-    private readonly db: DataSource,
+    private readonly purchases: SupplierPurchasesRepository,
     private readonly deliveries: OrderDeliveries,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -54,7 +56,7 @@ export class SupplierBalanceGuard {
    * Before buying a pack: true when the supplier may be asked. Otherwise the order is put back
    * to wait (the caller stops), and the sweep tries again later.
    */
-  async mayBuy(order: OrderRow, supplier: Supplier): Promise<boolean> {
+  async mayBuy(order: Order, supplier: Supplier): Promise<boolean> {
     const region = balanceRegion(supplier, order);
     if (await this.short(supplier, region)) {
       await this.wait(order);
@@ -71,16 +73,11 @@ export class SupplierBalanceGuard {
    * the pack (never bought) is opened again, the supplier marked short, the order put to wait,
    * and true returned; any other refusal is left to the caller.
    */
-  async refused(order: OrderRow, row: PurchaseRow, reason: string): Promise<boolean> {
+  async refused(order: Order, row: SupplierPurchase, reason: string): Promise<boolean> {
     const supplier = row.supplier;
     if (!isBalanceRefusal(supplier, reason)) return false;
     const region = balanceRegion(supplier, order);
-    await this.db.query(
-      `UPDATE supplier_purchases SET status = 'reserved', failure = NULL, error = $3,
-         tries = greatest(tries - 1, 0), updated_at = now()
-       WHERE orderid = $1 AND pack = $2 AND status = 'failed'`,
-      [row.orderid, row.pack, reason],
-    );
+    await this.purchases.reopenRefusedForBalance(row, reason);
     const read = await this.balances.refreshOne(supplier, region);
     const shortage: Shortage = {
       balance: read?.balance ?? 0,
@@ -107,7 +104,7 @@ export class SupplierBalanceGuard {
     return false;
   }
 
-  private async wait(order: OrderRow) {
+  private async wait(order: Order) {
     await this.deliveries.wait(order, Messages.deliveryAwaitingBalance);
   }
 }

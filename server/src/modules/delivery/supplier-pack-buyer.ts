@@ -8,13 +8,16 @@ import {
 import { SmileOneAdapter, type SmileRegion } from '../../providers/smileone/smileone.adapter.js';
 import { SupplierRefusal } from '../../providers/supplier-http.js';
 import type { PlayerRefusal } from '../orders/customer-reasons.js';
-import type { OrderRow } from '../orders/orders.repository.js';
+import type { Order } from '../orders/orders.repository.js';
 import {
   classifySupplierFailure,
   MOOGOLD_PLAYER_STATES,
   playerRefusalOf,
 } from './supplier-refusals.js';
-import { SupplierPurchasesRepository, type PurchaseRow } from './supplier-purchases.repository.js';
+import {
+  SupplierPurchasesRepository,
+  type SupplierPurchase,
+} from './supplier-purchases.repository.js';
 
 /** Sends of one pack that could not reach the supplier before the order waits for the admin. */
 export const MAX_SEND_TRIES = 5;
@@ -50,7 +53,7 @@ export class SupplierPackBuyer {
   ) {}
 
   /** Buys one pack, or follows where an earlier run left it; says how the pack ended. */
-  async buy(order: OrderRow, row: PurchaseRow): Promise<PackOutcome> {
+  async buy(order: Order, row: SupplierPurchase): Promise<PackOutcome> {
     if (row.status === 'unknown') return { kind: 'unknown', reason: Messages.deliveryUnknown };
     if (row.status === 'failed') {
       return { kind: row.failure ?? 'store', reason: row.error ?? Messages.deliveryRefused };
@@ -71,16 +74,16 @@ export class SupplierPackBuyer {
     return this.sendSmileOne(order, row);
   }
 
-  private async sendSmileOne(order: OrderRow, row: PurchaseRow): Promise<PackOutcome> {
+  private async sendSmileOne(order: Order, row: SupplierPurchase): Promise<PackOutcome> {
     if (!(await this.purchases.move(row, ['reserved'], 'sent', { countTry: true }))) {
       return SUPERSEDED;
     }
     let orderId: string;
     try {
-      ({ orderId } = await this.smileone.createorder(order.api_type as SmileRegion, {
+      ({ orderId } = await this.smileone.createorder(order.apiType as SmileRegion, {
         userid: order.input1,
         zoneid: order.input2,
-        productid: row.product_ref,
+        productid: row.productRef,
       }));
     } catch (error) {
       return this.failed(row, error, false);
@@ -96,7 +99,7 @@ export class SupplierPackBuyer {
     return { kind: 'confirmed' };
   }
 
-  private async sendMooGold(order: OrderRow, row: PurchaseRow): Promise<PackOutcome> {
+  private async sendMooGold(order: Order, row: SupplierPurchase): Promise<PackOutcome> {
     if (!(await this.purchases.move(row, ['reserved'], 'sent', { countTry: true }))) {
       return SUPERSEDED;
     }
@@ -104,8 +107,8 @@ export class SupplierPackBuyer {
     try {
       ({ orderId } = await this.moogold.createOrder({
         partnerOrderId: row.reference,
-        productId: row.product_ref,
-        fields: moogoldAccountFields(order.api_type as MooGoldApiType, order.input1, order.input2),
+        productId: row.productRef,
+        fields: moogoldAccountFields(order.apiType as MooGoldApiType, order.input1, order.input2),
       }));
     } catch (error) {
       if (error instanceof SupplierRefusal && error.code === '420') return this.followMooGold(row);
@@ -121,7 +124,10 @@ export class SupplierPackBuyer {
    * Writes what a supplier answered, trying again in this run when the database refuses for a
    * moment: given up, the answer would be lost and a bought pack end `unknown`.
    */
-  private async recordAnswer(row: PurchaseRow, write: () => Promise<boolean>): Promise<boolean> {
+  private async recordAnswer(
+    row: SupplierPurchase,
+    write: () => Promise<boolean>,
+  ): Promise<boolean> {
     for (let tries = 1; ; tries += 1) {
       try {
         return await write();
@@ -134,7 +140,7 @@ export class SupplierPackBuyer {
   }
 
   /** Follows a MooGold pack by our reference until it completes or is refunded. */
-  private async followMooGold(row: PurchaseRow): Promise<PackOutcome> {
+  private async followMooGold(row: SupplierPurchase): Promise<PackOutcome> {
     for (let poll = 0; poll < POLL_TIMES; poll += 1) {
       let detail;
       try {
@@ -169,7 +175,11 @@ export class SupplierPackBuyer {
     return { kind: 'retry' };
   }
 
-  private async failed(row: PurchaseRow, error: unknown, canLookUp: boolean): Promise<PackOutcome> {
+  private async failed(
+    row: SupplierPurchase,
+    error: unknown,
+    canLookUp: boolean,
+  ): Promise<PackOutcome> {
     const kind = classifySupplierFailure(error);
     const detail = (error as Error).message;
     this.logger.warn(`pack ${row.reference}: ${detail}`);

@@ -4,7 +4,8 @@ import { Injectable } from '@nestjs/common';
 
 export type PurchaseStatus = 'reserved' | 'sent' | 'confirmed' | 'failed' | 'unknown';
 
-export interface PurchaseRow {
+/** A `supplier_purchases` row as PostgreSQL answers it; read only by `mapPurchaseRow`. */
+interface PurchaseRow {
   orderid: string;
   pack: number;
   supplier: 'smileone' | 'moogold';
@@ -15,7 +16,45 @@ export interface PurchaseRow {
   failure: 'player' | 'store' | null;
   tries: number;
   error: string | null;
-  updated_at: Date;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+/** One pack of an order bought from a supplier, and where its purchase stands. */
+export interface SupplierPurchase {
+  orderid: string;
+  /** 1-based, in the order of the order's `itemIdArray`. */
+  pack: number;
+  supplier: 'smileone' | 'moogold';
+  /** The supplier's product id of the pack. */
+  productRef: string;
+  /** Our reference for the purchase (`<orderid>-<pack>`), sent to MooGold. */
+  reference: string;
+  supplierReference: string | null;
+  status: PurchaseStatus;
+  failure: 'player' | 'store' | null;
+  /** Sends that could not reach the supplier. */
+  tries: number;
+  error: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export function mapPurchaseRow(row: PurchaseRow): SupplierPurchase {
+  return {
+    orderid: row.orderid,
+    pack: row.pack,
+    supplier: row.supplier,
+    productRef: row.product_ref,
+    reference: row.reference,
+    supplierReference: row.supplier_reference,
+    status: row.status,
+    failure: row.failure,
+    tries: row.tries,
+    error: row.error,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  };
 }
 
 /**
@@ -30,9 +69,9 @@ export class SupplierPurchasesRepository {
   async reserve(
     orderid: string,
     pack: number,
-    supplier: PurchaseRow['supplier'],
+    supplier: SupplierPurchase['supplier'],
     productRef: string,
-  ): Promise<PurchaseRow> {
+  ): Promise<SupplierPurchase> {
     // One round trip: the new row, or the one an earlier run left.
     const rows: PurchaseRow[] = await this.txHost.tx.query(
       `WITH created AS (
@@ -45,27 +84,28 @@ export class SupplierPurchasesRepository {
       [orderid, pack, supplier, productRef, `${orderid}-${pack}`],
     );
     // A row another run inserted while this statement ran is not in its snapshot: read it now.
-    return rows[0] ?? (await this.get(orderid, pack));
+    return rows[0] ? mapPurchaseRow(rows[0]) : await this.get(orderid, pack);
   }
 
-  private async get(orderid: string, pack: number): Promise<PurchaseRow> {
+  private async get(orderid: string, pack: number): Promise<SupplierPurchase> {
     const rows: PurchaseRow[] = await this.txHost.tx.query(
       'SELECT * FROM supplier_purchases WHERE orderid = $1 AND pack = $2',
       [orderid, pack],
     );
-    return rows[0];
+    return mapPurchaseRow(rows[0]);
   }
 
-  list(orderid: string): Promise<PurchaseRow[]> {
-    return this.txHost.tx.query(
+  async list(orderid: string): Promise<SupplierPurchase[]> {
+    const rows: PurchaseRow[] = await this.txHost.tx.query(
       'SELECT * FROM supplier_purchases WHERE orderid = $1 ORDER BY pack',
       [orderid],
     );
+    return rows.map(mapPurchaseRow);
   }
 
   /** Moves the pack from `from`; false when it was not there (another worker moved it). */
   async move(
-    row: Pick<PurchaseRow, 'orderid' | 'pack'>,
+    row: Pick<SupplierPurchase, 'orderid' | 'pack'>,
     from: PurchaseStatus[],
     to: PurchaseStatus,
     patch: {
@@ -94,6 +134,19 @@ export class SupplierPurchasesRepository {
       ],
     );
     return count === 1;
+  }
+
+  /**
+   * A failed pack the supplier refused for our balance: never bought, so it is opened again
+   * (its try not counted) with the refusal kept.
+   */
+  async reopenRefusedForBalance(row: Pick<SupplierPurchase, 'orderid' | 'pack'>, reason: string) {
+    await this.txHost.tx.query(
+      `UPDATE supplier_purchases SET status = 'reserved', failure = NULL, error = $3,
+         tries = greatest(tries - 1, 0), updated_at = now()
+       WHERE orderid = $1 AND pack = $2 AND status = 'failed'`,
+      [row.orderid, row.pack, reason],
+    );
   }
 
   /** The admin's retry: failed packs are bought again; confirmed and unknown ones are not. */

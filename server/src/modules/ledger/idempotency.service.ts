@@ -17,6 +17,28 @@ interface StoredResponse {
   error?: { code: string; message: string; status: number; extra: Record<string, unknown> };
 }
 
+/** An `idempotency_keys` row as `replay` reads it, as PostgreSQL answers it. */
+interface IdempotencyKeyRow {
+  fingerprint: string;
+  status: IdempotencyKeyStatus;
+  response_body: string | null;
+}
+
+type IdempotencyKeyStatus = 'running' | 'committed' | 'done';
+
+/** A claimed key: the request it was claimed for and, once `done`, the stored answer (JSON). */
+interface IdempotencyKey {
+  fingerprint: string;
+  status: IdempotencyKeyStatus;
+  responseBody: string | null;
+}
+
+const mapIdempotencyKeyRow = (row: IdempotencyKeyRow): IdempotencyKey => ({
+  fingerprint: row.fingerprint,
+  status: row.status,
+  responseBody: row.response_body,
+});
+
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (value && typeof value === 'object') {
@@ -142,13 +164,12 @@ export class IdempotencyService {
   }
 
   private async replay<T>(userId: string, key: string, fingerprint: string): Promise<T> {
-    const rows: Array<{ fingerprint: string; status: string; response_body: string | null }> =
-      await this.db.query(
-        'SELECT fingerprint, status, response_body FROM idempotency_keys WHERE user_id = $1 AND key = $2',
-        [userId, key],
-      );
-    const row = rows[0];
-    if (!row || row.status !== 'done' || !row.response_body) {
+    const rows: IdempotencyKeyRow[] = await this.db.query(
+      'SELECT fingerprint, status, response_body FROM idempotency_keys WHERE user_id = $1 AND key = $2',
+      [userId, key],
+    );
+    const row = rows.map(mapIdempotencyKeyRow)[0];
+    if (!row || row.status !== 'done' || !row.responseBody) {
       if (row && row.fingerprint !== fingerprint) {
         throw commerceError(
           CommerceErrorCode.IdempotencyMismatch,
@@ -177,7 +198,7 @@ export class IdempotencyService {
         HttpStatus.UNPROCESSABLE_ENTITY,
       );
     }
-    const stored = JSON.parse(row.response_body) as StoredResponse;
+    const stored = JSON.parse(row.responseBody) as StoredResponse;
     if (stored.ok) return stored.body as T;
     const { code, message, status, extra } = stored.error!;
     throw new AppError(code, message, status, extra);

@@ -53,6 +53,33 @@ export class InsufficientFundsError extends AppError {
   }
 }
 
+/** A user whose cached balances disagree with their entries (or went negative). */
+interface BalanceMismatchRow {
+  userid: string;
+  balance: string;
+  points: string;
+  wallet_sum: string;
+  points_sum: string;
+}
+
+interface BalanceMismatch {
+  userid: number;
+  /** Paise. */
+  balance: number;
+  /** Hundredths of a point. */
+  points: number;
+  walletSum: number;
+  pointsSum: number;
+}
+
+const mapBalanceMismatchRow = (row: BalanceMismatchRow): BalanceMismatch => ({
+  userid: Number(row.userid),
+  balance: Number(row.balance),
+  points: Number(row.points),
+  walletSum: Number(row.wallet_sum),
+  pointsSum: Number(row.points_sum),
+});
+
 export interface LedgerReport {
   ok: boolean;
   problems: string[];
@@ -161,19 +188,13 @@ export class LedgerService {
    */
   async check(): Promise<LedgerReport> {
     const problems: string[] = [];
-    const sums: Array<{ currency: string; total: string }> = await this.txHost.tx.query(
+    const sums: Array<{ currency: Currency; total: string }> = await this.txHost.tx.query(
       `SELECT currency, sum(amount)::text AS total FROM ledger_entries GROUP BY currency`,
     );
-    for (const row of sums) {
-      if (row.total !== '0') problems.push(`${row.currency} entries sum to ${row.total}`);
+    for (const { currency, total } of sums.map((row) => ({ ...row, total: Number(row.total) }))) {
+      if (total !== 0) problems.push(`${currency} entries sum to ${total}`);
     }
-    const mismatched: Array<{
-      userid: string;
-      balance: string;
-      points: string;
-      wallet_sum: string;
-      points_sum: string;
-    }> = await this.txHost.tx.query(
+    const mismatched: BalanceMismatchRow[] = await this.txHost.tx.query(
       `SELECT u.userid::text, u.balance::text, u.points::text,
                 coalesce(w.total, 0)::text AS wallet_sum, coalesce(p.total, 0)::text AS points_sum
          FROM users u
@@ -183,9 +204,9 @@ export class LedgerService {
            ON p.account = 'points:' || u.userid
          WHERE u.balance <> coalesce(w.total, 0) OR u.points <> coalesce(p.total, 0) OR u.balance < 0 OR u.points < 0`,
     );
-    for (const row of mismatched) {
+    for (const user of mismatched.map(mapBalanceMismatchRow)) {
       problems.push(
-        `user ${row.userid}: balance ${row.balance} vs entries ${row.wallet_sum}, points ${row.points} vs entries ${row.points_sum}`,
+        `user ${user.userid}: balance ${user.balance} vs entries ${user.walletSum}, points ${user.points} vs entries ${user.pointsSum}`,
       );
     }
     const orphans: Array<{ account: string }> = await this.txHost.tx.query(
@@ -197,7 +218,9 @@ export class LedgerService {
     const unbalanced: Array<{ movement_key: string }> = await this.txHost.tx.query(
       `SELECT movement_key FROM ledger_entries GROUP BY movement_key, currency HAVING sum(amount) <> 0 LIMIT 10`,
     );
-    for (const row of unbalanced) problems.push(`movement ${row.movement_key} does not balance`);
+    for (const { movement_key: movementKey } of unbalanced) {
+      problems.push(`movement ${movementKey} does not balance`);
+    }
     return { ok: problems.length === 0, problems };
   }
 }

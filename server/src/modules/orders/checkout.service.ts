@@ -1,43 +1,35 @@
-import { TransactionHost } from '@nestjs-cls/transactional';
-import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { Clock } from '../../common/clock.js';
 import { LogContext } from '../../common/logging/log-context.js';
 import { Messages } from '@zstore/contract/messages';
-import { APP_CONFIG, type AppConfig } from '../../config/config.js';
-import { CouponsService } from '../coupons/coupons.service.js';
 import { istDate, newBusinessId } from '../ledger/money.js';
 import { SavedPlayersService } from '../saved-players/saved-players.service.js';
-import { WalletMovements } from '../wallet/wallet-movements.service.js';
 import { CheckedPlayers } from './checked-players.js';
+import { CheckoutWriter } from './checkout-writer.js';
 import type { OrderCreateDto } from './dto/order.dto.js';
 import { OrderPayments } from './order-payments.js';
 import { OrderQuotes } from './order-quotes.service.js';
 import { OrderTransitions } from './order-transitions.service.js';
-import { OrdersRepository } from './orders.repository.js';
 
 /**
- * Checkout: an order is written with its coupon and, for Z-Coins, its debit in one transaction;
- * a UPI order then gets its payment at the gateway; jobs are enqueued only after commit.
+ * Checkout: an order is written with its coupon and, for Z-Coins, its debit in one transaction
+ * (`CheckoutWriter`); a UPI order then gets its payment at the gateway; jobs are enqueued only
+ * after commit.
  */
 @Injectable()
 export class CheckoutService {
   private readonly logger = new Logger('Orders');
 
   constructor(
-    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
-    private readonly orders: OrdersRepository,
     private readonly quotes: OrderQuotes,
-    private readonly coupons: CouponsService,
-    private readonly movements: WalletMovements,
+    private readonly writer: CheckoutWriter,
     private readonly payments: OrderPayments,
     private readonly transitions: OrderTransitions,
     private readonly checkedPlayers: CheckedPlayers,
     private readonly savedPlayers: SavedPlayersService,
     private readonly logContext: LogContext,
     private readonly clock: Clock,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async place(auth: AuthUser, dto: OrderCreateDto, mode: 'upi' | 'wallet') {
@@ -47,60 +39,29 @@ export class CheckoutService {
     const orderid = newBusinessId('ZS');
     this.logContext.bind({ orderid });
 
-    const order = await this.txHost.withTransaction(async () => {
-      let total = price;
-      let discount = 0;
-      let couponId: string | null = null;
-      if (couponCode) {
-        const coupon = await this.coupons.find(couponCode);
-        if (coupon) {
-          for (const old of await this.orders.unpaidHoldingCoupon(user.id, coupon.id)) {
-            await this.transitions.failUnpaid(old.orderid, Messages.orderReplaced, now);
-          }
-        }
-        const taken = await this.coupons.take(couponCode, user.id, price);
-        couponId = taken.coupon.id;
-        total = taken.price.total;
-        discount = taken.price.discount;
-      }
-      const paidNow = mode === 'wallet' || total === 0;
-      const txnid = mode === 'wallet' && total > 0 ? newBusinessId('ZT') : null;
-      const row = await this.orders.insert({
+    const order = await this.writer.write(
+      {
         orderid,
         userId: user.id,
         userid: user.userid,
-        useremail: user.email,
+        userEmail: user.email,
         productId: product.id,
         itemId: item.id,
-        productname: product.name,
-        itemname: item.name,
+        productName: product.name,
+        itemName: item.name,
         input1: dto.input1,
         input2: dto.input2,
         playerName,
         price,
-        discount,
-        value: total,
-        couponId,
-        paymentmode: mode,
-        status: paidNow ? 'Processing' : 'Created',
+        paymentMode: mode,
         isApi: item.isApi,
         apiType: item.apiType ?? product.apiType,
-        itemidarray: item.itemidarray,
-        transactionid: txnid,
+        itemIdArray: item.itemidarray,
         txnDate: istDate(now),
-        expiresAt: paidNow ? null : new Date(now.getTime() + this.config.upi.paymentTtlMs),
-        paidAt: paidNow ? now : null,
-      });
-      if (txnid) {
-        await this.movements.debitForOrder({
-          orderid,
-          txnid,
-          holder: user,
-          amount: total,
-        });
-      }
-      return row;
-    });
+      },
+      couponCode,
+      now,
+    );
     // After the commit: a convenience that never holds the wallet row's lock or fails an order.
     await this.savedPlayers
       .remember({
@@ -119,7 +80,7 @@ export class CheckoutService {
         ? { msg: Messages.orderPlaced, redirect_url: confirmation, orderid: order.orderid }
         : { status: true, data: { payment_url: confirmation, orderid: order.orderid } };
     }
-    const paymentUrl = await this.payments.start(order.orderid, Number(order.value), {
+    const paymentUrl = await this.payments.start(order.orderid, order.value, {
       pInfo: `${product.name} - ${item.name}`,
       customerName: user.name,
       customerEmail: user.email,

@@ -4,7 +4,7 @@ import { guardedUpdate } from '../../database/transactions.js';
 import { Injectable } from '@nestjs/common';
 import { requireMoves, sourcesOf } from '../../common/state-machine.js';
 import { deliveryOpen, fulfilmentTransitions, type FulfilmentStatus } from './fulfilment-state.js';
-import type { OrderRow } from './orders.repository.js';
+import { mapOrderRow, type Order, type OrderRow } from './order.js';
 
 const moveTo = (from: readonly FulfilmentStatus[], to: FulfilmentStatus) =>
   requireMoves('fulfilment', fulfilmentTransitions, from, to);
@@ -18,7 +18,7 @@ export class OrderDeliveries {
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
   /** Claims the order for the run of `generation`; undefined when another generation owns it. */
-  async claim(orderid: string, generation: number): Promise<OrderRow | undefined> {
+  async claim(orderid: string, generation: number): Promise<Order | undefined> {
     const claimed = await guardedUpdate<OrderRow>(
       this.txHost.tx,
       `UPDATE orders SET fulfilment_status = 'in_progress', updated_at = now()
@@ -26,7 +26,7 @@ export class OrderDeliveries {
          AND fulfilment_status = ANY($3::text[]) RETURNING *`,
       [orderid, generation, moveTo(deliveryOpen, 'in_progress')],
     );
-    return claimed;
+    return claimed && mapOrderRow(claimed);
   }
 
   /** The business id of the order `_id`. */
@@ -39,8 +39,8 @@ export class OrderDeliveries {
   }
 
   /** The admin's retry of a flagged order: pending again under its next generation. */
-  async reopen(id: string): Promise<{ orderid: string; fulfil_generation: number } | undefined> {
-    const row = await guardedUpdate<{ orderid: string; fulfil_generation: number }>(
+  async reopen(id: string): Promise<Pick<Order, 'orderid' | 'fulfilGeneration'> | undefined> {
+    const row = await guardedUpdate<Pick<OrderRow, 'orderid' | 'fulfil_generation'>>(
       this.txHost.tx,
       `UPDATE orders SET fulfilment_status = 'pending', attention = NULL, fulfil_generation = fulfil_generation + 1,
          updated_at = now()
@@ -48,17 +48,17 @@ export class OrderDeliveries {
        RETURNING orderid, fulfil_generation`,
       [id, moveTo(['needs_attention'], 'pending')],
     );
-    return row;
+    return row && { orderid: row.orderid, fulfilGeneration: row.fulfil_generation };
   }
 
   /** Locks a paid API-backed order for an admin's ruling on one of its packs. */
-  async lockForRuling(id: string): Promise<Pick<OrderRow, 'orderid' | 'itemidarray'> | undefined> {
+  async lockForRuling(id: string): Promise<Pick<Order, 'orderid' | 'itemIdArray'> | undefined> {
     const [order] = await this.txHost.tx.query<Array<Pick<OrderRow, 'orderid' | 'itemidarray'>>>(
       `SELECT orderid, itemidarray FROM orders
          WHERE id::text = $1 AND status = 'Processing' AND is_api FOR UPDATE`,
       [id],
     );
-    return order;
+    return order && { orderid: order.orderid, itemIdArray: order.itemidarray };
   }
 
   /** Flags a locked order with an admin's note (it waits for the admin's next step). */
@@ -71,22 +71,22 @@ export class OrderDeliveries {
   }
 
   /** Flags the order of the run of `generation` for the admin, with the reason. */
-  async flag(order: Pick<OrderRow, 'orderid' | 'fulfil_generation'>, reason: string) {
+  async flag(order: Pick<Order, 'orderid' | 'fulfilGeneration'>, reason: string) {
     await this.txHost.tx.query(
       `UPDATE orders SET fulfilment_status = 'needs_attention', attention = $3, updated_at = now()
        WHERE orderid = $1 AND status = 'Processing' AND fulfil_generation = $2
          AND fulfilment_status = ANY($4::text[])`,
-      [order.orderid, order.fulfil_generation, reason, moveTo(deliveryOpen, 'needs_attention')],
+      [order.orderid, order.fulfilGeneration, reason, moveTo(deliveryOpen, 'needs_attention')],
     );
   }
 
   /** Hands the order of the run of `generation` back to wait with a note; the sweep retries it. */
-  async wait(order: Pick<OrderRow, 'orderid' | 'fulfil_generation'>, note: string) {
+  async wait(order: Pick<Order, 'orderid' | 'fulfilGeneration'>, note: string) {
     await this.txHost.tx.query(
       `UPDATE orders SET fulfilment_status = 'pending', attention = $3, updated_at = now()
        WHERE orderid = $1 AND status = 'Processing' AND fulfil_generation = $2
          AND fulfilment_status = ANY($4::text[])`,
-      [order.orderid, order.fulfil_generation, note, moveTo(deliveryOpen, 'pending')],
+      [order.orderid, order.fulfilGeneration, note, moveTo(deliveryOpen, 'pending')],
     );
   }
 
@@ -99,14 +99,15 @@ export class OrderDeliveries {
   }
 
   /** Paid API-backed orders whose delivery is still open, for the sweep. */
-  open(limit = 500): Promise<Array<{ orderid: string; fulfil_generation: number }>> {
+  async open(limit = 500): Promise<Array<Pick<Order, 'orderid' | 'fulfilGeneration'>>> {
     // `deliveryOpen` written out, so the planner can use the partial index of these rows.
-    return this.txHost.tx.query(
+    const rows: Array<Pick<OrderRow, 'orderid' | 'fulfil_generation'>> = await this.txHost.tx.query(
       `SELECT orderid, fulfil_generation FROM orders
        WHERE status = 'Processing' AND is_api AND fulfilment_status IN ('pending', 'in_progress')
        ORDER BY created_at LIMIT $1`,
       [limit],
     );
+    return rows.map((row) => ({ orderid: row.orderid, fulfilGeneration: row.fulfil_generation }));
   }
 
   /** Takes the next delivery generation if `generation` is still current (one winner). */

@@ -67,17 +67,14 @@ export class OrderPayments implements PaymentPort, OnModuleInit {
   async load(orderid: string): Promise<Payable | undefined> {
     this.logContext.bind({ orderid });
     const order = await this.orders.get(orderid);
-    if (!order || order.paymentmode !== 'upi') return undefined;
+    if (!order || order.paymentMode !== 'upi') return undefined;
     return {
       id: order.orderid,
-      amount: Number(order.value),
-      txnDate: order.txn_date,
+      amount: order.value,
+      txnDate: order.txnDate,
       open: order.status === 'Created',
-      lateUntil:
-        order.status === 'Failed' && order.late_check_until
-          ? new Date(order.late_check_until)
-          : null,
-      expiresAt: order.expires_at ? new Date(order.expires_at) : null,
+      lateUntil: order.status === 'Failed' ? order.lateCheckUntil : null,
+      expiresAt: order.expiresAt,
     };
   }
 
@@ -131,11 +128,11 @@ export class OrderPayments implements PaymentPort, OnModuleInit {
   private async creditLatePayment(orderid: string, upiTxnId: string | null) {
     await this.txHost.withTransaction(async () => {
       const order = await this.orders.get(orderid);
-      if (!order || order.status !== 'Failed' || Number(order.value) <= 0) return;
+      if (!order || order.status !== 'Failed' || order.value <= 0) return;
       const credited = await this.movements.creditLatePayment({
         orderid,
-        holder: { id: order.user_id, userid: Number(order.userid), email: order.useremail },
-        amount: Number(order.value),
+        holder: { id: order.userId, userid: order.userid, email: order.userEmail },
+        amount: order.value,
       });
       if (!credited) return;
       await this.orders.markLatePayment(orderid, upiTxnId);
@@ -145,8 +142,8 @@ export class OrderPayments implements PaymentPort, OnModuleInit {
   async awaiting(now: Date): Promise<AwaitedPayment[]> {
     return (await this.orders.awaitingPayment(now)).map((open) => ({
       id: open.orderid,
-      verifyGeneration: open.verify_generation,
-      expiresAt: open.status === 'Created' && open.expires_at ? new Date(open.expires_at) : null,
+      verifyGeneration: open.verifyGeneration,
+      expiresAt: open.status === 'Created' ? open.expiresAt : null,
     }));
   }
 

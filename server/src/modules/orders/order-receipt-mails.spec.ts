@@ -1,5 +1,5 @@
 import { pointsText, receiptMail, refundMail } from './order-receipt-mails.js';
-import type { OrderRow } from './orders.repository.js';
+import type { Order } from './order.js';
 
 const recipient = {
   email: 'asha@example.com',
@@ -7,25 +7,25 @@ const recipient = {
   inputLabels: ['User ID', 'Zone ID'] as [string, string],
 };
 
-function order(patch: Partial<OrderRow> = {}): OrderRow {
+function order(patch: Partial<Order> = {}): Order {
   return {
     orderid: 'ZS0123456789ABCD',
-    productname: 'Mobile Legends (Brazil server)',
-    itemname: '86 Diamonds',
+    productName: 'Mobile Legends (Brazil server)',
+    itemName: '86 Diamonds',
     input1: '10000001',
     input2: '1001',
-    player_name: 'SandboxHero',
-    price: '11900',
-    discount: '0',
-    value: '11900',
-    paymentmode: 'wallet',
+    playerName: 'SandboxHero',
+    price: 11900,
+    discount: 0,
+    value: 11900,
+    paymentMode: 'wallet',
     status: 'Completed',
     reason: null,
-    customer_reason: null,
+    customerReason: null,
     // 23:45 in India on 31 March, still 31 March in UTC.
-    created_at: new Date('2026-03-31T18:15:00Z'),
+    createdAt: new Date('2026-03-31T18:15:00Z'),
     ...patch,
-  } as OrderRow;
+  } as Order;
 }
 
 describe('the e-mails about how an order ended', () => {
@@ -53,11 +53,11 @@ describe('the e-mails about how an order ended', () => {
     const mail = receiptMail(
       recipient,
       order({
-        player_name: null,
-        price: '5000',
-        discount: '1250',
-        value: '3750',
-        paymentmode: 'upi',
+        playerName: null,
+        price: 5000,
+        discount: 1250,
+        value: 3750,
+        paymentMode: 'upi',
       }),
     );
     expect(mail.text).toContain('Coupon discount: ₹12.50\nPrice paid: ₹37.50\nPaid with: UPI');
@@ -71,7 +71,7 @@ describe('the e-mails about how an order ended', () => {
       order({
         status: 'Refunded',
         reason: 'USER ID não existe',
-        customer_reason: 'This player ID does not exist. ₹119 went back to your Z-Coins.',
+        customerReason: 'This player ID does not exist. ₹119 went back to your Z-Coins.',
       }),
     );
     expect(mail.subject).toBe('Your Z Store order ZS0123456789ABCD was refunded');
@@ -84,7 +84,7 @@ describe('the e-mails about how an order ended', () => {
   it('escapes every value in the HTML body', () => {
     const mail = receiptMail(
       { ...recipient, name: '<b>Asha</b>' },
-      order({ player_name: '<script>x</script>', input2: 'A & "B"' }),
+      order({ playerName: '<script>x</script>', input2: 'A & "B"' }),
     );
     expect(mail.html).toContain('&lt;script&gt;x&lt;/script&gt;');
     expect(mail.html).toContain('A &amp; &quot;B&quot;');

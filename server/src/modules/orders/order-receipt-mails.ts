@@ -8,7 +8,7 @@ import {
   type PlainMail,
 } from '../notifications/mail-html.js';
 import { refundWords, rupeesText } from './customer-reasons.js';
-import type { OrderRow } from './orders.repository.js';
+import type { Order } from './order.js';
 
 /** Who the mail is for, and what the product calls its two order fields. */
 export interface ReceiptRecipient {
@@ -26,17 +26,17 @@ export function pointsText(hundredths: number): string {
   return Number.isInteger(points) ? String(points) : points.toFixed(2);
 }
 
-const paidWith = (order: OrderRow) => (order.paymentmode === 'wallet' ? 'Z-Coins' : 'UPI');
+const paidWith = (order: Order) => (order.paymentMode === 'wallet' ? 'Z-Coins' : 'UPI');
 
-function orderDetails(order: OrderRow, labels: [string, string]): MailDetail[] {
+function orderDetails(order: Order, labels: [string, string]): MailDetail[] {
   return [
     ['Order ID', order.orderid],
-    ['Date', formatDate(new Date(order.created_at))],
-    ['Game', order.productname],
-    ['Pack', order.itemname],
+    ['Date', formatDate(order.createdAt)],
+    ['Game', order.productName],
+    ['Pack', order.itemName],
     [labels[0], order.input1],
     [labels[1], order.input2],
-    ...(order.player_name ? [['In-game name', order.player_name] as MailDetail] : []),
+    ...(order.playerName ? [['In-game name', order.playerName] as MailDetail] : []),
   ];
 }
 
@@ -47,9 +47,9 @@ function compose(to: string, subject: string, mail: PlainMail): MailMessage {
 const greeting = (recipient: ReceiptRecipient) => `Hi ${recipient.name?.trim() || 'there'},`;
 
 /** The receipt of a completed order. */
-export function receiptMail(recipient: ReceiptRecipient, order: OrderRow): MailMessage {
-  const paid = Number(order.value);
-  const discount = Number(order.discount);
+export function receiptMail(recipient: ReceiptRecipient, order: Order): MailMessage {
+  const paid = order.value;
+  const discount = order.discount;
   return compose(recipient.email, `Your Z Store receipt for order ${order.orderid}`, {
     intro: [greeting(recipient), 'Your order is complete and the pack has been delivered.'],
     details: [
@@ -67,9 +67,9 @@ export function receiptMail(recipient: ReceiptRecipient, order: OrderRow): MailM
  * The refund of an order: why, in the words the order keeps for the customer (never the
  * supplier's), and where the money went.
  */
-export function refundMail(recipient: ReceiptRecipient, order: OrderRow): MailMessage {
-  const paid = Number(order.value);
-  const why = order.customer_reason ?? refundWords(undefined, paid);
+export function refundMail(recipient: ReceiptRecipient, order: Order): MailMessage {
+  const paid = order.value;
+  const why = order.customerReason ?? refundWords(undefined, paid);
   return compose(recipient.email, `Your Z Store order ${order.orderid} was refunded`, {
     intro: [greeting(recipient), `We refunded your order. ${why}`],
     details: [

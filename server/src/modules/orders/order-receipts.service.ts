@@ -8,7 +8,7 @@ import {
   refundMail,
   type ReceiptRecipient,
 } from './order-receipt-mails.js';
-import type { OrderRow } from './orders.repository.js';
+import type { Order } from './order.js';
 
 /**
  * The e-mail a customer gets when an order ends: a receipt when it completes, the why and
@@ -24,7 +24,7 @@ export class OrderReceipts {
   ) {}
 
   /** Records the mail about `order` (just moved); undefined when there is none to send. */
-  async record(order: OrderRow): Promise<string | undefined> {
+  async record(order: Order): Promise<string | undefined> {
     const build =
       order.status === 'Completed'
         ? receiptMail
@@ -43,12 +43,12 @@ export class OrderReceipts {
   }
 
   /** The customer's current address (none, no mail) and the product's names for its fields. */
-  private async recipientOf(order: OrderRow): Promise<ReceiptRecipient | undefined> {
-    const user = await this.users.getById(order.user_id);
+  private async recipientOf(order: Order): Promise<ReceiptRecipient | undefined> {
+    const user = await this.users.getById(order.userId);
     const email = user?.email?.trim();
     if (!user || !email) return undefined;
     // A product deleted since the order keeps the default names for its fields.
-    const product = await this.catalog.getProduct(order.product_id);
+    const product = await this.catalog.getProduct(order.productId);
     return { email, name: user.name, inputLabels: inputLabels(product?.inputs) };
   }
 }

@@ -11,7 +11,7 @@ import { refundWords } from './customer-reasons.js';
 import { mapOrder } from './dto/order.dto.js';
 import { OrderReceipts } from './order-receipts.service.js';
 import { OrderTransitions } from './order-transitions.service.js';
-import { OrdersRepository, type DeliveryFence, type OrderRow } from './orders.repository.js';
+import { OrdersRepository, type DeliveryFence, type Order } from './orders.repository.js';
 
 /**
  * The end of a paid order: delivered (points earned), refunded to the wallet, or cancelled.
@@ -56,15 +56,14 @@ export class OrderSettlementService {
         { fulfilmentStatus: 'refunded', ...(reason ? { reason } : {}) },
         fence,
       );
-      const row = { ...moved, customer_reason: refundWords(customerWhy, Number(moved.value)) };
-      await this.orders.setCustomerReason(orderid, row.customer_reason);
-      const amount = Number(row.value);
-      if (amount > 0) {
+      const row = { ...moved, customerReason: refundWords(customerWhy, moved.value) };
+      await this.orders.setCustomerReason(orderid, row.customerReason);
+      if (row.value > 0) {
         await this.movements.refundOrder({
           orderid,
-          holder: { id: row.user_id, userid: Number(row.userid), email: row.useremail },
-          amount,
-          paidBy: row.paymentmode === 'wallet' ? 'wallet' : 'upi',
+          holder: { id: row.userId, userid: row.userid, email: row.userEmail },
+          amount: row.value,
+          paidBy: row.paymentMode === 'wallet' ? 'wallet' : 'upi',
         });
       }
       await this.auditMove(row, actorId);
@@ -90,17 +89,13 @@ export class OrderSettlementService {
         { fulfilmentStatus: 'delivered', ...(reason ? { reason } : {}) },
         fence,
       );
-      await this.movements.earnPoints({
-        orderid,
-        userid: Number(row.userid),
-        value: Number(row.value),
-      });
+      await this.movements.earnPoints({ orderid, userid: row.userid, value: row.value });
       await this.auditMove(row, actorId);
       return { order: row, mailId: await this.receipts.record(row) };
     });
     await this.receipts.dispatch(mailId);
-    if (order.paid_at) {
-      const waited = this.clock.now().getTime() - new Date(order.paid_at).getTime();
+    if (order.paidAt) {
+      const waited = this.clock.now().getTime() - order.paidAt.getTime();
       this.metrics.paymentToCompletion.observe(Math.max(0, waited) / 1000);
     }
     this.logContext.bind({ orderid });
@@ -129,7 +124,7 @@ export class OrderSettlementService {
   }
 
   /** Audits an admin's move; called only after the guarded move succeeded. */
-  private async auditMove(row: OrderRow, actorId: string | undefined) {
+  private async auditMove(row: Order, actorId: string | undefined) {
     if (!actorId) return;
     await this.audit.record({
       actorId,

@@ -10,8 +10,8 @@ import { sourcesOf, type OrderStatus } from './order-state.js';
 import {
   OrdersRepository,
   type DeliveryFence,
+  type Order,
   type OrderPatch,
-  type OrderRow,
 } from './orders.repository.js';
 
 /** The delivery job of an order's generation `n` (DESIGN section 5): `fulfil-<orderid>-<n>`. */
@@ -42,7 +42,7 @@ export class OrderTransitions {
     to: OrderStatus,
     patch: OrderPatch = {},
     fence?: DeliveryFence,
-  ): Promise<OrderRow> {
+  ): Promise<Order> {
     const moved = await this.tryTransition(orderid, to, patch, fence);
     if (moved) return moved;
     if (!(await this.orders.get(orderid))) throw AppError.notFound(Messages.notFound);
@@ -59,7 +59,7 @@ export class OrderTransitions {
     to: OrderStatus,
     patch: OrderPatch = {},
     fence?: DeliveryFence,
-  ): Promise<OrderRow | undefined> {
+  ): Promise<Order | undefined> {
     const moved = await this.orders.move(orderid, sourcesOf(to), to, patch, fence);
     if (moved && (to === 'Failed' || to === 'Refunded')) {
       const held = await this.orders.releaseCoupon(orderid);
@@ -85,12 +85,12 @@ export class OrderTransitions {
    * The hook after an order enters `Processing` (after commit): an API-backed item goes to the
    * delivery worker (`OrderFulfil`, DESIGN section 5); the sweep catches a lost enqueue.
    */
-  async afterPaid(order: Pick<OrderRow, 'orderid' | 'is_api' | 'fulfil_generation'>) {
-    if (!order.is_api || !this.config.fulfilment.enabled) return;
+  async afterPaid(order: Pick<Order, 'orderid' | 'isApi' | 'fulfilGeneration'>) {
+    if (!order.isApi || !this.config.fulfilment.enabled) return;
     await this.jobs.queueSoon(
       JobName.OrderFulfil,
-      { orderid: order.orderid, generation: order.fulfil_generation },
-      fulfilJobId(order.orderid, order.fulfil_generation),
+      { orderid: order.orderid, generation: order.fulfilGeneration },
+      fulfilJobId(order.orderid, order.fulfilGeneration),
     );
   }
 }

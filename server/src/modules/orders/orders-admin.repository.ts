@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { SqlWhere } from '../../database/sql-where.js';
 import type { OrderStatus } from './order-state.js';
-import type { OrderRow } from './orders.repository.js';
+import { mapOrderRow, type Order, type OrderRow } from './order.js';
 
-export interface OrderStatsRow {
+interface OrderStatsRow {
   total_order: number;
   completed: number;
   refunded: number;
@@ -12,10 +12,40 @@ export interface OrderStatsRow {
   total_sale: string;
 }
 
-export interface SalesDayRow {
+/** Order counts by status, and what the completed ones were paid (paise). */
+export interface OrderStats {
+  totalOrder: number;
+  completed: number;
+  refunded: number;
+  processing: number;
+  totalSale: number;
+}
+
+interface SalesDayRow {
   date: string;
   total: string;
   orders: number;
+}
+
+/** One India day's completed orders: `date` is YYYY-MM-DD, `total` paise. */
+export interface SalesDay {
+  date: string;
+  total: number;
+  orders: number;
+}
+
+function mapOrderStatsRow(row: OrderStatsRow): OrderStats {
+  return {
+    totalOrder: row.total_order,
+    completed: row.completed,
+    refunded: row.refunded,
+    processing: row.processing,
+    totalSale: Number(row.total_sale),
+  };
+}
+
+function mapSalesDayRow(row: SalesDayRow): SalesDay {
+  return { date: row.date, total: Number(row.total), orders: row.orders };
 }
 
 export interface OrderListFilter {
@@ -45,7 +75,7 @@ export const ORDER_SORT_COLUMNS: Record<string, string> = {
 export class OrdersAdminRepository {
   constructor(private readonly db: DataSource) {}
 
-  async stats(): Promise<OrderStatsRow> {
+  async stats(): Promise<OrderStats> {
     const rows: OrderStatsRow[] = await this.db.query(
       `SELECT count(*)::int AS total_order,
               count(*) FILTER (WHERE status = 'Completed')::int AS completed,
@@ -54,15 +84,15 @@ export class OrdersAdminRepository {
               coalesce(sum(value) FILTER (WHERE status = 'Completed'), 0)::text AS total_sale
        FROM orders`,
     );
-    return rows[0];
+    return mapOrderStatsRow(rows[0]);
   }
 
   /**
    * Completed orders per India day placed, for the `days` days ending `lastDay` (YYYY-MM-DD),
    * oldest first, every day present.
    */
-  salesByDay(lastDay: string, days: number): Promise<SalesDayRow[]> {
-    return this.db.query(
+  async salesByDay(lastDay: string, days: number): Promise<SalesDay[]> {
+    const rows: SalesDayRow[] = await this.db.query(
       `WITH span AS (
          SELECT generate_series($1::date - ($2::int - 1), $1::date, interval '1 day')::date AS day
        ),
@@ -80,18 +110,20 @@ export class OrdersAdminRepository {
        ORDER BY span.day`,
       [lastDay, days],
     );
+    return rows.map(mapSalesDayRow);
   }
 
-  processing(limit: number): Promise<OrderRow[]> {
-    return this.db.query(
+  async processing(limit: number): Promise<Order[]> {
+    const rows: OrderRow[] = await this.db.query(
       `SELECT * FROM orders WHERE status = 'Processing' ORDER BY created_at, id LIMIT $1`,
       [limit],
     );
+    return rows.map(mapOrderRow);
   }
 
-  async getById(id: string): Promise<OrderRow | undefined> {
+  async getById(id: string): Promise<Order | undefined> {
     const rows: OrderRow[] = await this.db.query('SELECT * FROM orders WHERE id = $1', [id]);
-    return rows[0];
+    return rows[0] && mapOrderRow(rows[0]);
   }
 
   async list(
@@ -99,7 +131,7 @@ export class OrdersAdminRepository {
     sort: { column: string; order: 'ASC' | 'DESC' },
     offset: number,
     limit: number,
-  ): Promise<{ rows: OrderRow[]; total: number }> {
+  ): Promise<{ rows: Order[]; total: number }> {
     const where = new SqlWhere();
     if (filter.ids) where.and('id = ANY($?::uuid[])', filter.ids);
     if (filter.q) {
@@ -124,6 +156,6 @@ export class OrdersAdminRepository {
        LIMIT ${where.bind(limit)} OFFSET ${where.bind(offset)}`,
       where.params,
     );
-    return { rows, total };
+    return { rows: rows.map(mapOrderRow), total };
   }
 }

@@ -47,11 +47,11 @@ export class OrdersAdminService {
       this.repository.salesByDay(istIsoDate(this.clock.now()), SALES_DAYS),
     ]);
     return {
-      total_order: counts.total_order,
+      total_order: counts.totalOrder,
       completed: counts.completed,
       refunded: counts.refunded,
       processing: counts.processing,
-      total_sale: toRupees(counts.total_sale),
+      total_sale: toRupees(counts.totalSale),
       sales: sales.map((day) => ({
         date: day.date,
         total: toRupees(day.total),
@@ -72,9 +72,9 @@ export class OrdersAdminService {
     if (reason && reason.length > REASON_MAX) {
       throw AppError.badRequest(Messages.orderReasonTooLong);
     }
-    const { orderid, fulfilment_status } = await this.require(id);
+    const { orderid, fulfilmentStatus } = await this.require(id);
     // A refund while the supplier is being paid for the packs could pay twice: wait for the run.
-    if (fulfilment_status === 'in_progress') {
+    if (fulfilmentStatus === 'in_progress') {
       throw AppError.conflict(Messages.orderBeingDelivered);
     }
     const fence = { admin: true } as const;

@@ -8,6 +8,7 @@ import { UsersModule } from '../users/users.module.js';
 import { WalletModule } from '../wallet/wallet.module.js';
 import { CheckedPlayers } from './checked-players.js';
 import { CheckoutService } from './checkout.service.js';
+import { CheckoutWriter } from './checkout-writer.js';
 import { OrderDeliveries } from './order-deliveries.service.js';
 import { OrderPayments } from './order-payments.js';
 import { OrderQuotes } from './order-quotes.service.js';
@@ -39,6 +40,7 @@ import { OrdersService } from './orders.service.js';
     OrderTransitions,
     OrderQuotes,
     CheckoutService,
+    CheckoutWriter,
     OrderPayments,
     OrderSettlementService,
     OrderReceipts,

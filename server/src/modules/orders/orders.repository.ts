@@ -7,74 +7,37 @@ import { requireMoves, sourcesOf } from '../../common/state-machine.js';
 import { ENQUEUE_GRACE_MS } from '../../jobs/job.types.js';
 import { deliveryOpen, fulfilmentTransitions, type FulfilmentStatus } from './fulfilment-state.js';
 import { orderTransitions, type OrderStatus } from './order-state.js';
+import { mapOrderRow, type Order, type OrderRow } from './order.js';
 
-export interface OrderRow {
-  id: string;
-  orderid: string;
-  user_id: string;
-  userid: string;
-  useremail: string;
-  product_id: string;
-  item_id: string;
-  productname: string;
-  itemname: string;
-  input1: string;
-  input2: string;
-  price: string;
-  discount: string;
-  value: string;
-  coupon_id: string | null;
-  coupon_held: boolean;
-  paymentmode: 'upi' | 'wallet';
-  status: OrderStatus;
-  fulfilment_status: FulfilmentStatus;
-  attention: string | null;
-  reason: string | null;
-  customer_reason: string | null;
-  player_name: string | null;
-  payment_url: string | null;
-  is_api: boolean;
-  api_type: string | null;
-  itemidarray: string[];
-  transactionid: string | null;
-  gateway_order_id: string | null;
-  gateway_data: Record<string, unknown> | null;
-  txn_date: string;
-  expires_at: Date | null;
-  late_check_until: Date | null;
-  verify_generation: number;
-  fulfil_generation: number;
-  paid_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-}
+export type { Order } from './order.js';
 
-export interface NewOrder {
-  orderid: string;
-  userId: string;
-  userid: number;
-  useremail: string;
-  productId: string;
-  itemId: string;
-  productname: string;
-  itemname: string;
-  input1: string;
-  input2: string;
-  playerName: string | null;
-  price: number;
-  discount: number;
-  value: number;
-  couponId: string | null;
-  paymentmode: 'upi' | 'wallet';
-  status: OrderStatus;
-  isApi: boolean;
-  apiType: string | null;
-  itemidarray: string[];
-  transactionid: string | null;
-  txnDate: string;
-  expiresAt: Date | null;
-  paidAt: Date | null;
-}
+export type NewOrder = Pick<
+  Order,
+  | 'orderid'
+  | 'userId'
+  | 'userid'
+  | 'userEmail'
+  | 'productId'
+  | 'itemId'
+  | 'productName'
+  | 'itemName'
+  | 'input1'
+  | 'input2'
+  | 'playerName'
+  | 'price'
+  | 'discount'
+  | 'value'
+  | 'couponId'
+  | 'paymentMode'
+  | 'status'
+  | 'isApi'
+  | 'apiType'
+  | 'itemIdArray'
+  | 'transactionId'
+  | 'txnDate'
+  | 'expiresAt'
+  | 'paidAt'
+>;
 
 export interface OrderPatch {
   reason?: string | null;
@@ -97,7 +60,7 @@ export type DeliveryFence = { generation: number } | { admin: true };
 export class OrdersRepository {
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
-  async insert(order: NewOrder): Promise<OrderRow> {
+  async insert(order: NewOrder): Promise<Order> {
     const rows: OrderRow[] = await this.txHost.tx.query(
       `INSERT INTO orders (orderid, user_id, userid, useremail, product_id, item_id, productname, itemname, input1, input2,
                            price, discount, value, coupon_id, coupon_held, paymentmode, status, is_api, api_type, itemidarray,
@@ -108,11 +71,11 @@ export class OrdersRepository {
         order.orderid,
         order.userId,
         order.userid,
-        order.useremail,
+        order.userEmail,
         order.productId,
         order.itemId,
-        order.productname,
-        order.itemname,
+        order.productName,
+        order.itemName,
         order.input1,
         order.input2,
         order.price,
@@ -120,19 +83,19 @@ export class OrdersRepository {
         order.value,
         order.couponId,
         order.couponId !== null,
-        order.paymentmode,
+        order.paymentMode,
         order.status,
         order.isApi,
         order.apiType,
-        order.itemidarray,
-        order.transactionid,
+        order.itemIdArray,
+        order.transactionId,
         order.txnDate,
         order.expiresAt,
         order.paidAt,
         order.playerName,
       ],
     );
-    return rows[0];
+    return mapOrderRow(rows[0]);
   }
 
   /** What the customer reads about how the order ended (the `reason` stays for the admin). */
@@ -143,18 +106,19 @@ export class OrdersRepository {
     ]);
   }
 
-  async get(orderid: string): Promise<OrderRow | undefined> {
+  async get(orderid: string): Promise<Order | undefined> {
     const rows: OrderRow[] = await this.txHost.tx.query('SELECT * FROM orders WHERE orderid = $1', [
       orderid,
     ]);
-    return rows[0];
+    return rows[0] && mapOrderRow(rows[0]);
   }
 
-  listForUser(userid: number, limit: number, offset: number): Promise<OrderRow[]> {
-    return this.txHost.tx.query(
+  async listForUser(userid: number, limit: number, offset: number): Promise<Order[]> {
+    const rows: OrderRow[] = await this.txHost.tx.query(
       `SELECT * FROM orders WHERE userid = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
       [userid, limit, offset],
     );
+    return rows.map(mapOrderRow);
   }
 
   /** How many of the user's orders there are, and how many completed or were refunded. */
@@ -189,7 +153,7 @@ export class OrdersRepository {
     to: OrderStatus,
     patch: OrderPatch,
     fence?: DeliveryFence,
-  ): Promise<OrderRow | undefined> {
+  ): Promise<Order | undefined> {
     const row = await guardedUpdate<OrderRow>(
       this.txHost.tx,
       `UPDATE orders SET status = $3, updated_at = now(),
@@ -224,7 +188,7 @@ export class OrdersRepository {
         deliveryOpen,
       ],
     );
-    return row;
+    return row && mapOrderRow(row);
   }
 
   /** Releases the order's coupon use once; answers the coupon to give back, if any. */
@@ -274,25 +238,25 @@ export class OrdersRepository {
    * payment. A brand-new order is left to its own enqueue, which follows its gateway call; the
    * sweep reviving it too would poll it twice.
    */
-  awaitingPayment(
+  async awaitingPayment(
     now: Date,
     limit = 500,
-  ): Promise<
-    Array<{
-      orderid: string;
-      status: OrderStatus;
-      verify_generation: number;
-      expires_at: Date | null;
-    }>
-  > {
-    return this.txHost.tx.query(
-      `SELECT orderid, status, verify_generation, expires_at FROM orders
+  ): Promise<Array<Pick<Order, 'orderid' | 'status' | 'verifyGeneration' | 'expiresAt'>>> {
+    const rows: Array<Pick<OrderRow, 'orderid' | 'status' | 'verify_generation' | 'expires_at'>> =
+      await this.txHost.tx.query(
+        `SELECT orderid, status, verify_generation, expires_at FROM orders
        WHERE paymentmode = 'upi'
          AND ((status = 'Created' AND created_at < $1::timestamptz - make_interval(secs => $3))
            OR (status = 'Failed' AND late_check_until > $1))
        ORDER BY created_at LIMIT $2`,
-      [now, limit, ENQUEUE_GRACE_MS / 1000],
-    );
+        [now, limit, ENQUEUE_GRACE_MS / 1000],
+      );
+    return rows.map((row) => ({
+      orderid: row.orderid,
+      status: row.status,
+      verifyGeneration: row.verify_generation,
+      expiresAt: row.expires_at === null ? null : new Date(row.expires_at),
+    }));
   }
 
   async bumpVerifyGeneration(orderid: string, generation: number): Promise<number | undefined> {

@@ -45,14 +45,14 @@ export class OrdersService {
   async orderStatus(auth: AuthUser, dto: OrderStatusRequestDto) {
     let order = await this.orders.get(dto.client_txn_id);
     if (!order) throw AppError.notFound(Messages.notFound);
-    requireReadAccess(auth, Number(order.userid));
-    if (order.paymentmode === 'upi' && order.status === 'Created') {
+    requireReadAccess(auth, order.userid);
+    if (order.paymentMode === 'upi' && order.status === 'Created') {
       await this.verifyPayment(order.orderid).catch((error: Error) =>
         this.logger.warn(`order ${order!.orderid}: ${error.message}`),
       );
       order = (await this.orders.get(dto.client_txn_id))!;
     }
-    const gateway = order.gateway_data as { status?: string; upi_txn_id?: string } | null;
+    const gateway = order.gatewayData as { status?: string; upi_txn_id?: string } | null;
     return {
       order: mapOrder(order),
       data: gateway

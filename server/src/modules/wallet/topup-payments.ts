@@ -63,14 +63,11 @@ export class TopupPayments implements PaymentPort, OnModuleInit {
     if (!txn || txn.purpose !== 'topup') return undefined;
     return {
       id: txn.txnid,
-      amount: Number(txn.amount),
-      txnDate: txn.txn_date,
+      amount: txn.amount,
+      txnDate: txn.txnDate,
       open: txn.status === 'Created' || txn.status === 'Pending',
-      lateUntil:
-        txn.status === 'Failed'
-          ? new Date(new Date(txn.created_at).getTime() + LATE_TOPUP_MS)
-          : null,
-      expiresAt: txn.expires_at ? new Date(txn.expires_at) : null,
+      lateUntil: txn.status === 'Failed' ? new Date(txn.createdAt.getTime() + LATE_TOPUP_MS) : null,
+      expiresAt: txn.expiresAt,
     };
   }
 
@@ -117,8 +114,8 @@ export class TopupPayments implements PaymentPort, OnModuleInit {
   async awaiting(): Promise<AwaitedPayment[]> {
     return (await this.wallet.openTopups()).map((open) => ({
       id: open.txnid,
-      verifyGeneration: open.verify_generation,
-      expiresAt: open.expires_at ? new Date(open.expires_at) : null,
+      verifyGeneration: open.verifyGeneration,
+      expiresAt: open.expiresAt,
     }));
   }
 

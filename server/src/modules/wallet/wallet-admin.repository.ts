@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { SqlWhere } from '../../database/sql-where.js';
-import type { WalletTxnRow, WalletTxnStatus, WalletTxnType } from './wallet.repository.js';
+import type { WalletTxnStatus, WalletTxnType } from './wallet.repository.js';
+import { mapWalletTxnRow, type WalletTxn, type WalletTxnRow } from './wallet-txn.js';
 
 export interface WalletTxnListFilter {
   ids?: string[];
@@ -31,12 +32,12 @@ export const WALLET_TXN_SORT_COLUMNS: Record<string, string> = {
 export class WalletAdminRepository {
   constructor(private readonly db: DataSource) {}
 
-  async getById(id: string): Promise<WalletTxnRow | undefined> {
+  async getById(id: string): Promise<WalletTxn | undefined> {
     const rows: WalletTxnRow[] = await this.db.query(
       'SELECT * FROM wallet_transactions WHERE id = $1',
       [id],
     );
-    return rows[0];
+    return rows[0] && mapWalletTxnRow(rows[0]);
   }
 
   async list(
@@ -44,7 +45,7 @@ export class WalletAdminRepository {
     sort: { column: string; order: 'ASC' | 'DESC' },
     offset: number,
     limit: number,
-  ): Promise<{ rows: WalletTxnRow[]; total: number }> {
+  ): Promise<{ rows: WalletTxn[]; total: number }> {
     const where = new SqlWhere();
     if (filter.ids) where.and('id = ANY($?::uuid[])', filter.ids);
     if (filter.q) where.and('(txnid ILIKE $? OR useremail ILIKE $?)', filter.q, filter.q);
@@ -63,6 +64,6 @@ export class WalletAdminRepository {
        LIMIT ${where.bind(limit)} OFFSET ${where.bind(offset)}`,
       where.params,
     );
-    return { rows, total };
+    return { rows: rows.map(mapWalletTxnRow), total };
   }
 }

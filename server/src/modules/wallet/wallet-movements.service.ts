@@ -9,7 +9,7 @@ import {
 } from '../ledger/ledger.service.js';
 import { istDate, newBusinessId, pointsEarned } from '../ledger/money.js';
 import type { UpiStatusData } from '../../providers/upigateway/upigateway.adapter.js';
-import { WalletRepository, type WalletTxnRow, type WalletTxnStatus } from './wallet.repository.js';
+import { WalletRepository, type WalletTxn, type WalletTxnStatus } from './wallet.repository.js';
 
 /** The customer an order or a credit belongs to, as the wallet row records them. */
 export interface WalletHolder {
@@ -45,7 +45,7 @@ export class WalletMovements {
       txnid: order.txnid,
       userId: order.holder.id,
       userid: order.holder.userid,
-      useremail: order.holder.email,
+      userEmail: order.holder.email,
       type: 'Debit',
       status: 'Success',
       purpose: 'order',
@@ -72,7 +72,7 @@ export class WalletMovements {
         txnid: newBusinessId('ZT'),
         userId: order.holder.id,
         userid: order.holder.userid,
-        useremail: order.holder.email,
+        userEmail: order.holder.email,
         type: 'Refunded',
         status: 'Success',
         purpose: 'refund',
@@ -107,7 +107,7 @@ export class WalletMovements {
         txnid: newBusinessId('ZT'),
         userId: order.holder.id,
         userid: order.holder.userid,
-        useremail: order.holder.email,
+        userEmail: order.holder.email,
         type: 'Credit',
         status: 'Success',
         purpose: 'late_payment',
@@ -140,7 +140,7 @@ export class WalletMovements {
     from: WalletTxnStatus[],
     data: UpiStatusData,
     attention: string | null,
-  ): Promise<WalletTxnRow | undefined> {
+  ): Promise<WalletTxn | undefined> {
     const moved = await this.wallet.move(txnid, from, 'Success', {
       upiTxnId: data.upi_txn_id ?? null,
       gatewayData: data,
@@ -152,12 +152,8 @@ export class WalletMovements {
       kind: 'topup',
       reference: txnid,
       legs: [
-        { account: SystemAccount.Upi, currency: 'ZCOIN', amount: -Number(moved.amount) },
-        {
-          account: walletAccount(Number(moved.userid)),
-          currency: 'ZCOIN',
-          amount: Number(moved.amount),
-        },
+        { account: SystemAccount.Upi, currency: 'ZCOIN', amount: -moved.amount },
+        { account: walletAccount(moved.userid), currency: 'ZCOIN', amount: moved.amount },
       ],
     });
     return moved;
@@ -218,7 +214,7 @@ export class WalletMovements {
       txnid,
       userId: user.id,
       userid: user.userid,
-      useremail: user.email,
+      userEmail: user.email,
       type: 'Credit',
       status: 'Success',
       purpose,

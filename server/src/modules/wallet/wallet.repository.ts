@@ -5,39 +5,22 @@ import { Injectable } from '@nestjs/common';
 import { requireMoves } from '../../common/state-machine.js';
 import { ENQUEUE_GRACE_MS } from '../../jobs/job.types.js';
 import { walletTxnTransitions, type WalletTxnStatus } from './wallet-state.js';
+import {
+  mapWalletTxnRow,
+  type WalletTxn,
+  type WalletTxnPurpose,
+  type WalletTxnRow,
+  type WalletTxnType,
+} from './wallet-txn.js';
 
 export type { WalletTxnStatus } from './wallet-state.js';
-
-export type WalletTxnType = 'Credit' | 'Debit' | 'Refunded';
-export type WalletTxnPurpose = 'topup' | 'order' | 'refund' | 'admin' | 'redeem' | 'late_payment';
-
-export interface WalletTxnRow {
-  id: string;
-  txnid: string;
-  user_id: string;
-  userid: string;
-  useremail: string;
-  type: WalletTxnType;
-  status: WalletTxnStatus;
-  purpose: WalletTxnPurpose;
-  amount: string;
-  orderid: string | null;
-  gateway_order_id: string | null;
-  upi_txn_id: string | null;
-  gateway_data: Record<string, unknown> | null;
-  attention: string | null;
-  txn_date: string;
-  expires_at: Date | null;
-  verify_generation: number;
-  created_at: Date;
-  updated_at: Date;
-}
+export type { WalletTxn, WalletTxnPurpose, WalletTxnType } from './wallet-txn.js';
 
 export interface NewWalletTxn {
   txnid: string;
   userId: string;
   userid: number;
-  useremail: string;
+  userEmail: string;
   type: WalletTxnType;
   status: WalletTxnStatus;
   purpose: WalletTxnPurpose;
@@ -54,7 +37,7 @@ export class WalletRepository {
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
   /** Inserts the row; with `onceForOrder`, a second row for the same order and purpose is skipped (undefined). */
-  async insert(txn: NewWalletTxn, onceForOrder = false): Promise<WalletTxnRow | undefined> {
+  async insert(txn: NewWalletTxn, onceForOrder = false): Promise<WalletTxn | undefined> {
     const rows: WalletTxnRow[] = await this.txHost.tx.query(
       `INSERT INTO wallet_transactions (txnid, user_id, userid, useremail, type, status, purpose, amount, orderid, txn_date,
                                         expires_at, attention)
@@ -65,7 +48,7 @@ export class WalletRepository {
         txn.txnid,
         txn.userId,
         txn.userid,
-        txn.useremail,
+        txn.userEmail,
         txn.type,
         txn.status,
         txn.purpose,
@@ -76,22 +59,23 @@ export class WalletRepository {
         txn.attention ?? null,
       ],
     );
-    return rows[0];
+    return rows[0] && mapWalletTxnRow(rows[0]);
   }
 
-  async get(txnid: string): Promise<WalletTxnRow | undefined> {
+  async get(txnid: string): Promise<WalletTxn | undefined> {
     const rows: WalletTxnRow[] = await this.txHost.tx.query(
       'SELECT * FROM wallet_transactions WHERE txnid = $1',
       [txnid],
     );
-    return rows[0];
+    return rows[0] && mapWalletTxnRow(rows[0]);
   }
 
-  listForUser(userid: number, limit: number, offset: number): Promise<WalletTxnRow[]> {
-    return this.txHost.tx.query(
+  async listForUser(userid: number, limit: number, offset: number): Promise<WalletTxn[]> {
+    const rows: WalletTxnRow[] = await this.txHost.tx.query(
       `SELECT * FROM wallet_transactions WHERE userid = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
       [userid, limit, offset],
     );
+    return rows.map(mapWalletTxnRow);
   }
 
   /**
@@ -103,7 +87,7 @@ export class WalletRepository {
     from: WalletTxnStatus[],
     to: WalletTxnStatus,
     patch: { upiTxnId?: string | null; gatewayData?: unknown; attention?: string | null } = {},
-  ): Promise<WalletTxnRow | undefined> {
+  ): Promise<WalletTxn | undefined> {
     const row = await guardedUpdate<WalletTxnRow>(
       this.txHost.tx,
       `UPDATE wallet_transactions SET status = $3, updated_at = now(),
@@ -119,7 +103,7 @@ export class WalletRepository {
         patch.attention ?? null,
       ],
     );
-    return row;
+    return row && mapWalletTxnRow(row);
   }
 
   async setGateway(txnid: string, gatewayOrderId: string) {
@@ -144,16 +128,22 @@ export class WalletRepository {
   }
 
   /** Top-ups still waiting for the gateway, for the sweep. */
-  openTopups(
+  async openTopups(
     limit = 500,
-  ): Promise<Array<{ txnid: string; verify_generation: number; expires_at: Date | null }>> {
-    return this.txHost.tx.query(
-      `SELECT txnid, verify_generation, expires_at FROM wallet_transactions
+  ): Promise<Array<Pick<WalletTxn, 'txnid' | 'verifyGeneration' | 'expiresAt'>>> {
+    const rows: Array<Pick<WalletTxnRow, 'txnid' | 'verify_generation' | 'expires_at'>> =
+      await this.txHost.tx.query(
+        `SELECT txnid, verify_generation, expires_at FROM wallet_transactions
        WHERE purpose = 'topup' AND status IN ('Created', 'Pending')
          AND created_at < now() - make_interval(secs => $2)
        ORDER BY created_at LIMIT $1`,
-      [limit, ENQUEUE_GRACE_MS / 1000],
-    );
+        [limit, ENQUEUE_GRACE_MS / 1000],
+      );
+    return rows.map((row) => ({
+      txnid: row.txnid,
+      verifyGeneration: row.verify_generation,
+      expiresAt: row.expires_at === null ? null : new Date(row.expires_at),
+    }));
   }
 
   async bumpGeneration(txnid: string, generation: number): Promise<number | undefined> {

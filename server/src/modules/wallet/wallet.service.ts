@@ -70,7 +70,7 @@ export class WalletService {
       txnid: newBusinessId('ZT'),
       userId: user.id,
       userid: user.userid,
-      useremail: user.email,
+      userEmail: user.email,
       type: 'Credit',
       status: 'Created',
       purpose: 'topup',
@@ -90,7 +90,7 @@ export class WalletService {
   async txnStatus(auth: AuthUser, dto: TxnStatusDto) {
     let txn = await this.wallet.get(dto.client_txn_id);
     if (!txn) throw AppError.notFound(Messages.notFound);
-    requireReadAccess(auth, Number(txn.userid));
+    requireReadAccess(auth, txn.userid);
     if (txn.purpose === 'topup' && (txn.status === 'Created' || txn.status === 'Pending')) {
       await this.verifyTopup(txn.txnid).catch((error: Error) =>
         this.logger.warn(`top-up ${txn!.txnid}: ${error.message}`),

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsInt, IsNotEmpty, IsString, MaxLength, Min } from 'class-validator';
 import { Messages } from '@zstore/contract/messages';
-import type { PurchaseRow } from '../supplier-purchases.repository.js';
+import type { SupplierPurchase } from '../supplier-purchases.repository.js';
 
 const details = { message: Messages.selectPackAndDetails };
 /** Ids may arrive as numbers from the spec's clients; they are compared as trimmed strings. */
@@ -96,17 +96,17 @@ export class DeliveryActionResponseDto {
   @ApiProperty() orderid: string;
 }
 
-export function mapOrderPack(row: PurchaseRow): OrderPackResponseDto {
+export function mapOrderPack(purchase: SupplierPurchase): OrderPackResponseDto {
   return {
-    pack: row.pack,
-    supplier: row.supplier,
-    productRef: row.product_ref,
-    reference: row.reference,
-    supplierReference: row.supplier_reference,
-    status: row.status,
-    failure: row.failure,
-    tries: row.tries,
-    error: row.error,
-    updatedAt: new Date(row.updated_at).toISOString(),
+    pack: purchase.pack,
+    supplier: purchase.supplier,
+    productRef: purchase.productRef,
+    reference: purchase.reference,
+    supplierReference: purchase.supplierReference,
+    status: purchase.status,
+    failure: purchase.failure,
+    tries: purchase.tries,
+    error: purchase.error,
+    updatedAt: purchase.updatedAt.toISOString(),
   };
 }

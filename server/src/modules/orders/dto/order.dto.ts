@@ -3,7 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { Messages } from '@zstore/contract/messages';
 import { toRupees } from '../../ledger/money.js';
-import type { OrderRow } from '../orders.repository.js';
+import type { Order } from '../order.js';
 
 const details = { message: Messages.selectPackAndDetails };
 const toNumber = ({ value }: { value: unknown }) =>
@@ -146,39 +146,39 @@ export class OrderResponseDto {
 }
 
 /** An unpaid UPI order's payment page stays usable until the order expires. */
-function payableUntilExpiry(row: OrderRow): string | null {
-  if (row.status !== 'Created' || !row.payment_url || !row.expires_at) return null;
-  return new Date(row.expires_at).getTime() > Date.now() ? row.payment_url : null;
+function payableUntilExpiry(order: Order): string | null {
+  if (order.status !== 'Created' || !order.paymentUrl || !order.expiresAt) return null;
+  return order.expiresAt.getTime() > Date.now() ? order.paymentUrl : null;
 }
 
-export function mapOrder(row: OrderRow): OrderResponseDto {
+export function mapOrder(order: Order): OrderResponseDto {
   return {
-    id: row.id,
-    _id: row.id,
-    orderid: row.orderid,
-    transactionid: row.transactionid,
-    productname: row.productname,
-    itemname: row.itemname,
-    productId: row.product_id,
-    itemId: row.item_id,
-    status: row.status,
-    input1: row.input1,
-    input2: row.input2,
-    value: toRupees(row.value),
-    price: toRupees(row.price),
-    discount: toRupees(row.discount),
-    useremail: row.useremail,
-    userid: Number(row.userid),
-    paymentmode: row.paymentmode,
-    reason: row.reason,
-    fulfilmentStatus: row.fulfilment_status,
-    attention: row.attention,
-    customerReason: row.customer_reason ?? null,
-    username: row.player_name ?? null,
-    paymentUrl: payableUntilExpiry(row),
-    isApi: row.is_api,
-    createdAt: new Date(row.created_at).toISOString(),
-    updatedAt: new Date(row.updated_at).toISOString(),
+    id: order.id,
+    _id: order.id,
+    orderid: order.orderid,
+    transactionid: order.transactionId,
+    productname: order.productName,
+    itemname: order.itemName,
+    productId: order.productId,
+    itemId: order.itemId,
+    status: order.status,
+    input1: order.input1,
+    input2: order.input2,
+    value: toRupees(order.value),
+    price: toRupees(order.price),
+    discount: toRupees(order.discount),
+    useremail: order.userEmail,
+    userid: order.userid,
+    paymentmode: order.paymentMode,
+    reason: order.reason,
+    fulfilmentStatus: order.fulfilmentStatus,
+    attention: order.attention,
+    customerReason: order.customerReason,
+    username: order.playerName,
+    paymentUrl: payableUntilExpiry(order),
+    isApi: order.isApi,
+    createdAt: order.createdAt.toISOString(),
+    updatedAt: order.updatedAt.toISOString(),
   };
 }
 

@@ -3,7 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { Messages } from '@zstore/contract/messages';
 import { toRupees } from '../../ledger/money.js';
-import type { WalletTxnRow } from '../wallet.repository.js';
+import type { WalletTxn } from '../wallet-txn.js';
 
 const toNumber = ({ value }: { value: unknown }) =>
   typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value))
@@ -34,20 +34,20 @@ export class WalletTransactionDto {
   @ApiProperty() updatedAt: string;
 }
 
-export function mapWalletTxn(row: WalletTxnRow): WalletTransactionDto {
+export function mapWalletTxn(txn: WalletTxn): WalletTransactionDto {
   return {
-    id: row.id,
-    _id: row.id,
-    txnid: row.txnid,
-    type: row.type,
-    status: row.status,
-    purpose: row.purpose,
-    amount: toRupees(row.amount),
-    orderid: row.orderid,
-    userid: Number(row.userid),
-    useremail: row.useremail,
-    createdAt: new Date(row.created_at).toISOString(),
-    updatedAt: new Date(row.updated_at).toISOString(),
+    id: txn.id,
+    _id: txn.id,
+    txnid: txn.txnid,
+    type: txn.type,
+    status: txn.status,
+    purpose: txn.purpose,
+    amount: toRupees(txn.amount),
+    orderid: txn.orderid,
+    userid: txn.userid,
+    useremail: txn.userEmail,
+    createdAt: txn.createdAt.toISOString(),
+    updatedAt: txn.updatedAt.toISOString(),
   };
 }
 

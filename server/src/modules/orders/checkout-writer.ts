@@ -1,0 +1,73 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { Inject, Injectable } from '@nestjs/common';
+import { Messages } from '@zstore/contract/messages';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { CouponsService } from '../coupons/coupons.service.js';
+import { newBusinessId } from '../ledger/money.js';
+import { WalletMovements } from '../wallet/wallet-movements.service.js';
+import { OrderTransitions } from './order-transitions.service.js';
+import { OrdersRepository, type NewOrder, type Order } from './orders.repository.js';
+
+/** An order as checkout quoted it, before its coupon and payment are settled. */
+export type OrderDraft = Omit<
+  NewOrder,
+  'discount' | 'value' | 'couponId' | 'status' | 'transactionId' | 'expiresAt' | 'paidAt'
+>;
+
+/**
+ * The write of a checkout, in one transaction: the coupon taken (the buyer's unpaid UPI orders
+ * holding it failed first), the order inserted and, for Z-Coins, its debit.
+ */
+@Injectable()
+export class CheckoutWriter {
+  constructor(
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly orders: OrdersRepository,
+    private readonly coupons: CouponsService,
+    private readonly movements: WalletMovements,
+    private readonly transitions: OrderTransitions,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  write(draft: OrderDraft, couponCode: string | undefined, now: Date): Promise<Order> {
+    return this.txHost.withTransaction(async () => {
+      let total = draft.price;
+      let discount = 0;
+      let couponId: string | null = null;
+      if (couponCode) {
+        const coupon = await this.coupons.find(couponCode);
+        if (coupon) {
+          for (const old of await this.orders.unpaidHoldingCoupon(draft.userId, coupon.id)) {
+            await this.transitions.failUnpaid(old.orderid, Messages.orderReplaced, now);
+          }
+        }
+        const taken = await this.coupons.take(couponCode, draft.userId, draft.price);
+        couponId = taken.coupon.id;
+        total = taken.price.total;
+        discount = taken.price.discount;
+      }
+      const paidNow = draft.paymentMode === 'wallet' || total === 0;
+      const txnid = draft.paymentMode === 'wallet' && total > 0 ? newBusinessId('ZT') : null;
+      const order = await this.orders.insert({
+        ...draft,
+        discount,
+        value: total,
+        couponId,
+        status: paidNow ? 'Processing' : 'Created',
+        transactionId: txnid,
+        expiresAt: paidNow ? null : new Date(now.getTime() + this.config.upi.paymentTtlMs),
+        paidAt: paidNow ? now : null,
+      });
+      if (txnid) {
+        await this.movements.debitForOrder({
+          orderid: draft.orderid,
+          txnid,
+          holder: { id: draft.userId, userid: draft.userid, email: draft.userEmail },
+          amount: total,
+        });
+      }
+      return order;
+    });
+  }
+}
