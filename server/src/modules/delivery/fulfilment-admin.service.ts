@@ -2,6 +2,7 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable, Logger } from '@nestjs/common';
 import { AppError } from '../../common/errors/app-error.js';
+import { settleOnce } from './settle-once.js';
 import { Messages } from '@zstore/contract/messages';
 import { JobName } from '../../jobs/job.enum.js';
 import { JobQueueService } from '../../jobs/job-queue.service.js';
@@ -75,17 +76,9 @@ export class FulfilmentAdminService {
       });
       return { orderid: order.orderid, complete: confirmed === order.itemIdArray.length };
     });
-    if (settled.complete) await this.settle(() => this.orders.complete(settled.orderid));
-    return { message: Messages.deliveryPackSettled, orderid: settled.orderid };
-  }
-
-  /** A completion or refund another actor already made (the admin, a parallel run) is fine. */
-  private async settle(move: () => Promise<unknown>) {
-    try {
-      await move();
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      this.logger.warn(`settling skipped: ${error.message}`);
+    if (settled.complete) {
+      await settleOnce(this.logger, () => this.orders.complete(settled.orderid));
     }
+    return { message: Messages.deliveryPackSettled, orderid: settled.orderid };
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { AppError } from '../../common/errors/app-error.js';
+import { settleOnce } from './settle-once.js';
 import { Messages } from '@zstore/contract/messages';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { JobName, JobStatus, QueueName } from '../../jobs/job.enum.js';
@@ -77,7 +77,7 @@ export class FulfilmentService {
       }
       if (outcome.kind === 'player' && (await this.purchases.confirmedCount(orderid)) === 0) {
         const why = playerRefusalWords(outcome.refusal ?? 'details-refused', order.apiType);
-        await this.settle(() =>
+        await settleOnce(this.logger, () =>
           this.orders.refundToWallet(orderid, outcome.reason, fence, undefined, why),
         );
         return 'done';
@@ -85,7 +85,7 @@ export class FulfilmentService {
       await this.attention(order, `Pack ${row.pack}: ${outcome.reason}`);
       return 'done';
     }
-    await this.settle(() => this.orders.complete(orderid, fence));
+    await settleOnce(this.logger, () => this.orders.complete(orderid, fence));
     return 'done';
   }
 
@@ -121,16 +121,6 @@ export class FulfilmentService {
   private async attention(order: Order, reason: string) {
     this.logger.warn(`order needs attention: ${reason}`);
     await this.deliveries.flag(order, reason);
-  }
-
-  /** A completion or refund another actor already made (the admin, a parallel run) is fine. */
-  private async settle(move: () => Promise<unknown>) {
-    try {
-      await move();
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      this.logger.warn(`settling skipped: ${error.message}`);
-    }
   }
 }
 

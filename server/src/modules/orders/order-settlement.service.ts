@@ -18,6 +18,9 @@ import { OrdersRepository, type DeliveryFence, type Order } from './orders.repos
  * Each is one transaction with its money movement and, for a delivery or a refund, the
  * customer's e-mail (sent after commit); with `actorId` (an admin's action) the move is audited
  * in the same transaction.
+ *
+ * Nine dependencies: three carry the request (the transaction, the clock, the log context); the
+ * other six are what one settlement writes, counts or sends.
  */
 @Injectable()
 export class OrderSettlementService {
