@@ -133,6 +133,8 @@ function productOfVariation(id: string): [string, SimProduct] | undefined {
  * Basic auth, a fresh `timestamp`, the `auth` HMAC over the raw body bytes + timestamp + path,
  * and `path` repeated in the body, checked in that order. Orders take our `partnerOrderId`,
  * start `processing` and settle after about a second (`...13` players are refunded).
+ * Over 300 lines as one controller on purpose: it stands in for the whole partner API, so its
+ * routes and their checks read together, in the order the real API applies them.
  */
 @ApiExcludeController()
 @Controller('sandbox/moogold')
