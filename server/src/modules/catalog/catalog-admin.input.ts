@@ -1,6 +1,7 @@
 import { AppError } from '../../common/errors/app-error.js';
 import { Messages } from '@zstore/contract/messages';
 import { toPaise } from '../ledger/money.js';
+import type { Item, Product } from './catalog-rows.js';
 import type { ItemForm, ProductForm } from './dto/catalog-admin.dto.js';
 
 /** Spec 002 section 3 enumerations. */
@@ -16,34 +17,24 @@ export const API_TYPES = [
   'OTHER',
 ] as const;
 
-export interface ProductFields {
-  name: string;
-  type: string;
-  category: string;
-  imgpath: string;
-  importantnote: string;
-  inputs: Array<{ label: string }>;
-  items: number[];
-  istrending: boolean;
-  instock: boolean;
-  isApi: boolean;
-  apiType: string | null;
-}
+/** What the console's product form sets. */
+export type ProductFields = Pick<
+  Product,
+  | 'name'
+  | 'type'
+  | 'category'
+  | 'imgpath'
+  | 'importantnote'
+  | 'inputs'
+  | 'items'
+  | 'istrending'
+  | 'instock'
+  | 'isApi'
+  | 'apiType'
+>;
 
-export interface ItemFields {
-  name: string;
-  type: string | null;
-  suggestedTask: string | null;
-  /** Paise. */
-  originalprice: number;
-  discountedprice: number;
-  resellprice: number;
-  isApi: boolean;
-  apiType: string | null;
-  itemidarray: string[];
-  imgpath: string;
-  instock: boolean;
-}
+/** What the console's item form sets: every stored field but the ids and times. */
+export type ItemFields = Omit<Item, 'id' | 'itemid' | 'createdAt' | 'updatedAt'>;
 
 /** A form's value, or the stored one when an edit leaves the field out. */
 function given<T>(value: T | undefined, current: T | undefined): T {
