@@ -1,10 +1,7 @@
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { IdempotencyClaimSubscriber } from '../modules/ledger/idempotency-claim.js';
-import { UserEntity } from '../modules/users/entities/user.entity.js';
 import { migrations } from './migrations/index.js';
 import { StatementLogger } from './statement-logger.js';
-
-export const entities = [UserEntity];
 
 export interface DatabaseOptions {
   url: string;
@@ -16,7 +13,6 @@ export function dataSourceOptions({ url, poolMax = 10 }: DatabaseOptions): DataS
   return {
     type: 'postgres',
     url,
-    entities,
     subscribers: [IdempotencyClaimSubscriber],
     migrations,
     migrationsTableName: 'migrations',

@@ -9,7 +9,7 @@ import {
 } from '../../common/auth/auth.decorators.js';
 import { AppError, ErrorCode } from '../../common/errors/app-error.js';
 import { Messages } from '@zstore/contract/messages';
-import type { Role } from '../users/entities/user.entity.js';
+import type { Role } from '../users/role.js';
 import { UsersService } from '../users/users.service.js';
 import { TokenService } from './token.service.js';
 

@@ -2,7 +2,7 @@ import { JwtService } from '@nestjs/jwt';
 import { decodeJwt, decodeProtectedHeader, SignJWT, UnsecuredJWT } from 'jose';
 import { randomUUID } from 'node:crypto';
 import { loadConfig } from '../../config/config.js';
-import { Role } from '../users/entities/user.entity.js';
+import { Role } from '../users/role.js';
 import { TokenService } from './token.service.js';
 
 const SECRET = 'unit-test-secret-0123456789abcdef-0123456789';

@@ -3,7 +3,7 @@ import type { CachedJson } from '../../common/http/cached-json.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { Messages } from '@zstore/contract/messages';
 import { TokenService } from '../auth/token.service.js';
-import { Role } from '../users/entities/user.entity.js';
+import { Role } from '../users/role.js';
 import { UsersService } from '../users/users.service.js';
 import { CatalogCacheService } from './catalog-cache.service.js';
 import { isUuid } from '../../common/http/list-filters.js';

@@ -9,7 +9,7 @@ import { Clock } from '../../common/clock.js';
 import { CatalogService } from '../catalog/catalog.service.js';
 import { commerceError, CommerceErrorCode } from '../ledger/commerce-errors.js';
 import { istIsoDate, toRupees } from '../ledger/money.js';
-import { Role } from '../users/entities/user.entity.js';
+import { Role } from '../users/role.js';
 import { mapCouponRow, type Coupon, type CouponRow } from './coupon-rows.js';
 import type { CouponValidateDto, CouponValidationDto } from './dto/coupon.dto.js';
 

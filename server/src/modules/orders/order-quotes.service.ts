@@ -7,7 +7,7 @@ import type { Item, Product } from '../catalog/catalog-rows.js';
 import { CatalogService } from '../catalog/catalog.service.js';
 import { CouponsService } from '../coupons/coupons.service.js';
 import { commerceError, CommerceErrorCode } from '../ledger/commerce-errors.js';
-import { Role } from '../users/entities/user.entity.js';
+import { Role } from '../users/role.js';
 import type { OrderCreateDto } from './dto/order.dto.js';
 import { inputsValid } from '@zstore/contract/order-inputs';
 

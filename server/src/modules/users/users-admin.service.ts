@@ -1,72 +1,33 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
-import { Brackets } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { type ListQuery } from '../../common/http/simple-rest.js';
 import { Messages } from '@zstore/contract/messages';
 import { AuditService } from '../audit/audit.service.js';
 import { AdminUserUpdateDto, mapAdminUser } from './dto/user-admin.dto.js';
-import { UserEntity } from './entities/user.entity.js';
 import { rethrowUserConflict } from './user-conflict.js';
+import { UsersAdminRepository, type AdminUserChanges } from './users-admin.repository.js';
 
 export const USER_SORTABLE = ['userid', 'name', 'email', 'role', 'createdAt', 'balance'] as const;
 @Injectable()
 export class UsersAdminService {
   constructor(
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly users: UsersAdminRepository,
     private readonly audit: AuditService,
   ) {}
 
-  private get users() {
-    return this.txHost.tx.getRepository(UserEntity);
-  }
-
   async list(query: ListQuery) {
-    const builder = this.users.createQueryBuilder('u');
-    const { q, role, isBlocked, id } = query.filter as {
-      q?: string;
-      role?: string;
-      isBlocked?: string;
-      id?: string[];
-    };
-    if (Array.isArray(id)) {
-      builder.andWhere('u.id IN (:...ids)', {
-        ids: id.length ? id : ['00000000-0000-0000-0000-000000000000'],
-      });
-    }
-    if (role) builder.andWhere('u.role = :role', { role });
-    if (isBlocked !== undefined && isBlocked !== '') {
-      builder.andWhere('u.isBlocked = :blocked', { blocked: String(isBlocked) === 'true' });
-    }
-    if (q) {
-      builder.andWhere(
-        new Brackets((where) =>
-          where
-            .where('u.name ILIKE :q', { q: `%${q}%` })
-            .orWhere('u.email ILIKE :q')
-            .orWhere('u.mobilenumber LIKE :q')
-            .orWhere('CAST(u.userid AS text) = :exact', { exact: q }),
-        ),
-      );
-    }
-    const [rows, total] = await builder
-      .orderBy(`u.${query.sortField}`, query.sortOrder)
-      .skip(query.offset)
-      .take(query.limit)
-      .getManyAndCount();
-    return { users: rows.map(mapAdminUser), total };
+    const { users, total } = await this.users.list(query);
+    return { users: users.map(mapAdminUser), total };
   }
 
   async page(page = 1, limit = 25) {
-    const [rows, total] = await this.users.findAndCount({
-      order: { userid: 'ASC' },
-      skip: (page - 1) * limit,
-      take: limit,
-    });
+    const { users, total } = await this.users.page((page - 1) * limit, limit);
     return {
-      users: rows.map(mapAdminUser),
+      users: users.map(mapAdminUser),
       totalPages: Math.max(1, Math.ceil(total / limit)),
       totalCount: total,
     };
@@ -82,7 +43,7 @@ export class UsersAdminService {
     if (id === auth.id && ((dto.role && dto.role !== before.role) || dto.isBlocked === 'true')) {
       throw AppError.conflict('You cannot change your own role or block yourself.');
     }
-    const changes: Partial<UserEntity> = {};
+    const changes: AdminUserChanges = {};
     if (dto.name !== undefined) changes.name = dto.name;
     if (dto.mobilenumber !== undefined) changes.mobilenumber = dto.mobilenumber || null;
     if (dto.email !== undefined) changes.email = dto.email.toLowerCase();
@@ -95,8 +56,7 @@ export class UsersAdminService {
 
     await this.txHost
       .withTransaction(async () => {
-        if (Object.keys(changes).length) await this.txHost.tx.update(UserEntity, { id }, changes);
-        if (endsSessions) await this.txHost.tx.increment(UserEntity, { id }, 'tokenVersion', 1);
+        await this.users.update(id, changes, endsSessions);
         await this.audit.record({
           actorId: auth.id,
           action: 'user.update',
@@ -111,7 +71,7 @@ export class UsersAdminService {
   }
 
   private async require(id: string) {
-    const user = /^[0-9a-f-]{36}$/i.test(id) ? await this.users.findOneBy({ id }) : null;
+    const user = /^[0-9a-f-]{36}$/i.test(id) ? await this.users.get(id) : undefined;
     if (!user) throw AppError.notFound(Messages.notFound);
     return user;
   }

@@ -1,8 +1,17 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
-import { Role, UserEntity } from './entities/user.entity.js';
-import { mapUserSessionRow, type User, type UserSession, type UserSessionRow } from './user.js';
+import { guardedUpdate } from '../../database/transactions.js';
+import { Role } from './role.js';
+import {
+  mapUserRow,
+  mapUserSessionRow,
+  USER_COLUMNS,
+  type User,
+  type UserRow,
+  type UserSession,
+  type UserSessionRow,
+} from './user.js';
 
 export interface NewUser {
   name: string;
@@ -18,64 +27,62 @@ export interface NewUser {
 export class UsersRepository {
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
-  private get users() {
-    return this.txHost.tx.getRepository(UserEntity);
+  private async one(where: string, value: unknown, columns = USER_COLUMNS): Promise<User | null> {
+    const rows: UserRow[] = await this.txHost.tx.query(
+      `SELECT ${columns} FROM users WHERE ${where}`,
+      [value],
+    );
+    return rows[0] ? mapUserRow(rows[0]) : null;
   }
 
-  // The entity's column transformers already answer camelCase fields with bigints as numbers.
-
   getById(id: string): Promise<User | null> {
-    return this.users.findOneBy({ id });
+    return this.one('id = $1', id);
   }
 
   getByUserid(userid: number): Promise<User | null> {
-    return this.users.findOneBy({ userid });
+    return this.one('userid = $1', userid);
   }
 
   getByEmail(email: string): Promise<User | null> {
-    return this.users
-      .createQueryBuilder('u')
-      .where('lower(u.email) = lower(:email)', { email })
-      .getOne();
+    return this.one('lower(email) = lower($1)', email);
   }
 
   getByEmailWithPassword(email: string): Promise<User | null> {
-    return this.users
-      .createQueryBuilder('u')
-      .addSelect('u.passwordHash')
-      .where('lower(u.email) = lower(:email)', { email })
-      .getOne();
+    return this.one('lower(email) = lower($1)', email, `${USER_COLUMNS}, password_hash`);
   }
 
   getByMobile(mobilenumber: string): Promise<User | null> {
-    return this.users.findOneBy({ mobilenumber });
+    return this.one('mobilenumber = $1', mobilenumber);
   }
 
   getByGoogleSub(googleSub: string): Promise<User | null> {
-    return this.users.findOneBy({ googleSub });
+    return this.one('google_sub = $1', googleSub);
   }
 
   async emailOrMobileTaken(email: string, mobilenumber: string) {
-    const rows: Array<{ email_taken: boolean; mobile_taken: boolean }> = await this.users.query(
+    const rows: Array<{ email_taken: boolean; mobile_taken: boolean }> = await this.txHost.tx.query(
       `SELECT EXISTS (SELECT 1 FROM users WHERE lower(email) = lower($1)) AS email_taken,
-              EXISTS (SELECT 1 FROM users WHERE mobilenumber = $2) AS mobile_taken`,
+                EXISTS (SELECT 1 FROM users WHERE mobilenumber = $2) AS mobile_taken`,
       [email, mobilenumber],
     );
     return { emailTaken: rows[0].email_taken, mobileTaken: rows[0].mobile_taken };
   }
 
   async create(input: NewUser): Promise<User> {
-    const result = await this.txHost.tx.insert(UserEntity, {
-      name: input.name,
-      email: input.email,
-      mobilenumber: input.mobilenumber,
-      passwordHash: input.passwordHash,
-      role: input.role ?? Role.User,
-      verified: input.verified ?? false,
-      googleSub: input.googleSub ?? null,
-    });
-    const id = (result.identifiers[0] as { id: string }).id;
-    return this.txHost.tx.findOneByOrFail(UserEntity, { id });
+    const rows: UserRow[] = await this.txHost.tx.query(
+      `INSERT INTO users (name, email, mobilenumber, password_hash, role, verified, google_sub)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${USER_COLUMNS}`,
+      [
+        input.name,
+        input.email,
+        input.mobilenumber,
+        input.passwordHash,
+        input.role ?? Role.User,
+        input.verified ?? false,
+        input.googleSub ?? null,
+      ],
+    );
+    return mapUserRow(rows[0]);
   }
 
   /**
@@ -84,7 +91,7 @@ export class UsersRepository {
    * the row again).
    */
   async getSession(id: string): Promise<UserSession | undefined> {
-    const rows: UserSessionRow[] = await this.users.query(
+    const rows: UserSessionRow[] = await this.txHost.tx.query(
       'SELECT userid, role, token_version, is_blocked, name, email, mobilenumber FROM users WHERE id = $1',
       [id],
     );
@@ -92,7 +99,10 @@ export class UsersRepository {
   }
 
   async updateName(id: string, name: string) {
-    await this.users.update({ id }, { name });
+    await this.txHost.tx.query('UPDATE users SET name = $2, updated_at = now() WHERE id = $1', [
+      id,
+      name,
+    ]);
   }
 
   async markVerified(id: string) {
@@ -104,16 +114,14 @@ export class UsersRepository {
 
   /** Claims the right to send a verification mail: at most one a minute per user. */
   async claimVerificationSend(id: string, now: Date): Promise<boolean> {
-    const result = await this.users
-      .createQueryBuilder()
-      .update(UserEntity)
-      .set({ verificationSentAt: now })
-      .where('id = :id', { id })
-      .andWhere(`(verification_sent_at IS NULL OR verification_sent_at <= :cutoff)`, {
-        cutoff: new Date(now.getTime() - 60_000),
-      })
-      .execute();
-    return (result.affected ?? 0) > 0;
+    const claimed = await guardedUpdate<{ id: string }>(
+      this.txHost.tx,
+      `UPDATE users SET verification_sent_at = $2, updated_at = now()
+       WHERE id = $1 AND (verification_sent_at IS NULL OR verification_sent_at <= $3)
+       RETURNING id`,
+      [id, now, new Date(now.getTime() - 60_000)],
+    );
+    return claimed !== undefined;
   }
 
   /** Sets a new password and ends every session the user has (token version bump). */
@@ -126,15 +134,21 @@ export class UsersRepository {
 
   /** Stores a stronger hash of the same password; sessions stay. */
   async replacePasswordHash(id: string, passwordHash: string) {
-    await this.users.query('UPDATE users SET password_hash = $2 WHERE id = $1', [id, passwordHash]);
+    await this.txHost.tx.query('UPDATE users SET password_hash = $2 WHERE id = $1', [
+      id,
+      passwordHash,
+    ]);
   }
 
   async hasAny() {
-    const rows: unknown[] = await this.users.query('SELECT 1 FROM users LIMIT 1');
+    const rows: unknown[] = await this.txHost.tx.query('SELECT 1 FROM users LIMIT 1');
     return rows.length > 0;
   }
 
   async linkGoogle(id: string, googleSub: string) {
-    await this.users.update({ id }, { googleSub, verified: true });
+    await this.txHost.tx.query(
+      'UPDATE users SET google_sub = $2, verified = true, updated_at = now() WHERE id = $1',
+      [id, googleSub],
+    );
   }
 }

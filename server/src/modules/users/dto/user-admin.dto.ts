@@ -13,7 +13,7 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { Messages } from '@zstore/contract/messages';
-import { Role } from '../entities/user.entity.js';
+import { Role } from '../role.js';
 import type { User } from '../user.js';
 import { mapUser, UserResponseDto } from './user.dto.js';
 

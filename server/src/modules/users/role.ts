@@ -1,0 +1,5 @@
+export enum Role {
+  User = 'user',
+  Reseller = 'reseller',
+  Admin = 'admin',
+}
