@@ -17,7 +17,7 @@ describe('money helpers', () => {
     expect(toPaise(1.005)).toBeUndefined();
     expect(toPaise('abc')).toBeUndefined();
     expect(toPaise(Number.NaN)).toBeUndefined();
-    expect(toRupees('11900')).toBe(119);
+    expect(toRupees(11_900)).toBe(119);
   });
 
   it('refuses amounts whose paise are not an exact number (1e308 is no price)', () => {

@@ -12,8 +12,8 @@ export function newBusinessId(prefix: 'ZS' | 'ZT'): string {
 }
 
 /** Paise to the rupees the API speaks (a JSON number, e.g. 12.5). */
-export function toRupees(paise: number | string): number {
-  return Number(paise) / 100;
+export function toRupees(paise: number): number {
+  return paise / 100;
 }
 
 /**
@@ -29,8 +29,8 @@ export function toPaise(rupees: unknown): number | undefined {
 }
 
 /** Points (hundredths) to the points the API speaks. */
-export function toPoints(hundredths: number | string): number {
-  return Number(hundredths) / 100;
+export function toPoints(hundredths: number): number {
+  return hundredths / 100;
 }
 
 /** 1 % of the paise paid, in hundredths of a point, rounded down. */
