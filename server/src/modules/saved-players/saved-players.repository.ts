@@ -34,7 +34,7 @@ export function mapSavedPlayerRow(row: SavedPlayerRow): SavedPlayer {
 export class SavedPlayersRepository {
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
-  /** Keeps the player of an order just placed, in the order's transaction. */
+  /** Keeps the player of an order just placed (its last use first in the list). */
   async remember(player: { userId: string; productId: string; input1: string; input2: string }) {
     await this.txHost.tx.query(
       `INSERT INTO saved_players (user_id, product_id, input1, input2) VALUES ($1, $2, $3, $4)
