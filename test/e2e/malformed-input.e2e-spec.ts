@@ -204,6 +204,28 @@ describe('malformed requests get a 4xx, never a 5xx', () => {
       }
     });
 
+    it('reads the user list filter like every other list: no 500 for an odd id or role', async () => {
+      const users = (filter: unknown) =>
+        app
+          .http()
+          .get('/api/admin/rest/users')
+          .query({ filter: JSON.stringify(filter) })
+          .set(admin.auth);
+      const oddId = await users({ id: ['nope'] });
+      expect(oddId.status).toBe(200);
+      expect(oddId.body).toEqual([]);
+      const oddRole = await users({ role: 'superuser' });
+      expectRefused(oddRole);
+      expect(oddRole.body.message).toBe(Messages.malformedListQuery);
+      // The search text is taken literally, as on the orders and catalogue lists.
+      const wildcard = await users({ q: '%' });
+      expect(wildcard.status).toBe(200);
+      expect(wildcard.body).toEqual([]);
+      const admins = await users({ role: 'admin', isBlocked: false });
+      expect(admins.status).toBe(200);
+      expect(admins.body.map((row: { email: string }) => row.email)).toContain('admin@example.com');
+    });
+
     it('still lists with the dialect the console speaks', async () => {
       const response = await app
         .http()

@@ -1,9 +1,18 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
+import {
+  choiceFilter,
+  containsPattern,
+  idFilter,
+  textFilter,
+} from '../../common/http/list-filters.js';
 import type { ListQuery } from '../../common/http/simple-rest.js';
 import { SqlWhere } from '../../database/sql-where.js';
+import { Role } from './role.js';
 import { mapUserRow, USER_COLUMNS, type User, type UserRow } from './user.js';
+
+const ROLES = Object.values(Role);
 
 /** The console's sort fields and their columns. */
 const USER_SORT: Record<string, string> = {
@@ -36,21 +45,15 @@ export class UsersAdminRepository {
 
   async list(query: ListQuery): Promise<{ users: User[]; total: number }> {
     const filter = new SqlWhere();
-    const { q, role, isBlocked, id } = query.filter as {
-      q?: string;
-      role?: string;
-      isBlocked?: string;
-      id?: string[];
-    };
-    if (Array.isArray(id)) {
-      filter.and('id = ANY($?::uuid[])', id);
-    }
-    if (role) filter.and('role = $?', role);
-    if (isBlocked !== undefined && isBlocked !== '') {
-      filter.and('is_blocked = $?', String(isBlocked) === 'true');
-    }
+    const ids = idFilter(query.filter);
+    if (ids) filter.and('id = ANY($?::uuid[])', ids);
+    const roles = choiceFilter(query.filter, 'role', ROLES);
+    if (roles) filter.and('role = ANY($?::user_role[])', roles);
+    const blocked = textFilter(query.filter, 'isBlocked');
+    if (blocked !== undefined) filter.and('is_blocked = $?', blocked === 'true');
+    const q = textFilter(query.filter, 'q');
     if (q) {
-      const pattern = `%${q}%`;
+      const pattern = containsPattern(q);
       filter.and(
         '(name ILIKE $? OR email ILIKE $? OR mobilenumber LIKE $? OR CAST(userid AS text) = $?)',
         pattern,
