@@ -1,9 +1,4 @@
-import type { TransactionHost } from '@nestjs-cls/transactional';
-import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import type { EntityManager } from 'typeorm';
-
-/** The current transaction (carried by CLS), or the plain connection pool outside one. */
-export type Db = TransactionHost<TransactionalAdapterTypeOrm>;
 
 /**
  * Runs a guarded `UPDATE ... WHERE <guard> RETURNING ...` and answers the row it changed, or

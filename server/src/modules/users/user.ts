@@ -73,15 +73,10 @@ export function mapUserRow(row: UserRow): User {
 }
 
 /** The columns of `users` the auth guard reads on every request. */
-export interface UserSessionRow {
-  userid: string;
-  role: Role;
-  token_version: number;
-  is_blocked: boolean;
-  name: string;
-  email: string;
-  mobilenumber: string | null;
-}
+export type UserSessionRow = Pick<
+  UserRow,
+  'userid' | 'role' | 'token_version' | 'is_blocked' | 'name' | 'email' | 'mobilenumber'
+>;
 
 /** What the auth guard checks (role, token version, block) and who the caller is. */
 export type UserSession = Pick<

@@ -5,31 +5,16 @@ import { Injectable } from '@nestjs/common';
 import { requireMoves } from '../../common/state-machine.js';
 import { ENQUEUE_GRACE_MS } from '../../jobs/job.types.js';
 import { walletTxnTransitions, type WalletTxnStatus } from './wallet-state.js';
-import {
-  mapWalletTxnRow,
-  type WalletTxn,
-  type WalletTxnPurpose,
-  type WalletTxnRow,
-  type WalletTxnType,
-} from './wallet-txn.js';
+import { mapWalletTxnRow, type WalletTxn, type WalletTxnRow } from './wallet-txn.js';
 
 export type { WalletTxnStatus } from './wallet-state.js';
 export type { WalletTxn, WalletTxnPurpose, WalletTxnType } from './wallet-txn.js';
 
-export interface NewWalletTxn {
-  txnid: string;
-  userId: string;
-  userid: number;
-  userEmail: string;
-  type: WalletTxnType;
-  status: WalletTxnStatus;
-  purpose: WalletTxnPurpose;
-  amount: number;
-  orderid?: string | null;
-  txnDate: string;
-  expiresAt?: Date | null;
-  attention?: string | null;
-}
+export type NewWalletTxn = Pick<
+  WalletTxn,
+  'txnid' | 'userId' | 'userid' | 'userEmail' | 'type' | 'status' | 'purpose' | 'amount' | 'txnDate'
+> &
+  Partial<Pick<WalletTxn, 'orderid' | 'expiresAt' | 'attention'>>;
 
 /** The `wallet_transactions` table: the user-facing history with its mutable status. */
 @Injectable()
