@@ -1,19 +1,13 @@
 import { DynamicModule, Module, type Type } from '@nestjs/common';
-import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE, RouterModule } from '@nestjs/core';
+import { APP_FILTER, APP_PIPE, RouterModule } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ClsPluginTransactional } from '@nestjs-cls/transactional';
-import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { ClsModule } from 'nestjs-cls';
-import { DataSource } from 'typeorm';
 import { createValidationPipe } from './common/http/validation.js';
-import { RateLimitInterceptor } from './common/http/rate-limit.js';
-import { ListPageInterceptor } from './common/http/list-page.js';
-import { IdempotencyInterceptor } from './modules/ledger/idempotent.js';
 import { LoggingModule } from './common/logging/logging.module.js';
 import { GlobalExceptionFilter } from './common/errors/global-exception.filter.js';
 import type { AppConfig } from './config/config.js';
 import { CoreModule } from './config/config.module.js';
 import { dataSourceOptions } from './database/data-source.js';
+import { transactionContextModule } from './database/transaction-context.js';
 import { HealthModule } from './health/health.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
 import { AuditModule } from './modules/audit/audit.module.js';
@@ -67,17 +61,7 @@ export class AppModule {
         CoreModule.forRoot(config),
         LoggingModule.forRoot(config),
         TypeOrmModule.forRoot(dataSourceOptions({ url: config.databaseUrl })),
-        // The current transaction travels in the async context: services open it, repositories
-        // run on it. HTTP requests enter a context in a Fastify hook (configure-http.ts), jobs
-        // in the worker's dispatch; anything else gets one from `withTransaction` itself.
-        ClsModule.forRoot({
-          global: true,
-          plugins: [
-            new ClsPluginTransactional({
-              adapter: new TransactionalAdapterTypeOrm({ dataSourceToken: DataSource }),
-            }),
-          ],
-        }),
+        transactionContextModule(),
         RedisModule,
         JobsModule,
         AuditModule,
@@ -104,10 +88,6 @@ export class AppModule {
       providers: [
         { provide: APP_FILTER, useClass: GlobalExceptionFilter },
         { provide: APP_PIPE, useFactory: createValidationPipe },
-        // In this order: a keyed request's rate limit is part of its attempt, as all it does.
-        { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
-        { provide: APP_INTERCEPTOR, useClass: RateLimitInterceptor },
-        { provide: APP_INTERCEPTOR, useClass: ListPageInterceptor },
       ],
     };
   }

@@ -13,7 +13,6 @@ import { createApiDocument } from './api-document.js';
 import { GALLERY_MAX_BYTES } from '../modules/gallery/gallery-files.js';
 import { refuseMalformedRequests } from './request-shape.js';
 import { addSecurityHeaders } from './security-headers.js';
-import { ClsService } from 'nestjs-cls';
 import { LogContext } from '../common/logging/log-context.js';
 import { logRequests } from '../common/logging/request-logging.js';
 import { recordHttpMetrics } from '../modules/operations/http-metrics.js';
@@ -44,11 +43,9 @@ export async function configureHttp(
   const fastify = app.getHttpAdapter().getInstance();
   refuseMalformedRequests(fastify);
   recordHttpMetrics(fastify, app.get(StoreMetrics));
+  // After the body is read, the handler runs in the request's CLS context, which carries its log
+  // fields and its transaction (interceptors and guards see it too).
   logRequests(fastify, app.get(LogContext));
-  // After the body is read, as the log context: the handler runs in the CLS context that
-  // carries its transaction (interceptors and guards see it too).
-  const cls = app.get(ClsService);
-  fastify.addHook('preHandler', (_request, _reply, done) => cls.run(() => done()));
   addSecurityHeaders(fastify, {
     contentSecurityPolicy: {
       directives: {

@@ -7,7 +7,6 @@ import {
 } from '@nestjs/common';
 import { DelayedError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { ClsService } from 'nestjs-cls';
 import os from 'node:os';
 import { DataSource } from 'typeorm';
 import { jobBindings, LogContext } from '../common/logging/log-context.js';
@@ -43,7 +42,6 @@ export class JobWorkerService implements OnApplicationBootstrap, BeforeApplicati
     private readonly dataSource: DataSource,
     private readonly metrics: StoreMetrics,
     private readonly logContext: LogContext,
-    private readonly cls: ClsService,
   ) {}
 
   async onApplicationBootstrap() {
@@ -59,23 +57,21 @@ export class JobWorkerService implements OnApplicationBootstrap, BeforeApplicati
     const worker = new Worker(
       queue,
       (job, token) =>
-        // Each job in its own CLS context, so its services can open transactions.
-        this.cls.run(() =>
-          this.logContext.run(jobBindings(job.name, job.id, job.data), async () => {
-            const name = job.name as JobName;
-            const scheduled = Boolean(jobDefinitions[name].every);
-            const status = scheduled
-              ? await this.runExclusive(name, () => this.registry.get(name)(job.data))
-              : await this.registry.get(name)(job.data);
-            if (status === JobStatus.Failed) throw new Error(`${name} failed`);
-            if (status === JobStatus.Waiting) await this.askAgainLater(job, token);
-            // Sweeps run every few seconds: their lines are only wanted when debugging.
-            const line = `job ${name} finished: ${status}`;
-            if (scheduled) this.logger.debug(line);
-            else this.logger.log(line);
-            return status;
-          }),
-        ),
+        // Each job in its own CLS context (its log fields, the transactions its services open).
+        this.logContext.run(jobBindings(job.name, job.id, job.data), async () => {
+          const name = job.name as JobName;
+          const scheduled = Boolean(jobDefinitions[name].every);
+          const status = scheduled
+            ? await this.runExclusive(name, () => this.registry.get(name)(job.data))
+            : await this.registry.get(name)(job.data);
+          if (status === JobStatus.Failed) throw new Error(`${name} failed`);
+          if (status === JobStatus.Waiting) await this.askAgainLater(job, token);
+          // Sweeps run every few seconds: their lines are only wanted when debugging.
+          const line = `job ${name} finished: ${status}`;
+          if (scheduled) this.logger.debug(line);
+          else this.logger.log(line);
+          return status;
+        }),
       {
         connection,
         prefix: this.config.redisPrefix,

@@ -12,6 +12,7 @@ import { ApiOkResponse } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { map } from 'rxjs';
 import { ApiAdminOperation, ApiErrors } from '../openapi/api-docs.decorators.js';
+import { EdgeStage, UseEdgeInterceptor } from './edge-interceptors.js';
 import { contentRange, type ListQuery } from './simple-rest.js';
 
 const LIST_RESOURCE_KEY = 'http:list-resource';
@@ -22,22 +23,6 @@ export interface ListPage<T> {
   rows: T[];
   total: number;
 }
-
-/**
- * A console table's list route (ra-data-simple-rest): the handler answers a `ListPage`, and
- * `ListPageInterceptor` sends its rows with the `Content-Range` header the console pages by
- * (CORS exposes it, see `configureHttp`).
- */
-export const SimpleRestList = (resource: string, summary: string, row: Type) =>
-  applyDecorators(
-    SetMetadata(LIST_RESOURCE_KEY, resource),
-    ApiAdminOperation(
-      summary,
-      'Answers a Content-Range header; sort, range and filter are JSON query parameters.',
-    ),
-    ApiErrors(400),
-    ApiOkResponse({ type: [row] }),
-  );
 
 @Injectable()
 export class ListPageInterceptor implements NestInterceptor {
@@ -58,3 +43,20 @@ export class ListPageInterceptor implements NestInterceptor {
     );
   }
 }
+
+/**
+ * A console table's list route (ra-data-simple-rest): the handler answers a `ListPage`, and
+ * `ListPageInterceptor` sends its rows with the `Content-Range` header the console pages by
+ * (CORS exposes it, see `configureHttp`).
+ */
+export const SimpleRestList = (resource: string, summary: string, row: Type) =>
+  applyDecorators(
+    SetMetadata(LIST_RESOURCE_KEY, resource),
+    UseEdgeInterceptor(ListPageInterceptor, EdgeStage.ListPage),
+    ApiAdminOperation(
+      summary,
+      'Answers a Content-Range header; sort, range and filter are JSON query parameters.',
+    ),
+    ApiErrors(400),
+    ApiOkResponse({ type: [row] }),
+  );

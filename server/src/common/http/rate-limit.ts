@@ -1,4 +1,5 @@
 import {
+  applyDecorators,
   Inject,
   Injectable,
   SetMetadata,
@@ -10,6 +11,7 @@ import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { APP_CONFIG, type AppConfig, type RateLimit as Rule } from '../../config/config.js';
 import type { AuthUser } from '../auth/auth.decorators.js';
+import { EdgeStage, UseEdgeInterceptor } from './edge-interceptors.js';
 import { RateLimitService } from './rate-limit.service.js';
 import { validatedBody } from './validated-body.js';
 
@@ -28,13 +30,6 @@ export interface RouteLimit {
 }
 
 const RATE_LIMITS_KEY = 'http:rate-limits';
-
-/**
- * Counts each call of the route against every limit given, in order, and answers 429 with
- * `Retry-After` once one is spent. Counted at the edge only: services and jobs calling the same
- * code are not limited. A body refused by validation counts nothing.
- */
-export const RateLimit = (...limits: RouteLimit[]) => SetMetadata(RATE_LIMITS_KEY, limits);
 
 /** `<name>:user:<user id>` for the signed-in caller. */
 export const perUser = (name: string, rule: RouteLimit['rule']): RouteLimit => ({
@@ -75,3 +70,14 @@ export class RateLimitInterceptor implements NestInterceptor {
     return next.handle();
   }
 }
+
+/**
+ * Counts each call of the route against every limit given, in order, and answers 429 with
+ * `Retry-After` once one is spent. Counted at the edge only: services and jobs calling the same
+ * code are not limited. A body refused by validation counts nothing.
+ */
+export const RateLimit = (...limits: RouteLimit[]) =>
+  applyDecorators(
+    SetMetadata(RATE_LIMITS_KEY, limits),
+    UseEdgeInterceptor(RateLimitInterceptor, EdgeStage.RateLimit),
+  );

@@ -2,7 +2,7 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import pino from 'pino';
 import type { AppConfig } from '../../config/config.js';
-import { LogContext } from './log-context.js';
+import { currentLogFields, LogContext } from './log-context.js';
 import { REDACTED_PATHS, scrubText } from './log-redaction.js';
 
 /** pino options shared by the application logger and the process's start and stop lines. */
@@ -12,6 +12,8 @@ export function pinoOptions(config: Pick<AppConfig, 'logLevel' | 'role'>): pino.
     base: { role: config.role, pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
+    // The request's or job's fields (`reqId`, `orderid`...), read as each line is written.
+    mixin: currentLogFields,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     hooks: {
       logMethod(args, method) {
@@ -27,7 +29,7 @@ export function pinoOptions(config: Pick<AppConfig, 'logLevel' | 'role'>): pino.
 /**
  * JSON logs through pino (nestjs-pino): Nest's `Logger` writes through it, and each request or
  * job runs in a context whose fields (`reqId`, `job`, `orderid`) every line carries. Requests
- * are wrapped by Fastify hooks (`request-logging.ts`), not by Nest middleware, so the context
+ * enter it in a Fastify hook (`request-logging.ts`), not in Nest middleware, so the context
  * spans the whole handler after the body is read.
  */
 @Global()

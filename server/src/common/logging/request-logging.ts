@@ -9,8 +9,9 @@ const QUIET_PATHS = /^\/api\/(health|metrics)(\/|\?|$)/;
 
 /**
  * A request id per request (`X-Request-Id` when the caller sent a sane one, echoed back), the
- * handler run in a log context carrying it, and one line when the response is sent: `error`
- * for a 5xx, `info` otherwise. No headers, query strings or link tokens are logged.
+ * handler run in a context carrying it (the CLS context that also carries the request's
+ * transaction, see `LogContext`), and one line when the response is sent: `error` for a 5xx,
+ * `info` otherwise. No headers, query strings or link tokens are logged.
  */
 export function logRequests(fastify: FastifyInstance, logs: LogContext) {
   const ids = new WeakMap<object, string>();

@@ -1,30 +1,17 @@
 import {
   applyDecorators,
   Injectable,
-  SetMetadata,
   type CallHandler,
   type ExecutionContext,
   type NestInterceptor,
 } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
 import { ApiHeader } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { from, lastValueFrom } from 'rxjs';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
+import { EdgeStage, UseEdgeInterceptor } from '../../common/http/edge-interceptors.js';
 import { validatedBody } from '../../common/http/validated-body.js';
 import { IdempotencyService } from './idempotency.service.js';
-
-const IDEMPOTENT_KEY = 'http:idempotent';
-
-/**
- * The route honours an `Idempotency-Key` header (DESIGN section 5): `IdempotencyInterceptor`
- * runs the handler under the caller's claim on the key and replays the stored answer.
- */
-export const Idempotent = () =>
-  applyDecorators(
-    SetMetadata(IDEMPOTENT_KEY, true),
-    ApiHeader({ name: 'Idempotency-Key', required: false }),
-  );
 
 /**
  * Runs an `@Idempotent()` route through `IdempotencyService.run`, keyed by the route's path
@@ -33,13 +20,9 @@ export const Idempotent = () =>
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
-  constructor(
-    private readonly reflector: Reflector,
-    private readonly idempotency: IdempotencyService,
-  ) {}
+  constructor(private readonly idempotency: IdempotencyService) {}
 
   async intercept(context: ExecutionContext, next: CallHandler) {
-    if (!this.reflector.get<boolean>(IDEMPOTENT_KEY, context.getHandler())) return next.handle();
     const request = context.switchToHttp().getRequest<FastifyRequest & { auth: AuthUser }>();
     const key = request.headers['idempotency-key'];
     const body = await validatedBody(context);
@@ -55,3 +38,13 @@ export class IdempotencyInterceptor implements NestInterceptor {
     );
   }
 }
+
+/**
+ * The route honours an `Idempotency-Key` header (DESIGN section 5): `IdempotencyInterceptor`
+ * runs the handler under the caller's claim on the key and replays the stored answer.
+ */
+export const Idempotent = () =>
+  applyDecorators(
+    UseEdgeInterceptor(IdempotencyInterceptor, EdgeStage.Idempotency),
+    ApiHeader({ name: 'Idempotency-Key', required: false }),
+  );

@@ -65,29 +65,29 @@ export class SupplierSimulatorHooks {
       fresh.add(socket);
       socket.once('close', () => fresh.delete(socket));
     });
-    fastify.addHook('onRequest', async (request, reply) => {
+    // Hooks that run on every request take a callback: an async hook costs a promise each time.
+    fastify.addHook('onRequest', (request, reply, done) => {
       fresh.delete(request.raw.socket);
-      if (!SUPPLIER_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return;
-      void reply.header('connection', 'close');
-      const socket = request.raw.socket;
-      let sockets = unanswered.get(fastify.server);
-      if (!sockets) unanswered.set(fastify.server, (sockets = new Set()));
-      sockets.add(socket);
-      socket.once('close', () => sockets.delete(socket));
+      if (SUPPLIER_PREFIXES.some((prefix) => request.url.startsWith(prefix))) {
+        void reply.header('connection', 'close');
+        const socket = request.raw.socket;
+        let sockets = unanswered.get(fastify.server);
+        if (!sockets) unanswered.set(fastify.server, (sockets = new Set()));
+        sockets.add(socket);
+        socket.once('close', () => sockets.delete(socket));
+      }
+      done();
     });
     fastify.addHook('onResponse', (request, _reply, done) => {
       unanswered.get(fastify.server)?.delete(request.raw.socket);
       done();
     });
-    fastify.addHook('preParsing', async (request, _reply, payload) => {
-      if (!request.url.startsWith(MOOGOLD_API_PREFIX)) return payload;
-      const chunks: Buffer[] = [];
-      for await (const chunk of payload) chunks.push(Buffer.from(chunk as Buffer));
-      const raw = Buffer.concat(chunks);
-      (request as unknown as Record<symbol, string>)[RAW] = raw.toString('utf8');
-      const replay = Readable.from([raw]) as Readable & { receivedEncodedLength?: number };
-      replay.receivedEncodedLength = raw.length;
-      return replay;
+    fastify.addHook('preParsing', (request, _reply, payload, done) => {
+      if (!request.url.startsWith(MOOGOLD_API_PREFIX)) return done(null, payload);
+      keepRawBody(request, payload).then(
+        (replay) => done(null, replay),
+        (error: Error) => done(error),
+      );
     });
     fastify.addHook('preClose', (done) => {
       const server: Server = fastify.server;
@@ -99,4 +99,15 @@ export class SupplierSimulatorHooks {
       done();
     });
   }
+}
+
+/** Reads the body, keeps its exact bytes for `rawBodyOf` and hands Fastify a replay of them. */
+async function keepRawBody(request: FastifyRequest, payload: AsyncIterable<unknown>) {
+  const chunks: Buffer[] = [];
+  for await (const chunk of payload) chunks.push(Buffer.from(chunk as Buffer));
+  const raw = Buffer.concat(chunks);
+  (request as unknown as Record<symbol, string>)[RAW] = raw.toString('utf8');
+  const replay = Readable.from([raw]) as Readable & { receivedEncodedLength?: number };
+  replay.receivedEncodedLength = raw.length;
+  return replay;
 }
