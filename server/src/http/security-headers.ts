@@ -26,10 +26,32 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
+/**
+ * What an API answer needs of them (OWASP's REST set): it is never a document, so a policy that
+ * allows nothing, no framing, no sniffing, no referrer, no cross-origin embedding. Helmet's other
+ * headers only mean something to a page.
+ */
+const API_HEADERS: Record<string, string> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-resource-policy': 'same-origin',
+};
+
+/** JSON answers under `/api/`; the API reference (`/api/docs`) is a page. */
+const isApiAnswer = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+
+/**
+ * Security headers on every response: helmet's, worked out from `options`, on pages, files and
+ * everything else, and the API set on API answers (with the same HSTS when `options` has one).
+ */
 export function addSecurityHeaders(fastify: FastifyInstance, options: HelmetOptions) {
-  const headers = securityHeaders(options);
-  fastify.addHook('onRequest', (_request, reply, done) => {
-    void reply.headers(headers);
+  const pageHeaders = securityHeaders(options);
+  const hsts = pageHeaders['strict-transport-security'];
+  const apiHeaders = hsts ? { ...API_HEADERS, 'strict-transport-security': hsts } : API_HEADERS;
+  fastify.addHook('onRequest', (request, reply, done) => {
+    void reply.headers(isApiAnswer(request.url) ? apiHeaders : pageHeaders);
     done();
   });
 }

@@ -48,9 +48,8 @@ export class CachedJson {
   }
 }
 
-/** The encoding to send: brotli, then gzip, when the client accepts it and it is worth it. */
-function chooseEncoding(accepted: string | undefined, size: number): Encoding | undefined {
-  if (!accepted || size < COMPRESS_FROM_BYTES) return undefined;
+/** The encoding a client prefers of the two: brotli, then gzip, if it accepts either. */
+function preferredEncoding(accepted: string): Encoding | undefined {
   const offered = accepted
     .split(',')
     .map((part) => part.trim().split(';'))
@@ -59,6 +58,23 @@ function chooseEncoding(accepted: string | undefined, size: number): Encoding | 
   if (offered.includes('br')) return 'br';
   if (offered.includes('gzip') || offered.includes('*')) return 'gzip';
   return undefined;
+}
+
+/**
+ * Browsers send one of a few `Accept-Encoding` values, so each is read once; the memo is
+ * emptied when odd clients fill it.
+ */
+const preferredByHeader = new Map<string, Encoding | undefined>();
+const MEMO_LIMIT = 64;
+
+/** The encoding to send, when the client accepts one and the answer is worth compressing. */
+function chooseEncoding(accepted: string | undefined, size: number): Encoding | undefined {
+  if (!accepted || size < COMPRESS_FROM_BYTES) return undefined;
+  if (preferredByHeader.has(accepted)) return preferredByHeader.get(accepted);
+  if (preferredByHeader.size >= MEMO_LIMIT) preferredByHeader.clear();
+  const encoding = preferredEncoding(accepted);
+  preferredByHeader.set(accepted, encoding);
+  return encoding;
 }
 
 function matches(ifNoneMatch: string | undefined, etag: string) {
