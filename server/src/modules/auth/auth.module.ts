@@ -18,10 +18,18 @@ import { PasswordResetService } from './password-reset.service.js';
 import { PasswordController } from './password.controller.js';
 import { PasswordService } from './password.service.js';
 import { PendingRegistrationsRepository } from './pending-registrations.repository.js';
-import { TokenService } from './token.service.js';
+import { jwtModuleOptions, TokenService } from './token.service.js';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 
 @Module({
-  imports: [JwtModule.register({}), UsersModule, NotificationsModule],
+  imports: [
+    JwtModule.registerAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => jwtModuleOptions(config),
+    }),
+    UsersModule,
+    NotificationsModule,
+  ],
   controllers: [AuthController, PasswordController, OtpController],
   providers: [
     { provide: APP_GUARD, useClass: AuthGuard },
