@@ -121,6 +121,8 @@ describe('public catalogue answers a browser or a CDN can keep', () => {
     expect(trade.headers['cdn-cache-control']).toBeUndefined();
     const publicAnswer = await app.http().get(`/api/item/${productId}`).expect(200);
     expect(trade.headers.etag).not.toBe(publicAnswer.headers.etag);
+    // A cache that keeps the public answer keeps it apart from requests that sign in.
+    expect(publicAnswer.headers.vary?.toLowerCase()).toContain('authorization');
     // A reseller's browser revalidating with the public ETag gets the trade prices, not a 304.
     await app
       .http()

@@ -89,7 +89,8 @@ function matches(ifNoneMatch: string | undefined, etag: string) {
  * answer keeps the `no-store` the auth guard gave it, so no cache keeps trade prices.
  */
 export function sendCachedJson(request: FastifyRequest, reply: FastifyReply, answer: CachedJson) {
-  void reply.header('etag', answer.etag).header('vary', 'Accept-Encoding');
+  // A cache that keeps the public answer must not hand it to a signed-in reseller.
+  void reply.header('etag', answer.etag).header('vary', 'Accept-Encoding, Authorization');
   if (!request.headers.authorization) void reply.header('cdn-cache-control', CDN_CACHE_CONTROL);
   if (matches(request.headers['if-none-match'], answer.etag)) {
     return reply.code(304).send();
