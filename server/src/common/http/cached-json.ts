@@ -6,12 +6,14 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 const COMPRESS_FROM_BYTES = 1024;
 
 /**
- * How long a CDN may serve a public catalogue answer without asking, and how long it may serve a
- * stale one while it revalidates. It is sent as `CDN-Cache-Control` (RFC 9213), which only shared
- * caches read: a browser keeps its usual behaviour, so the storefront's preloaded answers are used
- * as they arrive and a price an admin changes shows on the next visit; it revalidates with the
- * ETag.
+ * How long a shared cache (a CDN, a reverse proxy) may serve a public catalogue answer without
+ * asking, and how long a CDN may serve a stale one while it revalidates: `s-maxage` in
+ * `Cache-Control`, which every shared cache reads, and the same with `stale-while-revalidate` in
+ * `CDN-Cache-Control` (RFC 9213), which only CDNs read. A browser gets `max-age=0`, its usual
+ * behaviour for these answers: it revalidates with the ETag on each use, so the storefront's
+ * preloaded answers are used as they arrive and a price an admin changes shows on the next visit.
  */
+export const CACHE_CONTROL = 'public, max-age=0, s-maxage=30';
 export const CDN_CACHE_CONTROL = 'public, max-age=30, stale-while-revalidate=60';
 
 type Encoding = 'br' | 'gzip';
@@ -91,7 +93,11 @@ function matches(ifNoneMatch: string | undefined, etag: string) {
 export function sendCachedJson(request: FastifyRequest, reply: FastifyReply, answer: CachedJson) {
   // A cache that keeps the public answer must not hand it to a signed-in reseller.
   void reply.header('etag', answer.etag).header('vary', 'Accept-Encoding, Authorization');
-  if (!request.headers.authorization) void reply.header('cdn-cache-control', CDN_CACHE_CONTROL);
+  if (!request.headers.authorization) {
+    void reply
+      .header('cache-control', CACHE_CONTROL)
+      .header('cdn-cache-control', CDN_CACHE_CONTROL);
+  }
   if (matches(request.headers['if-none-match'], answer.etag)) {
     return reply.code(304).send();
   }
