@@ -1,4 +1,3 @@
-import { JwtService } from '@nestjs/jwt';
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { Messages } from '@zstore/contract/messages';
@@ -58,7 +57,7 @@ describe('money across API processes', () => {
       // A claim the killed process left 'running' may be taken over 2 s after it was made.
       IDEMPOTENCY_LEASE_MS: '2000',
     };
-    tokens = new TokenService(new JwtService(), loadConfig(env));
+    tokens = new TokenService(loadConfig(env));
   });
 
   afterEach(async () => {

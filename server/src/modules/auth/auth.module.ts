@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { JwtModule } from '@nestjs/jwt';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { AuthController } from './auth.controller.js';
@@ -18,18 +17,10 @@ import { PasswordResetService } from './password-reset.service.js';
 import { PasswordController } from './password.controller.js';
 import { PasswordService } from './password.service.js';
 import { PendingRegistrationsRepository } from './pending-registrations.repository.js';
-import { jwtModuleOptions, TokenService } from './token.service.js';
-import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { TokenService } from './token.service.js';
 
 @Module({
-  imports: [
-    JwtModule.registerAsync({
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => jwtModuleOptions(config),
-    }),
-    UsersModule,
-    NotificationsModule,
-  ],
+  imports: [UsersModule, NotificationsModule],
   controllers: [AuthController, PasswordController, OtpController],
   providers: [
     { provide: APP_GUARD, useClass: AuthGuard },

@@ -1,15 +1,14 @@
-import { JwtService } from '@nestjs/jwt';
 import { decodeJwt, decodeProtectedHeader, SignJWT, UnsecuredJWT } from 'jose';
 import { randomUUID } from 'node:crypto';
 import { loadConfig } from '../../config/config.js';
 import { Role } from '../users/role.js';
-import { jwtModuleOptions, TokenService } from './token.service.js';
+import { TokenService } from './token.service.js';
 
 const SECRET = 'unit-test-secret-0123456789abcdef-0123456789';
 
 describe('TokenService', () => {
   const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: SECRET });
-  const tokens = new TokenService(new JwtService(jwtModuleOptions(config)), config);
+  const tokens = new TokenService(config);
   const user = { id: randomUUID(), userid: 100_042, role: Role.Reseller, tokenVersion: 3 };
 
   const now = () => Math.floor(Date.now() / 1000);

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { JwtService, type JwtModuleOptions } from '@nestjs/jwt';
+import { JwtService } from '@nestjs/jwt';
 import { createSecretKey } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import type { User } from '../users/user.js';
@@ -12,20 +12,18 @@ export interface TokenClaims {
   tv: number;
 }
 
-/**
- * The signing key as a key object: given the secret as text, jsonwebtoken first tries (and fails)
- * to read it as a public key on every verification, which cost more than the rest of it.
- */
-export function jwtModuleOptions(config: Pick<AppConfig, 'jwt'>): JwtModuleOptions {
-  return { secret: createSecretKey(Buffer.from(config.jwt.secret, 'utf8')) };
-}
-
 @Injectable()
 export class TokenService {
-  constructor(
-    private readonly jwt: JwtService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  /**
+   * Signs and verifies with the secret as a key object: given it as text, jsonwebtoken first
+   * tries (and fails) to read it as a public key on every verification, which cost more than
+   * the rest of it.
+   */
+  private readonly jwt: JwtService;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    this.jwt = new JwtService({ secret: createSecretKey(Buffer.from(config.jwt.secret, 'utf8')) });
+  }
 
   issue(user: Pick<User, 'id' | 'userid' | 'role' | 'tokenVersion'>) {
     const claims: TokenClaims = {
