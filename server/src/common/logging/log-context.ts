@@ -24,11 +24,12 @@ export function jobBindings(name: string, id: string | undefined, data: unknown)
 
 /**
  * The current context's log fields, for pino's `mixin`: read only when a line is written, so a
- * request that logs nothing costs no logger of its own.
+ * request that logs nothing costs no logger of its own. A copy, as pino merges the line's own
+ * fields into what the mixin answers.
  */
 export function currentLogFields(): LogFields {
   const store = ClsServiceManager.getClsService().get<StoreWithFields | undefined>();
-  return store?.[LOG_FIELDS]?.fields ?? {};
+  return { ...store?.[LOG_FIELDS]?.fields };
 }
 
 /**
