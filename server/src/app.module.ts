@@ -60,7 +60,13 @@ export class AppModule {
       imports: [
         CoreModule.forRoot(config),
         LoggingModule.forRoot(config),
-        TypeOrmModule.forRoot(dataSourceOptions({ url: config.databaseUrl })),
+        TypeOrmModule.forRoot(
+          dataSourceOptions({
+            url: config.databaseUrl,
+            poolMax: config.databasePool.max,
+            poolTimeoutMs: config.databasePool.timeoutMs,
+          }),
+        ),
         transactionContextModule(),
         RedisModule,
         JobsModule,

@@ -18,6 +18,7 @@ export interface AppConfig {
   runsHttp: boolean;
   runsWorkers: boolean;
   databaseUrl?: string;
+  databasePool: { max: number; timeoutMs: number };
   dataDir: string;
   redisUrl: string;
   redisPrefix: string;
@@ -145,6 +146,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     runsHttp: role !== 'worker',
     runsWorkers: role !== 'api',
     databaseUrl: env.DATABASE_URL,
+    databasePool: { max: env.DATABASE_POOL_MAX, timeoutMs: env.DATABASE_POOL_TIMEOUT_MS },
     dataDir: path.resolve(env.DATA_DIR),
     redisUrl: env.REDIS_URL,
     redisPrefix: env.REDIS_PREFIX,

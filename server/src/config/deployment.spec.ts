@@ -1,12 +1,16 @@
 import { CORE_SCHEMA, load, mergeTag } from 'js-yaml';
 import fs from 'node:fs';
 import path from 'node:path';
+import { loadConfig } from './config.js';
 import { envSchema } from './env.schema.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
 interface ComposeService {
   build?: unknown;
+  command?: string | string[];
+  image?: string;
+  deploy?: { replicas?: number };
   environment?: Record<string, unknown> | string[];
   ports?: Array<string | { host_ip?: string }>;
 }
@@ -53,6 +57,30 @@ describe('the shipped compose files', () => {
         });
         expect(Object.keys(env).filter((key) => /SANDBOX|^HOST$/.test(key))).toEqual(['SANDBOX']);
       }
+    },
+  );
+
+  /** Connections PostgreSQL keeps for superusers, and for migrations, backups and an operator. */
+  const RESERVED = 3;
+  const HEADROOM = 10;
+
+  it.each(files)(
+    '%s: every store process at its pool size still fits PostgreSQL (RELIABILITY P5)',
+    (file) => {
+      const all = services(file);
+      const [, postgres] = all.find(([, service]) => service.image?.startsWith('postgres')) ?? [];
+      const command = [postgres?.command ?? []].flat().join(' ');
+      const maxConnections = Number(/max_connections=(\d+)/.exec(command)?.[1] ?? 100);
+      const poolDefault = loadConfig({ NODE_ENV: 'test' }).databasePool.max;
+      const pools = all
+        .filter(([, service]) => service.build !== undefined)
+        .map(([, service]) => {
+          const configured = Number(environmentOf(service).DATABASE_POOL_MAX ?? poolDefault);
+          return configured * (service.deploy?.replicas ?? 1);
+        });
+      expect(pools.length).toBeGreaterThan(0);
+      const total = pools.reduce((sum, pool) => sum + pool, 0);
+      expect(total).toBeLessThanOrEqual(maxConnections - RESERVED - HEADROOM);
     },
   );
 

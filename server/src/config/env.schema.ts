@@ -83,6 +83,10 @@ export const envSchema = {
 
   // Data
   DATABASE_URL: optional(text),
+  /** Connections this process may hold; every process's together must fit the server's limit. */
+  DATABASE_POOL_MAX: withDefault(int({ min: 1, max: 200 }), 10),
+  /** How long a request waits for a free connection before it is answered 503. */
+  DATABASE_POOL_TIMEOUT_MS: withDefault(int({ min: 100, max: 60_000 }), 10_000),
   REDIS_URL: withDefault(text, 'redis://127.0.0.1:6379'),
   REDIS_PREFIX: withDefault(text, 'zstore'),
 

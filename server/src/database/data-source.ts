@@ -6,10 +6,16 @@ import { StatementLogger } from './statement-logger.js';
 export interface DatabaseOptions {
   url: string;
   poolMax?: number;
+  /** How long a caller waits for a free connection before the pool refuses (answered 503). */
+  poolTimeoutMs?: number;
 }
 
 /** One place for the connection settings, used by the app, the migrator and the tests. */
-export function dataSourceOptions({ url, poolMax = 10 }: DatabaseOptions): DataSourceOptions {
+export function dataSourceOptions({
+  url,
+  poolMax = 10,
+  poolTimeoutMs = 10_000,
+}: DatabaseOptions): DataSourceOptions {
   return {
     type: 'postgres',
     url,
@@ -21,7 +27,7 @@ export function dataSourceOptions({ url, poolMax = 10 }: DatabaseOptions): DataS
     logger: new StatementLogger(),
     extra: {
       max: poolMax,
-      connectionTimeoutMillis: 10_000,
+      connectionTimeoutMillis: poolTimeoutMs,
       idleTimeoutMillis: 10_000,
       // A stuck statement or lock turns into an error instead of a hung request.
       options:
