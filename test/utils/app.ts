@@ -45,15 +45,20 @@ const builds = {
 
 /**
  * A whole store (API and worker) in this process, on its own database and Redis prefix.
- * `serveBuilds` also serves the built storefront and console, for browser tests.
+ * `serveBuilds` also serves the built storefront and console, for browser tests;
+ * `routeDatabase` gives the store another way to its database (a relay a test can cut), while
+ * the test's own `sql` keeps the direct one.
  */
 export async function startTestApp(
   overrides: Record<string, string> = {},
-  { serveBuilds = false } = {},
+  {
+    serveBuilds = false,
+    routeDatabase = (url: string) => url,
+  }: { serveBuilds?: boolean; routeDatabase?: (url: string) => string } = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase();
   const prefix = `zt${randomBytes(4).toString('hex')}`;
-  const config = loadConfig(testEnv(db.url, prefix, overrides));
+  const config = loadConfig(testEnv(routeDatabase(db.url), prefix, overrides));
   const store = await startStore(
     config,
     serveBuilds ? builds : { storefront: '/nonexistent', admin: '/nonexistent' },
