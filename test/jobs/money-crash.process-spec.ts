@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { Messages } from '@zstore/contract/messages';
 import { loadConfig } from '../../server/src/config/config.js';
 import { TokenService } from '../../server/src/modules/auth/token.service.js';
 import { deleteRedisPrefix } from '../utils/app.js';
@@ -8,37 +7,27 @@ import { createTestDatabase, query } from '../utils/database.js';
 import { REDIS_URL } from '../utils/env.js';
 import { ledgerProblems } from '../utils/ledger.js';
 import { freePort, StoreProcess } from '../utils/process.js';
+import {
+  answerLost,
+  definitive,
+  storeClients,
+  type Answer,
+  type Item,
+  type Shopper,
+} from '../utils/store-clients.js';
 
 /**
  * RELIABILITY M13 (an API killed with orders in flight, clients retrying with their keys) and M3
  * (M1 split across two API processes) on real processes sharing one PostgreSQL and Redis.
  */
-interface Shopper {
-  id: string;
-  userid: number;
-  email: string;
-  token: string;
-}
-
-interface Item {
-  itemid: number;
-  itemId: string;
-  productId: string;
-  price: number;
-}
-
-type Answer =
-  { status: number; body: { code?: string; msg?: string; message?: string } } | { refused: string };
-
 const INSUFFICIENT = 'Insufficient balance. Please top up your wallet.';
-const IN_PROGRESS = 'IDEMPOTENCY_IN_PROGRESS';
 
 describe('money across API processes', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
   let prefix: string;
   let processes: StoreProcess[];
   let env: Record<string, string>;
-  let tokens: TokenService;
+  let clients: ReturnType<typeof storeClients>;
 
   beforeEach(async () => {
     db = await createTestDatabase();
@@ -57,7 +46,7 @@ describe('money across API processes', () => {
       // A claim the killed process left 'running' may be taken over 2 s after it was made.
       IDEMPOTENCY_LEASE_MS: '2000',
     };
-    tokens = new TokenService(loadConfig(env));
+    clients = storeClients(db.url, new TokenService(loadConfig(env)));
   });
 
   afterEach(async () => {
@@ -80,6 +69,11 @@ describe('money across API processes', () => {
 
   const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
     query<T>(db.url, text, params);
+  const newShoppers = (count: number) => clients.newShoppers(count);
+  const credit = (url: string, shopper: Shopper, rupees: number) =>
+    clients.credit(url, shopper, rupees);
+  const walletOrder = (url: string, shopper: Shopper, item: Item, key: string) =>
+    clients.walletOrder(url, shopper, item, key);
 
   /** Returns as soon as an idempotency claim is committed, polling on one open connection. */
   async function untilFirstClaim(timeoutMs = 10_000) {
@@ -94,40 +88,6 @@ describe('money across API processes', () => {
     } finally {
       await client.end();
     }
-  }
-
-  async function sessionToken(user: { id: string; userid: number }, role = 'user') {
-    return tokens.issue({ id: user.id, userid: user.userid, role: role as never, tokenVersion: 0 });
-  }
-
-  async function newShoppers(count: number): Promise<Shopper[]> {
-    const tag = randomBytes(3).toString('hex');
-    const rows = await sql<{ id: string; userid: string; email: string }>(
-      `INSERT INTO users (name, email, mobilenumber, role, verified)
-       SELECT 'Shopper ' || n, 'crash.' || $1 || '.' || n || '@example.com', '8' || lpad(n::text, 9, '0'), 'user', true
-       FROM generate_series(1, $2::int) AS n RETURNING id, userid, email`,
-      [tag, count],
-    );
-    return Promise.all(
-      rows.map(async (row) => {
-        const user = { id: row.id, userid: Number(row.userid), email: row.email };
-        return { ...user, token: await sessionToken(user) };
-      }),
-    );
-  }
-
-  /** Z-Coins through the admin's credit call, so the wallet row and ledger legs are the store's own. */
-  async function credit(url: string, shopper: Shopper, rupees: number) {
-    const [admin] = await sql<{ id: string; userid: string }>(
-      `SELECT id, userid FROM users WHERE email = 'admin@example.com'`,
-    );
-    const token = await sessionToken({ id: admin.id, userid: Number(admin.userid) }, 'admin');
-    const response = await fetch(`${url}/api/admin/adduserbalance`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ userId: shopper.userid, email: shopper.email, amount: rupees }),
-    });
-    if (response.status !== 200) throw new Error(`credit: ${response.status}`);
   }
 
   async function manualItem(productName: string, itemName: string): Promise<Item> {
@@ -161,44 +121,6 @@ describe('money across API processes', () => {
     );
     return { productId: product.id, itemId: item.id, itemid: Number(item.itemid), price: 100 };
   }
-
-  const orderBody = (shopper: Shopper, item: Item) => ({
-    itemid: item.itemid,
-    item_id: item.itemId,
-    product_id: item.productId,
-    userid: shopper.userid,
-    input1: '12345678',
-    input2: 'Hero',
-  });
-
-  async function walletOrder(url: string, shopper: Shopper, item: Item, key: string) {
-    try {
-      const response = await fetch(`${url}/api/order/createWalletOrder`, {
-        method: 'POST',
-        headers: {
-          Authorization: `Bearer ${shopper.token}`,
-          'Content-Type': 'application/json',
-          'Idempotency-Key': key,
-        },
-        body: JSON.stringify(orderBody(shopper, item)),
-      });
-      return { status: response.status, body: await response.json() } as Answer;
-    } catch (error) {
-      return { refused: String((error as Error & { cause?: unknown }).cause ?? error) } as Answer;
-    }
-  }
-
-  const stillRunning = (answer: Answer) =>
-    'status' in answer &&
-    answer.status === 409 &&
-    answer.body.code === IN_PROGRESS &&
-    answer.body.message === Messages.idempotencyInProgress;
-  const definitive = (answer: Answer) => 'status' in answer && !stillRunning(answer);
-  /** The order was placed but the killed process took its answer with it. */
-  const answerLost = (answer: Answer) =>
-    'status' in answer &&
-    answer.status === 409 &&
-    answer.body.message === Messages.idempotencyCommitted;
 
   /** A client that repeats the same request with the same key until it gets a final answer. */
   async function retryUntilDefinitive(

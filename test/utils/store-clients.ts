@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import { Messages } from '@zstore/contract/messages';
+import type { TokenService } from '../../server/src/modules/auth/token.service.js';
+import { query } from './database.js';
+
+/**
+ * Clients of store processes (process-tier tests): shoppers made in the database with tokens
+ * signed as the store signs them, Z-Coins credited through the admin's call, and Z-Coins orders
+ * sent with an Idempotency-Key, each answer read as a client retrying with its key reads it.
+ */
+export interface Shopper {
+  id: string;
+  userid: number;
+  email: string;
+  token: string;
+}
+
+export interface Item {
+  itemid: number;
+  itemId: string;
+  productId: string;
+  price: number;
+}
+
+/** The two inputs an order carries (player id and zone, say). */
+export type OrderInputs = { input1: string; input2: string };
+
+export type Answer =
+  { status: number; body: { code?: string; msg?: string; message?: string } } | { refused: string };
+
+const IN_PROGRESS = 'IDEMPOTENCY_IN_PROGRESS';
+
+export function storeClients(databaseUrl: string, tokens: TokenService) {
+  const sql = <T>(text: string, params: unknown[] = []) => query<T>(databaseUrl, text, params);
+
+  const sessionToken = (user: { id: string; userid: number }, role = 'user') =>
+    tokens.issue({ id: user.id, userid: user.userid, role: role as never, tokenVersion: 0 });
+
+  async function newShoppers(count: number): Promise<Shopper[]> {
+    const tag = randomBytes(3).toString('hex');
+    const rows = await sql<{ id: string; userid: string; email: string }>(
+      `INSERT INTO users (name, email, mobilenumber, role, verified)
+       SELECT 'Shopper ' || n, 'shopper.' || $1 || '.' || n || '@example.com', '8' || lpad(n::text, 9, '0'), 'user', true
+       FROM generate_series(1, $2::int) AS n RETURNING id, userid, email`,
+      [tag, count],
+    );
+    return Promise.all(
+      rows.map(async (row) => {
+        const user = { id: row.id, userid: Number(row.userid), email: row.email };
+        return { ...user, token: await sessionToken(user) };
+      }),
+    );
+  }
+
+  /** Z-Coins through the admin's credit call, so the wallet row and ledger legs are the store's own. */
+  async function credit(url: string, shopper: Shopper, rupees: number) {
+    const [admin] = await sql<{ id: string; userid: string }>(
+      `SELECT id, userid FROM users WHERE email = 'admin@example.com'`,
+    );
+    const token = await sessionToken({ id: admin.id, userid: Number(admin.userid) }, 'admin');
+    const response = await fetch(`${url}/api/admin/adduserbalance`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ userId: shopper.userid, email: shopper.email, amount: rupees }),
+    });
+    if (response.status !== 200) throw new Error(`credit: ${response.status}`);
+  }
+
+  async function walletOrder(
+    url: string,
+    shopper: Shopper,
+    item: Item,
+    key: string,
+    inputs: OrderInputs = { input1: '12345678', input2: 'Hero' },
+  ): Promise<Answer> {
+    try {
+      const response = await fetch(`${url}/api/order/createWalletOrder`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${shopper.token}`,
+          'Content-Type': 'application/json',
+          'Idempotency-Key': key,
+        },
+        body: JSON.stringify({
+          itemid: item.itemid,
+          item_id: item.itemId,
+          product_id: item.productId,
+          userid: shopper.userid,
+          ...inputs,
+        }),
+      });
+      return { status: response.status, body: (await response.json()) as Answer & object };
+    } catch (error) {
+      return { refused: String((error as Error & { cause?: unknown }).cause ?? error) };
+    }
+  }
+
+  return { sql, sessionToken, newShoppers, credit, walletOrder };
+}
+
+/** Another attempt under the same key is still running somewhere: ask again later. */
+export const stillRunning = (answer: Answer) =>
+  'status' in answer &&
+  answer.status === 409 &&
+  answer.body.code === IN_PROGRESS &&
+  answer.body.message === Messages.idempotencyInProgress;
+
+/** An answer the client can act on (not a refused connection, not "still running"). */
+export const definitive = (answer: Answer) => 'status' in answer && !stillRunning(answer);
+
+/** The order was placed but the process that placed it took its answer with it. */
+export const answerLost = (answer: Answer) =>
+  'status' in answer &&
+  answer.status === 409 &&
+  answer.body.message === Messages.idempotencyCommitted;
