@@ -4,10 +4,9 @@ import { Messages } from '@zstore/contract/messages';
 import { QueueName } from '../../server/src/jobs/job.enum.js';
 import { deleteRedisPrefix } from '../utils/app.js';
 import { createTestDatabase, query } from '../utils/database.js';
-import { REDIS_URL } from '../utils/env.js';
 import { FaultProxy } from '../utils/fault-proxy.js';
 import { ledgerProblems } from '../utils/ledger.js';
-import { freePort, StoreProcess, waitFor } from '../utils/process.js';
+import { freePort, processEnv, StoreProcess, waitFor } from '../utils/process.js';
 import { queueDrained } from '../utils/queues.js';
 
 interface SupplierCase {
@@ -88,18 +87,11 @@ describe('supplier fulfilment across processes', () => {
     prefix = `zp${randomBytes(4).toString('hex')}`;
     processes = [];
     proxies = [];
-    env = {
-      NODE_ENV: 'test',
-      DATABASE_URL: db.url,
-      REDIS_URL,
-      REDIS_PREFIX: prefix,
-      LOG_LEVEL: 'warn',
-      DATA_DIR: `/tmp/${prefix}`,
+    env = processEnv(db.url, prefix, {
       JOB_LOCK_DURATION_MS: '3000',
       JOB_STALLED_INTERVAL_MS: '3000',
-      SWEEP_INTERVAL_MS: '60000',
       FULFILMENT_ENABLED: 'true',
-    };
+    });
   });
 
   afterEach(async () => {

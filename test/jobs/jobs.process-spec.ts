@@ -4,7 +4,7 @@ import request from 'supertest';
 import { deleteRedisPrefix } from '../utils/app.js';
 import { createTestDatabase, query } from '../utils/database.js';
 import { REDIS_URL } from '../utils/env.js';
-import { freePort, StoreProcess, waitFor } from '../utils/process.js';
+import { freePort, processEnv, StoreProcess, waitFor } from '../utils/process.js';
 
 /**
  * RELIABILITY J1, J2 and J6 on real processes: workers killed, stopped and run side by side.
@@ -21,17 +21,10 @@ describe('job processing across processes', () => {
     db = await createTestDatabase();
     prefix = `zp${randomBytes(4).toString('hex')}`;
     processes = [];
-    env = {
-      NODE_ENV: 'test',
-      DATABASE_URL: db.url,
-      REDIS_URL,
-      REDIS_PREFIX: prefix,
-      LOG_LEVEL: 'warn',
-      DATA_DIR: `/tmp/${prefix}`,
+    env = processEnv(db.url, prefix, {
       JOB_LOCK_DURATION_MS: '3000',
       JOB_STALLED_INTERVAL_MS: '3000',
-      SWEEP_INTERVAL_MS: '60000',
-    };
+    });
   });
 
   afterEach(async () => {

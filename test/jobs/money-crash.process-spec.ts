@@ -4,9 +4,8 @@ import { loadConfig } from '../../server/src/config/config.js';
 import { TokenService } from '../../server/src/modules/auth/token.service.js';
 import { deleteRedisPrefix } from '../utils/app.js';
 import { createTestDatabase, query } from '../utils/database.js';
-import { REDIS_URL } from '../utils/env.js';
 import { ledgerProblems } from '../utils/ledger.js';
-import { freePort, StoreProcess } from '../utils/process.js';
+import { freePort, processEnv, StoreProcess } from '../utils/process.js';
 import {
   answerLost,
   definitive,
@@ -33,19 +32,12 @@ describe('money across API processes', () => {
     db = await createTestDatabase();
     prefix = `zm${randomBytes(4).toString('hex')}`;
     processes = [];
-    env = {
-      NODE_ENV: 'test',
-      DATABASE_URL: db.url,
-      REDIS_URL,
-      REDIS_PREFIX: prefix,
-      LOG_LEVEL: 'warn',
-      DATA_DIR: `/tmp/${prefix}`,
-      SWEEP_INTERVAL_MS: '60000',
+    env = processEnv(db.url, prefix, {
       RATE_LIMIT_USER_ACTIONS: '100000/60',
       RATE_LIMIT_TOPUP: '100000/60',
       // A claim the killed process left 'running' may be taken over 2 s after it was made.
       IDEMPOTENCY_LEASE_MS: '2000',
-    };
+    });
     clients = storeClients(db.url, new TokenService(loadConfig(env)));
   });
 

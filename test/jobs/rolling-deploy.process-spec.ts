@@ -3,9 +3,8 @@ import { loadConfig } from '../../server/src/config/config.js';
 import { TokenService } from '../../server/src/modules/auth/token.service.js';
 import { deleteRedisPrefix } from '../utils/app.js';
 import { createTestDatabase } from '../utils/database.js';
-import { REDIS_URL } from '../utils/env.js';
 import { ledgerProblems } from '../utils/ledger.js';
-import { freePort, StoreProcess, waitFor } from '../utils/process.js';
+import { freePort, processEnv, StoreProcess, waitFor } from '../utils/process.js';
 import {
   answerLost,
   definitive,
@@ -35,19 +34,12 @@ describe('a rolling restart under load', () => {
     db = await createTestDatabase();
     prefix = `zr${randomBytes(4).toString('hex')}`;
     processes = [];
-    env = {
-      NODE_ENV: 'test',
-      DATABASE_URL: db.url,
-      REDIS_URL,
-      REDIS_PREFIX: prefix,
-      LOG_LEVEL: 'warn',
-      DATA_DIR: `/tmp/${prefix}`,
-      SWEEP_INTERVAL_MS: '60000',
+    env = processEnv(db.url, prefix, {
       FULFILMENT_ENABLED: 'true',
       RATE_LIMIT_USER_ACTIONS: '100000/60',
       JOB_LOCK_DURATION_MS: '3000',
       JOB_STALLED_INTERVAL_MS: '3000',
-    };
+    });
   });
 
   afterEach(async () => {

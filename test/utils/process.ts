@@ -1,12 +1,34 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { REDIS_URL } from './env.js';
 
 const root = path.resolve(
   import.meta.dirname ?? path.dirname(new URL(import.meta.url).pathname),
   '../..',
 );
 const main = path.join(root, 'server/dist/main.js');
+
+/**
+ * The environment of a store process on a test's own database and Redis prefix, quiet, with
+ * sweeps only when a test asks for them; `extra` adds to it or overrides it.
+ */
+export function processEnv(
+  databaseUrl: string,
+  prefix: string,
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    NODE_ENV: 'test',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL,
+    REDIS_PREFIX: prefix,
+    LOG_LEVEL: 'warn',
+    DATA_DIR: `/tmp/${prefix}`,
+    SWEEP_INTERVAL_MS: '60000',
+    ...extra,
+  };
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

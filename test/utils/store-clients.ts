@@ -89,7 +89,8 @@ export function storeClients(databaseUrl: string, tokens: TokenService) {
           ...inputs,
         }),
       });
-      return { status: response.status, body: (await response.json()) as Answer & object };
+      const body = (await response.json()) as { code?: string; msg?: string; message?: string };
+      return { status: response.status, body };
     } catch (error) {
       return { refused: String((error as Error & { cause?: unknown }).cause ?? error) };
     }
