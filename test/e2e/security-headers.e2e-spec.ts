@@ -1,8 +1,12 @@
 import { startTestApp, type TestApp } from '../utils/app.js';
 
-const PAGE_POLICY = /default-src 'self'.*frame-ancestors 'none'.*script-src 'self'/;
+const PAGE_POLICY =
+  /default-src 'self'.*base-uri 'none'.*frame-ancestors 'none'.*object-src 'none'.*script-src 'self'/;
 
-/** Every response says how a browser may use it: pages as pages, API answers as data. */
+/**
+ * RELIABILITY S9: every response says how a browser may use it (pages as pages, API answers as
+ * data), and no other site's page may read the API.
+ */
 describe('security headers', () => {
   let app: TestApp;
 
@@ -18,7 +22,8 @@ describe('security headers', () => {
   ])('%s may not be framed, sniffed or run as a page', async (_what, url, status) => {
     const response = await app.http().get(url).expect(status);
     expect(response.headers).toMatchObject({
-      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'content-security-policy':
+        "default-src 'none'; base-uri 'none'; object-src 'none'; frame-ancestors 'none'",
       'x-content-type-options': 'nosniff',
       'x-frame-options': 'DENY',
       'referrer-policy': 'no-referrer',
@@ -37,5 +42,22 @@ describe('security headers', () => {
       'x-frame-options': 'SAMEORIGIN',
       'cross-origin-opener-policy': 'same-origin',
     });
+  });
+
+  it('names no framework, and gives another origin no right to read an answer', async () => {
+    const response = await app
+      .http()
+      .get('/api/product/gethomeproducts')
+      .set('Origin', 'https://elsewhere.example')
+      .expect(200);
+    expect(response.headers['x-powered-by']).toBeUndefined();
+    expect(response.headers['access-control-allow-origin']).toBeUndefined();
+    const preflight = await app
+      .http()
+      .options('/api/order/createWalletOrder')
+      .set('Origin', 'https://elsewhere.example')
+      .set('Access-Control-Request-Method', 'POST');
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
   });
 });

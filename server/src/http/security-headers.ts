@@ -32,7 +32,8 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
  * headers only mean something to a page.
  */
 const API_HEADERS: Record<string, string> = {
-  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'content-security-policy':
+    "default-src 'none'; base-uri 'none'; object-src 'none'; frame-ancestors 'none'",
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'no-referrer',
