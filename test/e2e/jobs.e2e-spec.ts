@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { JobName, QueueName } from '../../server/src/jobs/job.enum.js';
 import { JobQueueService } from '../../server/src/jobs/job-queue.service.js';
 import { MailService } from '../../server/src/modules/notifications/mail.service.js';
@@ -68,4 +69,27 @@ describe('jobs', () => {
     );
     expect(mail).toEqual({ status: 'sent', generation: 1 });
   });
+
+  it('J12: keeps at most 1,000 finished jobs of a queue in Redis, however many ran', async () => {
+    const queue = jobs.getQueue(QueueName.Mail);
+    const before = await queue.getJobCounts('completed');
+    // Sends of mail that is not pending: each job finishes at once, as skipped.
+    const runs = 1_000 + 150 - before.completed;
+    await Promise.all(
+      Array.from({ length: runs }, (_, i) =>
+        jobs.queue(JobName.MailSend, { mailId: randomUUID() }, `retention-${i}`),
+      ),
+    );
+    await waitFor(
+      async () => {
+        const open = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+        return Object.values(open).every((count) => count === 0);
+      },
+      60_000,
+      'every job to finish',
+    );
+    const kept = await queue.getJobCounts('completed', 'failed');
+    expect(kept.failed).toBe(0);
+    expect(kept.completed).toBe(1_000);
+  }, 90_000);
 });
