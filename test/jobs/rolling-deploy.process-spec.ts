@@ -138,7 +138,8 @@ describe('a rolling restart under load', () => {
     deploying = false;
     await load;
 
-    // No request failed: each ended in its order, or in "placed, answer lost" after a kill.
+    // No request failed: each ended in its order (or in "placed, answer lost", had a stopping
+    // process taken an answer with it).
     const failed = intents.filter(
       ({ answer }) => !('status' in answer) || (answer.status !== 200 && !answerLost(answer)),
     );
