@@ -16,14 +16,17 @@
 import autocannon from 'autocannon';
 import { fileURLToPath } from 'node:url';
 import {
+  createBenchPack,
   createScratch,
   createShoppers,
   creditWallets,
+  ledgerState,
   login,
   percentile,
   start,
   stop,
   storeEnv,
+  walletOrderBody,
   withClient,
 } from './lib.mjs';
 
@@ -92,16 +95,8 @@ async function openStore(main, port) {
   const home = await (await fetch(`${base}/api/product/gethomeproducts`)).json();
   const demo = await login(base, 'user@example.com');
   const item = await withClient(scratch.url, async (client) => {
-    const { rows } = await client.query(
-      `INSERT INTO items (name, originalprice, discountedprice, resellprice) VALUES ('Bench pack', 100, 100, 100) RETURNING id, itemid`,
-    );
-    const bench = await client.query(
-      `INSERT INTO products (name, type, category, imgpath, inputs, items)
-       VALUES ('Bench product', 'OTHER', 'games', '/x.svg', '[{"label":"ID"},{"label":"Name"}]', $1) RETURNING id`,
-      [[Number(rows[0].itemid)]],
-    );
     await creditWallets(client, 'bench-credit', [demo.user.userid], 10_000_000);
-    return { id: rows[0].id, itemid: Number(rows[0].itemid), productId: bench.rows[0].id };
+    return createBenchPack(client);
   });
   const shoppers = await withClient(scratch.url, (client) =>
     createShoppers(client, CONNECTIONS, 1_000_000),
@@ -117,17 +112,6 @@ async function closeStore(store) {
   await store.scratch.drop();
 }
 
-const orderBody = (item, userid) =>
-  JSON.stringify({
-    itemid: item.itemid,
-    item_id: item.id,
-    product_id: item.productId,
-    userid,
-    input1: '12345678',
-    input2: 'Bench',
-    paymentmode: 'wallet',
-  });
-
 function ordersFromDistinctWallets(store) {
   let next = 0;
   return measure({
@@ -139,7 +123,7 @@ function ordersFromDistinctWallets(store) {
         'content-type': 'application/json',
         authorization: `Bearer ${session.token}`,
       });
-      client.setBody(orderBody(store.item, session.user.userid));
+      client.setBody(walletOrderBody(store.item, session.user.userid));
     },
   });
 }
@@ -149,25 +133,15 @@ function ordersFromOneWallet(store) {
     url: `${store.base}/api/order/createWalletOrder`,
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${store.demo.token}` },
-    body: orderBody(store.item, store.demo.user.userid),
+    body: walletOrderBody(store.item, store.demo.user.userid),
   });
 }
 
 /** Every wallet's cached balance equals its ledger entries, and the ledger sums to zero. */
 async function checkLedger(store) {
-  const { rows } = await withClient(store.scratch.url, (client) =>
-    client.query(
-      `SELECT (SELECT coalesce(sum(amount), 0) FROM ledger_entries)::text AS ledger_sum,
-              (SELECT sum(balance) FROM users)::text AS balance,
-              (SELECT coalesce(sum(amount), 0) FROM ledger_entries WHERE account LIKE 'wallet:%')::text AS wallet_entries,
-              (SELECT count(*) FROM users u WHERE u.balance <> (SELECT coalesce(sum(e.amount), 0)
-                 FROM ledger_entries e WHERE e.account = 'wallet:' || u.userid AND e.currency = 'ZCOIN'))::int AS mismatched`,
-    ),
-  );
-  const { ledger_sum, balance, wallet_entries, mismatched } = rows[0];
-  const ok = ledger_sum === '0' && balance === wallet_entries && mismatched === 0;
+  const { total, balances, walletEntries, mismatched, ok } = await ledgerState(store.scratch.url);
   console.log(
-    `Ledger of ${store.label}: entries sum ${ledger_sum}; cached balances ${balance} = wallet entries ${wallet_entries}; wallets out of step ${mismatched}${ok ? '' : '  ✖ NOT BALANCED'}`,
+    `Ledger of ${store.label}: entries sum ${total}; cached balances ${balances} = wallet entries ${walletEntries}; wallets out of step ${mismatched}${ok ? '' : '  ✖ NOT BALANCED'}`,
   );
   if (!ok) process.exitCode = 1;
 }

@@ -175,3 +175,53 @@ export async function login(base, email, password = SHOPPER_PASSWORD) {
   if (!answer.ok) throw new Error(`login ${email}: HTTP ${answer.status} ${await answer.text()}`);
   return answer.json();
 }
+
+/** A ₹1 pack in a product of its own, delivered by hand (no supplier call). */
+export async function createBenchPack(client) {
+  const { rows } = await client.query(
+    `INSERT INTO items (name, originalprice, discountedprice, resellprice) VALUES ('Bench pack', 100, 100, 100) RETURNING id, itemid`,
+  );
+  const product = await client.query(
+    `INSERT INTO products (name, type, category, imgpath, inputs, items)
+     VALUES ('Bench product', 'OTHER', 'games', '/x.svg', '[{"label":"ID"},{"label":"Name"}]', $1) RETURNING id`,
+    [[Number(rows[0].itemid)]],
+  );
+  return { id: rows[0].id, itemid: Number(rows[0].itemid), productId: product.rows[0].id };
+}
+
+/** The JSON body of a Z-Coins order for the bench pack by the user with `userid`. */
+export function walletOrderBody(pack, userid) {
+  return JSON.stringify({
+    itemid: pack.itemid,
+    item_id: pack.id,
+    product_id: pack.productId,
+    userid,
+    input1: '12345678',
+    input2: 'Bench',
+    paymentmode: 'wallet',
+  });
+}
+
+/**
+ * The ledger's invariants on a store's database: the entries' sum (0), the cached balances and
+ * the wallet entries (equal), the wallets whose balance is out of step with their entries (none).
+ */
+export async function ledgerState(url) {
+  const { rows } = await withClient(url, (client) =>
+    client.query(
+      `SELECT (SELECT coalesce(sum(amount), 0) FROM ledger_entries)::text AS total,
+              (SELECT sum(balance) FROM users)::text AS balances,
+              (SELECT coalesce(sum(amount), 0) FROM ledger_entries WHERE account LIKE 'wallet:%')::text AS wallet_entries,
+              (SELECT count(*) FROM users u WHERE u.balance <> (SELECT coalesce(sum(e.amount), 0)
+                 FROM ledger_entries e WHERE e.account = 'wallet:' || u.userid AND e.currency = 'ZCOIN'))::int AS mismatched`,
+    ),
+  );
+  const { total, balances, wallet_entries: walletEntries, mismatched } = rows[0];
+  return {
+    total,
+    balances,
+    walletEntries,
+    mismatched,
+    ok: total === '0' && balances === walletEntries && mismatched === 0,
+  };
+}

@@ -20,8 +20,10 @@
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import {
+  createBenchPack,
   createScratch,
   createShoppers,
+  ledgerState,
   login,
   percentile,
   REDIS_URL,
@@ -29,6 +31,7 @@ import {
   start,
   stop,
   storeEnv,
+  walletOrderBody,
   withClient,
 } from './lib.mjs';
 
@@ -176,17 +179,7 @@ async function p9(store) {
         'content-type': 'application/json',
         authorization: `Bearer ${session.token}`,
       });
-      client.setBody(
-        JSON.stringify({
-          itemid: store.item.itemid,
-          item_id: store.item.id,
-          product_id: store.item.productId,
-          userid: session.user.userid,
-          input1: '12345678',
-          input2: 'Bench',
-          paymentmode: 'wallet',
-        }),
-      );
+      client.setBody(walletOrderBody(store.item, session.user.userid));
     },
   });
   const timer = setInterval(() => {
@@ -231,17 +224,10 @@ async function p9(store) {
     errors === 0,
     `${readResult.requests.total} reads, ${orderResult.requests.total} orders, ${errors} errors or non-2xx`,
   );
-  const ledger = await withClient(store.scratch.url, async (client) => {
-    const { rows } = await client.query(
-      `SELECT (SELECT coalesce(sum(amount), 0) FROM ledger_entries)::text AS total,
-              (SELECT count(*) FROM users u WHERE u.balance <> (SELECT coalesce(sum(e.amount), 0)
-                 FROM ledger_entries e WHERE e.account = 'wallet:' || u.userid AND e.currency = 'ZCOIN'))::int AS mismatched`,
-    );
-    return rows[0];
-  });
+  const ledger = await ledgerState(store.scratch.url);
   verdict(
     'P9 ledger',
-    ledger.total === '0' && ledger.mismatched === 0,
+    ledger.ok,
     `entries sum ${ledger.total}, wallets out of step ${ledger.mismatched}`,
   );
 }
@@ -257,17 +243,7 @@ async function main() {
   const base = `http://127.0.0.1:${port}`;
   try {
     const home = await (await fetch(`${base}/api/product/gethomeproducts`)).json();
-    const item = await withClient(scratch.url, async (client) => {
-      const { rows } = await client.query(
-        `INSERT INTO items (name, originalprice, discountedprice, resellprice) VALUES ('Bench pack', 100, 100, 100) RETURNING id, itemid`,
-      );
-      const product = await client.query(
-        `INSERT INTO products (name, type, category, imgpath, inputs, items)
-         VALUES ('Bench product', 'OTHER', 'games', '/x.svg', '[{"label":"ID"},{"label":"Name"}]', $1) RETURNING id`,
-        [[Number(rows[0].itemid)]],
-      );
-      return { id: rows[0].id, itemid: Number(rows[0].itemid), productId: product.rows[0].id };
-    });
+    const item = await withClient(scratch.url, createBenchPack);
     const shoppers = await withClient(scratch.url, (client) =>
       createShoppers(client, 50, 10_000_000),
     );

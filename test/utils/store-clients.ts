@@ -100,7 +100,7 @@ export function storeClients(databaseUrl: string, tokens: TokenService) {
 }
 
 /** Another attempt under the same key is still running somewhere: ask again later. */
-export const stillRunning = (answer: Answer) =>
+const stillRunning = (answer: Answer) =>
   'status' in answer &&
   answer.status === 409 &&
   answer.body.code === IN_PROGRESS &&

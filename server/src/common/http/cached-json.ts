@@ -13,8 +13,8 @@ const COMPRESS_FROM_BYTES = 1024;
  * behaviour for these answers: it revalidates with the ETag on each use, so the storefront's
  * preloaded answers are used as they arrive and a price an admin changes shows on the next visit.
  */
-export const CACHE_CONTROL = 'public, max-age=0, s-maxage=30';
-export const CDN_CACHE_CONTROL = 'public, max-age=30, stale-while-revalidate=60';
+const CACHE_CONTROL = 'public, max-age=0, s-maxage=30';
+const CDN_CACHE_CONTROL = 'public, max-age=30, stale-while-revalidate=60';
 
 type Encoding = 'br' | 'gzip';
 

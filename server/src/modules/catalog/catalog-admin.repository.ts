@@ -2,10 +2,9 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
 import type { ListQuery } from '../../common/http/simple-rest.js';
-import { containsPattern } from '../../common/http/list-filters.js';
+import { containsPattern, isUuid } from '../../common/http/list-filters.js';
 import { SqlWhere } from '../../database/sql-where.js';
 import type { ItemFields, ProductFields } from './catalog-admin.input.js';
-import { isUuid } from '../../common/http/list-filters.js';
 import {
   mapItemRow,
   mapProductRow,
