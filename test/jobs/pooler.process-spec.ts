@@ -95,8 +95,9 @@ describe('behind a transaction-mode pooler', () => {
           ),
         ),
       );
-      for (const [row] of settings)
+      for (const [row] of settings) {
         expect(row).toEqual({ statement: '15s', lock: '10s', idle: '30s' });
+      }
     } finally {
       await dataSource.destroy();
     }

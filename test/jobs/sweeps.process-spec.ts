@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import request from 'supertest';
@@ -18,12 +20,18 @@ const SWEEPS = [
   'SupplierBalanceRefresh',
 ];
 
+/** Debian's libfaketime (package faketime), for this machine's architecture. */
+const LIBFAKETIME =
+  process.env.LIBFAKETIME ??
+  [`/usr/lib/${process.arch === 'arm64' ? 'aarch64' : 'x86_64'}-linux-gnu/faketime`]
+    .map((dir) => path.join(dir, 'libfaketime.so.1'))
+    .find((file) => existsSync(file));
+
 /** libfaketime moves the wall clock of one process only; timers (monotonic) keep their pace. */
-const fastClock = (offset: string) => ({
-  LD_PRELOAD: '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1',
-  FAKETIME: offset,
-  FAKETIME_DONT_FAKE_MONOTONIC: '1',
-});
+function fastClock(offset: string) {
+  if (!LIBFAKETIME) throw new Error('libfaketime is missing: apt-get install faketime');
+  return { LD_PRELOAD: LIBFAKETIME, FAKETIME: offset, FAKETIME_DONT_FAKE_MONOTONIC: '1' };
+}
 
 /**
  * The sweeps keep running whatever happens to their schedules: Redis emptied under them, a
@@ -162,6 +170,8 @@ describe('scheduled sweeps', () => {
     await new Promise((resolve) => setTimeout(resolve, 20_000));
     // Every 2 s for 20 s: each sweep keeps running (a run may be lost while a schedule is fixed).
     expect(await sweepsShort(fastSince, 4)).toEqual([]);
+    // The fault was in place: the worker saw its clock 3,900 s ahead of Redis's.
+    expect(fast.output.join('\n')).toMatch(/clock is 390\d s off Redis's/);
     await fast.stop();
 
     const after = await databaseNow();

@@ -69,7 +69,7 @@ export class JobWorkerService implements OnApplicationBootstrap, BeforeApplicati
     const maintenance = this.workers.get(QueueName.Maintenance);
     if (!maintenance || this.stopping) return;
     if (!agrees && !maintenance.isPaused()) await maintenance.pause(true);
-    if (agrees && maintenance.isPaused()) maintenance.resume();
+    if (agrees && maintenance.isPaused()) await maintenance.resume();
   }
 
   private startWorker(queue: QueueName) {
