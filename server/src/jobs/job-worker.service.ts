@@ -165,16 +165,15 @@ export class JobWorkerService implements OnApplicationBootstrap, BeforeApplicati
    * any sweep is that old, so a store that just started is not reported.
    */
   async staleSweeps(): Promise<string[]> {
+    // The oldest run is read only for a sweep that never ran (an InitPlan runs on first use).
     const rows = await this.dataSource.query<Array<{ job_name: string }>>(
-      `WITH expected AS (SELECT unnest($1::text[]) AS job_name),
-            oldest AS (SELECT min(started_at) AS at FROM scheduled_runs)
-       SELECT e.job_name FROM expected e
-       CROSS JOIN oldest
+      `SELECT e.job_name FROM unnest($1::text[]) AS e (job_name)
        LEFT JOIN LATERAL (
          SELECT started_at FROM scheduled_runs r
          WHERE r.job_name = e.job_name ORDER BY started_at DESC LIMIT 1
        ) last ON true
-       WHERE coalesce(last.started_at, oldest.at) < now() - make_interval(secs => $2 / 1000.0)
+       WHERE coalesce(last.started_at, (SELECT min(started_at) FROM scheduled_runs))
+             < now() - make_interval(secs => $2 / 1000.0)
        ORDER BY e.job_name`,
       [scheduledJobs, this.config.sweepIntervalMs * STALE_AFTER_INTERVALS],
     );
