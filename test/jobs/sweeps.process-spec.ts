@@ -1,3 +1,4 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
@@ -31,6 +32,30 @@ const LIBFAKETIME =
 function fastClock(offset: string) {
   if (!LIBFAKETIME) throw new Error('libfaketime is missing: apt-get install faketime');
   return { LD_PRELOAD: LIBFAKETIME, FAKETIME: offset, FAKETIME_DONT_FAKE_MONOTONIC: '1' };
+}
+
+/** A Redis of the test's own without persistence: killed, it comes back empty. */
+async function privateRedis(port: number) {
+  const child: ChildProcess = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
+  const probe = new Redis({ port, lazyConnect: true, maxRetriesPerRequest: 0 });
+  probe.on('error', () => undefined);
+  await waitFor(
+    async () => (await probe.ping().catch(() => undefined)) === 'PONG',
+    10_000,
+    `redis-server on ${port}`,
+  );
+  probe.disconnect();
+  return {
+    async crash() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
 }
 
 /**
@@ -118,6 +143,25 @@ describe('scheduled sweeps', () => {
       expect(schedulers.sort()).toEqual(SWEEPS.map((name) => `schedule-${name}`).sort());
     } finally {
       redis.disconnect();
+    }
+  }, 90_000);
+
+  it('Redis killed and started again empty: the sweeps run again without a worker restart', async () => {
+    const port = await freePort();
+    let redis = await privateRedis(port);
+    try {
+      env.REDIS_URL = `redis://127.0.0.1:${port}`;
+      await startWorker('worker');
+      await everySweepRuns(new Date(0), 30_000, 'the first runs');
+
+      await redis.crash();
+      redis = await privateRedis(port);
+      const restarted = await databaseNow();
+
+      await everySweepRuns(restarted, 30_000, 'every sweep to run again on the empty Redis');
+    } finally {
+      await Promise.all(processes.map((p) => p.stop()));
+      await redis.crash();
     }
   }, 90_000);
 
