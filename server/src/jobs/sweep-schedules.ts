@@ -39,6 +39,7 @@ export class SweepScheduleKeeper {
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
   private clockAgreed = true;
+  private stopped = false;
 
   constructor(
     private readonly queue: Queue,
@@ -52,6 +53,7 @@ export class SweepScheduleKeeper {
   }
 
   stop() {
+    this.stopped = true;
     clearInterval(this.timer);
     return this.running;
   }
@@ -61,6 +63,7 @@ export class SweepScheduleKeeper {
    * the schedulers that are fine (at boot, so a changed interval takes effect).
    */
   check({ refresh = false } = {}): Promise<void> {
+    if (this.stopped) return Promise.resolve();
     this.running ??= this.checkOnce(refresh)
       .catch((error: Error) => this.logger.warn(`could not check the schedules: ${error.message}`))
       .finally(() => (this.running = undefined));
@@ -100,7 +103,7 @@ export class SweepScheduleKeeper {
   private async problemWith(name: JobName, redisNowMs: number) {
     const scheduler = await this.queue.getJobScheduler(schedulerId(name));
     if (!scheduler?.next) return MISSING;
-    if (scheduler.next > redisNowMs + this.everyMs + CLOCK_TOLERANCE_MS) {
+    if (scheduler.next > redisNowMs + (scheduler.every ?? this.everyMs) + CLOCK_TOLERANCE_MS) {
       return `is ${Math.round((scheduler.next - redisNowMs) / 1000)} s ahead`;
     }
     const next = await this.queue.getJob(`repeat:${schedulerId(name)}:${scheduler.next}`);
