@@ -7,10 +7,10 @@ describe('GET /api/health', () => {
   });
   afterAll(() => app.close());
 
-  it('reports the database, Redis and a worker on every queue', async () => {
+  it('reports the database, Redis, a worker on every queue and the sweeps', async () => {
     const response = await app.http().get('/api/health').expect(200);
     expect(response.body.status).toBe('ok');
-    expect(Object.keys(response.body.details)).toEqual(['database', 'redis', 'queues']);
+    expect(Object.keys(response.body.details)).toEqual(['database', 'redis', 'queues', 'sweeps']);
   });
 
   it('serves the OpenAPI document', async () => {

@@ -68,7 +68,8 @@ describe('job processing across processes', () => {
   it('J1: a worker killed mid-job leaves the job to another worker, which finishes it once', async () => {
     const { url } = await startApi();
     const first = await startWorker('worker-1');
-    await request(url).post('/sandbox/smtp/faults').send({ delayMs: 5000 }).expect(200);
+    // Long enough that the job is still running however slowly the second worker starts.
+    await request(url).post('/sandbox/smtp/faults').send({ delayMs: 30_000 }).expect(200);
 
     await request(url)
       .post('/api/password/forgetpassword')
@@ -81,8 +82,10 @@ describe('job processing across processes', () => {
     );
     const second = await startWorker('worker-2');
     await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect((await mailRow('user@example.com'))?.status).toBe('pending');
     first.signal('SIGKILL');
     const killedAt = Date.now();
+    await request(url).post('/sandbox/smtp/faults').send({ delayMs: 0 }).expect(200);
 
     await waitFor(
       async () => (await mailRow('user@example.com'))?.attempts === 2,

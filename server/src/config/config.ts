@@ -37,7 +37,12 @@ export interface AppConfig {
   providerTimeoutMs: number;
   /** How long an `Idempotency-Key` claim may stay `running` before a retry may take it over. */
   idempotencyLeaseMs: number;
-  jobs: { lockDurationMs: number; stalledIntervalMs: number; concurrency: number };
+  jobs: {
+    lockDurationMs: number;
+    stalledIntervalMs: number;
+    concurrency: number;
+    sweepLeaseMs: number;
+  };
   shutdownTimeoutMs: number;
   trustProxy: TrustProxy;
   /** Whether `/api/docs` and `/api/docs-json` are served (off in production unless API_DOCS=true). */
@@ -179,6 +184,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       lockDurationMs: env.JOB_LOCK_DURATION_MS,
       stalledIntervalMs: env.JOB_STALLED_INTERVAL_MS,
       concurrency: env.WORKER_CONCURRENCY,
+      sweepLeaseMs: env.SWEEP_LEASE_MS,
     },
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     trustProxy: env.TRUST_PROXY,

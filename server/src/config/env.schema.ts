@@ -149,6 +149,8 @@ export const envSchema = {
 
   // Jobs
   SWEEP_INTERVAL_MS: withDefault(int({ min: 100 }), 30_000),
+  /** A sweep's lease outlives its worker's last renewal by this much (a frozen worker's ends). */
+  SWEEP_LEASE_MS: withDefault(int({ min: 1_000 }), 30_000),
   JOB_LOCK_DURATION_MS: withDefault(int({ min: 500 }), 30_000),
   JOB_STALLED_INTERVAL_MS: withDefault(int({ min: 500 }), 30_000),
   WORKER_CONCURRENCY: withDefault(int({ min: 1 }), 5),

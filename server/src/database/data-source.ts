@@ -1,7 +1,8 @@
-import { DataSource, type DataSourceOptions } from 'typeorm';
+import { DataSource, MigrationExecutor, type DataSourceOptions } from 'typeorm';
 import { IdempotencyClaimSubscriber } from '../modules/ledger/idempotency-claim.js';
 import { migrations } from './migrations/index.js';
 import { StatementLogger } from './statement-logger.js';
+import { TransactionTimeoutsSubscriber } from './transaction-timeouts.js';
 
 export interface DatabaseOptions {
   url: string;
@@ -19,7 +20,7 @@ export function dataSourceOptions({
   return {
     type: 'postgres',
     url,
-    subscribers: [IdempotencyClaimSubscriber],
+    subscribers: [IdempotencyClaimSubscriber, TransactionTimeoutsSubscriber],
     migrations,
     migrationsTableName: 'migrations',
     synchronize: false,
@@ -29,28 +30,39 @@ export function dataSourceOptions({
       max: poolMax,
       connectionTimeoutMillis: poolTimeoutMs,
       idleTimeoutMillis: 10_000,
-      // A stuck statement or lock turns into an error instead of a hung request.
-      options:
-        '-c statement_timeout=15000 -c lock_timeout=10000 -c idle_in_transaction_session_timeout=30000',
+      // No connection-time settings (`options`): a transaction-mode pooler refuses them. The
+      // timeouts are set in each transaction (TransactionTimeoutsSubscriber).
     },
   };
 }
 
-/** Applies pending migrations under an advisory lock, so instances starting together take turns. */
+/**
+ * Applies pending migrations in one transaction that holds a transaction-scoped advisory lock,
+ * so instances starting together take turns, and the lock cannot outlive the transaction
+ * (through a transaction-mode pooler a session lock could be left on another connection).
+ */
 export async function migrate(url: string) {
   const dataSource = new DataSource({
     ...dataSourceOptions({ url, poolMax: 1 }),
     logging: ['error'],
   });
   await dataSource.initialize();
+  const runner = dataSource.createQueryRunner();
   try {
-    await dataSource.query('SELECT pg_advisory_lock(7261001)');
+    await runner.startTransaction();
     try {
-      return await dataSource.runMigrations({ transaction: 'each' });
-    } finally {
-      await dataSource.query('SELECT pg_advisory_unlock(7261001)');
+      await runner.query('SELECT pg_advisory_xact_lock(7261001)');
+      const executor = new MigrationExecutor(dataSource, runner);
+      executor.transaction = 'all';
+      const applied = await executor.executePendingMigrations();
+      await runner.commitTransaction();
+      return applied;
+    } catch (error) {
+      if (runner.isTransactionActive) await runner.rollbackTransaction();
+      throw error;
     }
   } finally {
+    await runner.release();
     await dataSource.destroy();
   }
 }

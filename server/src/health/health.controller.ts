@@ -16,11 +16,14 @@ import { REDIS } from '../redis/redis.module.js';
 
 class HealthAnswerDto {
   @ApiProperty({ example: 'ok' }) status: string;
-  @ApiProperty({ description: 'Each part (database, redis, queues) and its state' })
+  @ApiProperty({ description: 'Each part (database, redis, queues, sweeps) and its state' })
   details: Record<string, unknown>;
 }
 
-/** Ready when the database and Redis answer and every queue has a worker somewhere. */
+/**
+ * Ready when the database and Redis answer, every queue has a worker somewhere and every sweep
+ * ran within its last few intervals.
+ */
 @ApiTags('Health')
 @Controller('health')
 export class HealthController {
@@ -33,7 +36,9 @@ export class HealthController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'Readiness: the database, Redis and a worker on every queue' })
+  @ApiOperation({
+    summary: 'Readiness: the database, Redis, a worker on every queue and recent sweeps',
+  })
   @Public()
   @HealthCheck({ swaggerDocumentation: false })
   @ApiOkResponse({ description: 'Every part is up', type: HealthAnswerDto })
@@ -76,6 +81,16 @@ export class HealthController {
           new Promise<string[]>((resolve) => setTimeout(resolve, 2_000, ['unknown'])),
         ]);
         return missing.length === 0 ? queues.up() : queues.down({ withoutWorker: missing });
+      },
+      async () => {
+        // A sweep that stopped running (its scheduler lost, every worker's maintenance stuck)
+        // loses no data but leaves paid orders undelivered: the operator must hear of it.
+        const sweeps = this.indicators.check('sweeps');
+        const stale = await Promise.race([
+          this.workers.staleSweeps().catch(() => ['unknown']),
+          new Promise<string[]>((resolve) => setTimeout(resolve, 2_000, ['unknown'])),
+        ]);
+        return stale.length === 0 ? sweeps.up() : sweeps.down({ notRunFor: stale });
       },
     ]);
   }

@@ -10,29 +10,35 @@ import type { Redis } from 'ioredis';
 import os from 'node:os';
 import { DataSource } from 'typeorm';
 import { jobBindings, LogContext } from '../common/logging/log-context.js';
-import { withAdvisoryLock } from '../database/advisory-lock.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { withLease } from '../database/lease.js';
 import { StoreMetrics } from '../modules/operations/store-metrics.js';
-import { createRedis } from '../redis/redis.module.js';
+import { createRedis, REDIS } from '../redis/redis.module.js';
 import { JobName, JobStatus, QueueName } from './job.enum.js';
 import { jobDefinitions } from './job.types.js';
 import { JobQueueService, untilRedisAnswers } from './job-queue.service.js';
 import { JobRegistry } from './job-registry.service.js';
+import { scheduledJobs, SweepScheduleKeeper, type ClockVerdict } from './sweep-schedules.js';
 
 const MAX_WAIT_MS = 60_000;
 
 const instance = `${os.hostname()}-${process.pid}`;
 
+/** A sweep whose last run started this many intervals ago is reported stale by health. */
+export const STALE_AFTER_INTERVALS = 5;
+
 /**
  * Runs the workers of every queue (APP_ROLE=worker or all) and keeps the schedulers of the
- * sweeps in place. A scheduled job runs under a PostgreSQL advisory lock, so one run of a
- * sweep at a time even if two workers take two ticks at once.
+ * sweeps in place (SweepScheduleKeeper). A scheduled job runs under a lease (a lock row with a
+ * deadline), so one run of a sweep at a time even if two workers take two ticks at once, and a
+ * frozen worker's run does not hold the sweep for longer than the lease.
  */
 @Injectable()
 export class JobWorkerService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Worker');
-  private readonly workers: Worker[] = [];
+  private readonly workers = new Map<QueueName, Worker>();
   private readonly connections: Redis[] = [];
+  private keeper?: SweepScheduleKeeper;
   private stopping?: Promise<void>;
 
   constructor(
@@ -42,18 +48,42 @@ export class JobWorkerService implements OnApplicationBootstrap, BeforeApplicati
     private readonly dataSource: DataSource,
     private readonly metrics: StoreMetrics,
     private readonly logContext: LogContext,
+    @Inject(REDIS) private readonly redis: Redis,
   ) {}
 
   async onApplicationBootstrap() {
     if (!this.config.runsWorkers) return;
-    for (const queue of Object.values(QueueName)) this.workers.push(this.startWorker(queue));
-    await this.upsertSchedules();
+    for (const queue of Object.values(QueueName)) this.workers.set(queue, this.startWorker(queue));
+    this.keeper = new SweepScheduleKeeper(
+      this.queues.getQueue(QueueName.Maintenance),
+      this.redis,
+      this.config.sweepIntervalMs,
+      (verdict) => this.followClock(verdict),
+    );
+    await this.keeper.check({ refresh: true });
+    this.keeper.start();
+  }
+
+  /** Scheduled runs only on a worker whose clock agrees with Redis's (SweepScheduleKeeper). */
+  private async followClock({ agrees }: ClockVerdict) {
+    const maintenance = this.workers.get(QueueName.Maintenance);
+    if (!maintenance || this.stopping) return;
+    if (!agrees && !maintenance.isPaused()) await maintenance.pause(true);
+    if (agrees && maintenance.isPaused()) await maintenance.resume();
   }
 
   private startWorker(queue: QueueName) {
     // A connection handed to BullMQ is shared: the worker does not close it, so we do.
     const connection = createRedis(this.config, `worker-${queue}`, { forWorker: true });
     this.connections.push(connection);
+    if (queue === QueueName.Maintenance) {
+      // Redis back after an outage may have come back empty, without the schedulers.
+      let connectedBefore = false;
+      connection.on('ready', () => {
+        if (connectedBefore) void this.keeper?.check();
+        connectedBefore = true;
+      });
+    }
     const worker = new Worker(
       queue,
       (job, token) =>
@@ -108,23 +138,8 @@ export class JobWorkerService implements OnApplicationBootstrap, BeforeApplicati
     throw new DelayedError();
   }
 
-  private async upsertSchedules() {
-    for (const [name, definition] of Object.entries(jobDefinitions)) {
-      if (!definition.every) continue;
-      await this.queues.getQueue(definition.queue).upsertJobScheduler(
-        `schedule-${name}`,
-        { every: this.config.sweepIntervalMs },
-        {
-          name,
-          data: {},
-          opts: { removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } },
-        },
-      );
-    }
-  }
-
   private async runExclusive(name: JobName, run: () => Promise<JobStatus>) {
-    const status = await withAdvisoryLock(
+    const status = await withLease(
       this.dataSource,
       `schedule:${name}`,
       async () => {
@@ -139,9 +154,30 @@ export class JobWorkerService implements OnApplicationBootstrap, BeforeApplicati
         );
         return result;
       },
-      { wait: false },
+      { wait: false, leaseMs: this.config.jobs.sweepLeaseMs },
     );
     return status ?? JobStatus.Skipped;
+  }
+
+  /**
+   * The sweeps whose last run started more than STALE_AFTER_INTERVALS intervals ago by the
+   * database's clock (health). A sweep that never ran counts once the oldest recorded run of
+   * any sweep is that old, so a store that just started is not reported.
+   */
+  async staleSweeps(): Promise<string[]> {
+    // The oldest run is read only for a sweep that never ran (an InitPlan runs on first use).
+    const rows = await this.dataSource.query<Array<{ job_name: string }>>(
+      `SELECT e.job_name FROM unnest($1::text[]) AS e (job_name)
+       LEFT JOIN LATERAL (
+         SELECT started_at FROM scheduled_runs r
+         WHERE r.job_name = e.job_name ORDER BY started_at DESC LIMIT 1
+       ) last ON true
+       WHERE coalesce(last.started_at, (SELECT min(started_at) FROM scheduled_runs))
+             < now() - make_interval(secs => $2 / 1000.0)
+       ORDER BY e.job_name`,
+      [scheduledJobs, this.config.sweepIntervalMs * STALE_AFTER_INTERVALS],
+    );
+    return rows.map((row) => row.job_name);
   }
 
   /** Deletes the records of scheduled runs started more than `days` ago by the database's clock. */
@@ -171,7 +207,8 @@ export class JobWorkerService implements OnApplicationBootstrap, BeforeApplicati
   /** Stops taking jobs at once and waits for the active ones; safe to call more than once. */
   stop() {
     this.stopping ??= (async () => {
-      await Promise.all(this.workers.map((worker) => worker.close()));
+      await this.keeper?.stop();
+      await Promise.all([...this.workers.values()].map((worker) => worker.close()));
       await Promise.all(
         this.connections.map((connection) =>
           connection.quit().catch(() => connection.disconnect()),

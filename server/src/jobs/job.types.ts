@@ -22,7 +22,7 @@ export interface JobDefinition {
   /** Tries in all, with exponential backoff from `backoffMs`; 1 means never retried by BullMQ. */
   attempts: number;
   backoffMs?: number;
-  /** Scheduled jobs run every `everyMs(config)` on exactly one worker, under an advisory lock. */
+  /** Scheduled jobs run every `SWEEP_INTERVAL_MS` on one worker at a time, under a lease. */
   every?: 'sweep';
 }
 

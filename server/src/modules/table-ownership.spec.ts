@@ -33,6 +33,7 @@ const OWNERS: Record<string, string> = {
   saved_players: 'saved-players',
   wallet_transactions: 'wallet',
   scheduled_runs: 'src/jobs',
+  leases: 'src/database',
   sandbox_messages: 'src/sandbox',
   sandbox_moogold_orders: 'src/sandbox',
   sandbox_smileone_orders: 'src/sandbox',

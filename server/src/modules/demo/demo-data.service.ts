@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { withAdvisoryLock } from '../../database/advisory-lock.js';
+import { withLease } from '../../database/lease.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { PasswordService } from '../auth/password.service.js';
 import { Role } from '../users/role.js';
@@ -36,7 +36,7 @@ export class DemoDataService {
   ) {}
 
   async seedIfEmpty() {
-    return withAdvisoryLock(this.db, 'seed', async () => {
+    return withLease(this.db, 'seed', async () => {
       if (await this.users.hasAny()) return false;
       await this.users.create({
         name: 'Store Admin',
