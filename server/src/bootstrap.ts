@@ -60,7 +60,9 @@ export async function startStore(config: AppConfig, roots: StaticRoots): Promise
     // A hop count becomes the function Fastify would make of it (Nest's type omits numbers).
     trustProxy:
       typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    // The largest body a client of ours sends is a few KB; parsing costs time with its size, so
+    // a body this large already takes a few milliseconds (sign-in routes take less, request-shape.ts).
+    bodyLimit: 100 * 1024,
     // Long enough for the e-mailed link tokens, so a bad one gets the spec's answer, not a 414,
     // and for an admin's order reason (up to 500 characters, percent-encoded in the path).
     routerOptions: { maxParamLength: 4096 },
