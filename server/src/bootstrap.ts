@@ -66,6 +66,15 @@ export async function startStore(config: AppConfig, roots: StaticRoots): Promise
     // Long enough for the e-mailed link tokens, so a bad one gets the spec's answer, not a 414,
     // and for an admin's order reason (up to 500 characters, percent-encoded in the path).
     routerOptions: { maxParamLength: 4096 },
+    // A request trickled in byte by byte holds its connection no longer than the request timeout;
+    // Node checks the timeouts every `connectionsCheckingInterval`.
+    requestTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      requestTimeout: config.http.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1_000, Math.ceil(config.http.headersTimeoutMs / 4)),
+    },
     forceCloseConnections: 'idle',
     // Requests already sent on open connections when SIGTERM arrives are served, not refused.
     return503OnClosing: false,
@@ -73,6 +82,8 @@ export async function startStore(config: AppConfig, roots: StaticRoots): Promise
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, logging);
   useStoreLogger(app);
   await configureHttp(app, config, roots);
+  // Beyond it Node closes a new connection at once, before it costs more than a file descriptor.
+  app.getHttpServer().maxConnections = config.http.maxConnections;
   await app.listen(config.port, config.host);
   const port = (app.getHttpServer().address() as AddressInfo).port;
   if (config.sandbox && !isLoopback(config.host)) {
