@@ -84,6 +84,10 @@ export async function startStore(config: AppConfig, roots: StaticRoots): Promise
   await configureHttp(app, config, roots);
   // Beyond it Node closes a new connection at once, before it costs more than a file descriptor.
   app.getHttpServer().maxConnections = config.http.maxConnections;
+  // An empty database is seeded before the port opens: until then nothing answers, so no client
+  // reads (and no cache keeps) a catalogue the seed has not written yet.
+  await app.init();
+  await app.get(DemoDataService).seedIfEmpty();
   await app.listen(config.port, config.host);
   const port = (app.getHttpServer().address() as AddressInfo).port;
   if (config.sandbox && !isLoopback(config.host)) {
@@ -94,7 +98,6 @@ export async function startStore(config: AppConfig, roots: StaticRoots): Promise
     );
   }
   app.get(ProviderUrls).setListening(port);
-  await app.get(DemoDataService).seedIfEmpty();
   return {
     app,
     port,
