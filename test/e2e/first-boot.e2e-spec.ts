@@ -1,20 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import pg from 'pg';
 import { startStore, type RunningStore } from '../../server/src/bootstrap.js';
 import { loadConfig } from '../../server/src/config/config.js';
 import { deleteRedisPrefix, testEnv } from '../utils/app.js';
 import { createTestDatabase, query } from '../utils/database.js';
+import { freePort } from '../utils/process.js';
 import { waitFor } from '../utils/wait.js';
-
-/** A port free a moment ago, so the test knows where the store will listen before it returns. */
-async function freePort() {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** A GET's status, or `refused` when nothing listens yet. */
 async function statusOf(url: string) {

@@ -102,6 +102,20 @@ describe('one hostile request does not stall the store', () => {
   }, 120_000);
 
   it.each([
+    [
+      'a body nested 40,000 levels',
+      Buffer.from(`{"x":${'['.repeat(40_000)}${']'.repeat(40_000)}}`),
+    ],
+    ['an array of 40,000 elements', Buffer.from(`{"x":[${Array(40_000).fill('0').join(',')}]}`)],
+  ])('%s to a signed-in route', async (_name, body) => {
+    expect(body.length).toBeLessThan(100 * 1024);
+    const refused = post(app.url, '/api/order/orderstatus', body, user.auth);
+    const slowest = await slowestReadDuring(app.url, refused);
+    expect((await refused).status).toBe(400);
+    expect(slowest).toBeLessThan(READ_WITHIN_MS);
+  });
+
+  it.each([
     ['60,000 distinct keys to the public login', '/api/auth/login', manyKeys(60_000)],
     ['60,000 distinct keys to registration', '/api/auth/register', manyKeys(60_000)],
     [
