@@ -138,6 +138,7 @@ export const Messages = {
   adminCreditEmailMismatch: 'This email does not belong to that user.',
   malformedListQuery: 'Malformed list query.',
   malformedRequest: 'Malformed request.',
+  requestTooLarge: 'The request is too large.',
   // admin console: products and items (spec 002 sections 5 and 8)
   productNameRequired: 'Name is required.',
   productTypeRequired: 'Type is required.',

@@ -60,10 +60,21 @@ export async function startStore(config: AppConfig, roots: StaticRoots): Promise
     // A hop count becomes the function Fastify would make of it (Nest's type omits numbers).
     trustProxy:
       typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    // The largest body a client of ours sends is a few KB; parsing costs time with its size, so
+    // a body this large already takes a few milliseconds (sign-in routes take less, request-shape.ts).
+    bodyLimit: 100 * 1024,
     // Long enough for the e-mailed link tokens, so a bad one gets the spec's answer, not a 414,
     // and for an admin's order reason (up to 500 characters, percent-encoded in the path).
     routerOptions: { maxParamLength: 4096 },
+    // A request trickled in byte by byte holds its connection no longer than the request timeout;
+    // Node checks the timeouts every `connectionsCheckingInterval`.
+    requestTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      requestTimeout: config.http.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1_000, Math.ceil(config.http.headersTimeoutMs / 4)),
+    },
     forceCloseConnections: 'idle',
     // Requests already sent on open connections when SIGTERM arrives are served, not refused.
     return503OnClosing: false,
@@ -71,6 +82,12 @@ export async function startStore(config: AppConfig, roots: StaticRoots): Promise
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, logging);
   useStoreLogger(app);
   await configureHttp(app, config, roots);
+  // Beyond it Node closes a new connection at once, before it costs more than a file descriptor.
+  app.getHttpServer().maxConnections = config.http.maxConnections;
+  // An empty database is seeded before the port opens: until then nothing answers, so no client
+  // reads (and no cache keeps) a catalogue the seed has not written yet.
+  await app.init();
+  await app.get(DemoDataService).seedIfEmpty();
   await app.listen(config.port, config.host);
   const port = (app.getHttpServer().address() as AddressInfo).port;
   if (config.sandbox && !isLoopback(config.host)) {
@@ -81,7 +98,6 @@ export async function startStore(config: AppConfig, roots: StaticRoots): Promise
     );
   }
   app.get(ProviderUrls).setListening(port);
-  await app.get(DemoDataService).seedIfEmpty();
   return {
     app,
     port,

@@ -44,6 +44,13 @@ export interface AppConfig {
     sweepLeaseMs: number;
   };
   shutdownTimeoutMs: number;
+  /** How long a request may take to arrive, how long an idle connection stays, how many stay. */
+  http: {
+    requestTimeoutMs: number;
+    headersTimeoutMs: number;
+    keepAliveTimeoutMs: number;
+    maxConnections: number;
+  };
   trustProxy: TrustProxy;
   /** Whether `/api/docs` and `/api/docs-json` are served (off in production unless API_DOCS=true). */
   apiDocs: boolean;
@@ -133,6 +140,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       problems.push('UPIGATEWAY_API_KEY: required when SANDBOX=false');
     }
   }
+  if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
+    problems.push('HTTP_HEADERS_TIMEOUT_MS: must not exceed HTTP_REQUEST_TIMEOUT_MS');
+  }
   if (!env.DATABASE_URL && role !== 'all') {
     problems.push(
       'DATABASE_URL: APP_ROLE=api or worker needs a shared PostgreSQL (the embedded one serves APP_ROLE=all only)',
@@ -187,6 +197,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       sweepLeaseMs: env.SWEEP_LEASE_MS,
     },
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    http: {
+      requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS,
+      keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      maxConnections: env.HTTP_MAX_CONNECTIONS,
+    },
     trustProxy: env.TRUST_PROXY,
     apiDocs: env.API_DOCS,
     corsOrigins: env.CORS_ORIGINS,

@@ -8,6 +8,8 @@ const root = path.resolve(import.meta.dirname, '../../..');
 
 interface ComposeService {
   build?: unknown;
+  expose?: string[];
+  volumes?: string[];
   command?: string | string[];
   image?: string;
   deploy?: { replicas?: number };
@@ -83,6 +85,37 @@ describe('the shipped compose files', () => {
       expect(total).toBeLessThanOrEqual(maxConnections - RESERVED - HEADROOM);
     },
   );
+
+  it('docker-compose.yml publishes only the TLS proxy, and each store trusts exactly that hop', () => {
+    const all = services('docker-compose.yml');
+    const published = all.filter(([, service]) => (service.ports ?? []).length > 0);
+    expect(published.map(([name]) => name)).toEqual(['proxy']);
+    const [, proxy] = published[0];
+    expect(proxy.image).toMatch(/^caddy:/);
+    expect(proxy.volumes).toContain('./ops/Caddyfile:/etc/caddy/Caddyfile:ro');
+    const http = all.filter(
+      ([, service]) => service.build !== undefined && environmentOf(service).APP_ROLE !== 'worker',
+    );
+    expect(http.length).toBeGreaterThan(0);
+    for (const [, service] of http) expect(environmentOf(service).TRUST_PROXY).toBe('1');
+  });
+
+  it('the proxy reads each request whole, cuts slow clients off, and trusts no forwarded header', () => {
+    const caddyfile = fs
+      .readFileSync(path.join(root, 'ops/Caddyfile'), 'utf8')
+      .replace(/#.*$/gm, '');
+    const seconds = (name: string) =>
+      Number(new RegExp(`\\b${name}\\s+(\\d+)s\\b`).exec(caddyfile)?.[1]);
+    expect(seconds('read_header')).toBeGreaterThan(0);
+    expect(seconds('read_body')).toBeGreaterThan(0);
+    // A store process waits at least as long as the proxy, so only the proxy's limit is met.
+    const store = loadConfig({ NODE_ENV: 'test' }).http;
+    expect(seconds('read_body') * 1000).toBeLessThanOrEqual(store.requestTimeoutMs);
+    expect(seconds('keepalive') * 1000).toBeLessThan(store.keepAliveTimeoutMs);
+    expect(caddyfile).toMatch(/\brequest_buffers\s+\d+MB\b/);
+    expect(caddyfile).toMatch(/\breverse_proxy\s+api:3000\b/);
+    expect(caddyfile).not.toMatch(/trusted_proxies/);
+  });
 
   it('publishes the demo on loopback only', () => {
     const published = services('docker-compose.demo.yml').flatMap(([, service]) =>

@@ -78,6 +78,12 @@ export const envSchema = {
   ),
   SHUTDOWN_TIMEOUT_MS: withDefault(int({ min: 1 }), 30_000),
   TRUST_PROXY: withDefault(trustProxy, false),
+  /** A request's headers and body must both arrive within this, or it is answered 408 and closed. */
+  HTTP_REQUEST_TIMEOUT_MS: withDefault(int({ min: 100, max: 600_000 }), 60_000),
+  HTTP_HEADERS_TIMEOUT_MS: withDefault(int({ min: 100, max: 600_000 }), 15_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: withDefault(int({ min: 100, max: 600_000 }), 65_000),
+  /** Open connections one process keeps; beyond it new ones are closed at once. */
+  HTTP_MAX_CONNECTIONS: withDefault(int({ min: 1 }), 5_000),
   CORS_ORIGINS: withDefault(list, []),
   API_DOCS: withDefault(bool, (basis) => !basis.production),
 

@@ -12,6 +12,8 @@ import type { AppConfig } from '../config/config.js';
 import { createApiDocument } from './api-document.js';
 import { GALLERY_MAX_BYTES } from '../modules/gallery/gallery-files.js';
 import { refuseMalformedRequests } from './request-shape.js';
+import { countRefusedBody } from '../common/http/rate-limit.js';
+import { RateLimitService } from '../common/http/rate-limit.service.js';
 import { addSecurityHeaders } from './security-headers.js';
 import { LogContext } from '../common/logging/log-context.js';
 import { logRequests } from '../common/logging/request-logging.js';
@@ -41,7 +43,7 @@ export async function configureHttp(
   roots: StaticRoots,
 ) {
   const fastify = app.getHttpAdapter().getInstance();
-  refuseMalformedRequests(fastify);
+  refuseMalformedRequests(fastify, countRefusedBody(app.get(RateLimitService), config));
   recordHttpMetrics(fastify, app.get(StoreMetrics));
   // After the body is read, the handler runs in the request's CLS context, which carries its log
   // fields and its transaction (interceptors and guards see it too).

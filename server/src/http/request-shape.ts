@@ -3,32 +3,61 @@ import { AppError, ErrorCode } from '../common/errors/app-error.js';
 import { isCleanInput } from '../common/http/input-shape.js';
 import { Messages } from '@zstore/contract/messages';
 
+/** What every refused request passes through first: it throws the 429 once a limit is spent. */
+export type CountRefused = (request: FastifyRequest) => Promise<void>;
+
+/**
+ * Routes whose bodies are a handful of short fields (sign-in, registration, OTP, password reset,
+ * the player check): a few hundred bytes, so anything near this bound is not a client of ours.
+ */
+const SMALL_BODY_ROUTES = /^\/api\/(auth|otp|password)\/|^\/api\/order\/checkid$/;
+export const SMALL_BODY_LIMIT = 4 * 1024;
+
 const isJson = (request: FastifyRequest) =>
   /^application\/(.+\+)?json/i.test(request.headers['content-type'] ?? '');
 
 const isObject = (value: unknown) =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
+const isWellFormed = (request: FastifyRequest) => {
+  const body: unknown = request.body;
+  const wrongBody = body !== undefined && isJson(request) && !isObject(body);
+  return !wrongBody && [request.params, request.query, body].every(isCleanInput);
+};
+
 /**
- * One check for every route, before guards, pipes and handlers read the request: path
- * parameters, query and body hold clean text nested no deeper than a real client nests them
- * (see `isCleanInput`), and a JSON body is an object. Only JSON, form and multipart bodies are
- * parsed; a text/plain body is refused with 415 unless it is empty (ra-data-simple-rest labels
+ * One check for every route, before guards, pipes and handlers read the request: a parsed body
+ * no larger than its route allows (refused from its Content-Length, unread), path parameters, query
+ * and body holding clean text within the bounds of `isCleanInput`, and a JSON body that is an
+ * object. Each check stops at its bound, and a refused request is counted
+ * by `countRefused` against the route's limits on the caller. Only JSON, form and multipart bodies
+ * are parsed; a text/plain body is refused with 415 unless it is empty (ra-data-simple-rest labels
  * its DELETE requests text/plain), and any other type is refused by Fastify with 415.
  */
-export function refuseMalformedRequests(fastify: FastifyInstance) {
+export function refuseMalformedRequests(fastify: FastifyInstance, countRefused: CountRefused) {
+  fastify.addHook('onRoute', (route) => {
+    if (SMALL_BODY_ROUTES.test(route.url) && route.bodyLimit === undefined) {
+      route.bodyLimit = SMALL_BODY_LIMIT;
+    }
+  });
   fastify.removeContentTypeParser('text/plain');
   fastify.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, text, done) => {
     if (text === '') done(null, undefined);
     else done(new AppError(ErrorCode.Validation, Messages.malformedRequest, 415));
   });
-  // What the hook hands `done` is answered by the error handler.
-  fastify.addHook('preValidation', (request, _reply, done) => {
-    const body: unknown = request.body;
-    const wrongBody = body !== undefined && isJson(request) && !isObject(body);
-    if (wrongBody || ![request.params, request.query, body].every(isCleanInput)) {
-      return done(AppError.badRequest(Messages.malformedRequest));
+  // What the hooks throw is answered by the error handler.
+  fastify.addHook('preParsing', async (request, _reply, payload) => {
+    // Multipart bodies are streamed to their handler, which bounds each part itself.
+    const streamed = /^multipart\//i.test(request.headers['content-type'] ?? '');
+    if (!streamed && Number(request.headers['content-length']) > request.routeOptions.bodyLimit) {
+      await countRefused(request);
+      throw new AppError(ErrorCode.Validation, Messages.requestTooLarge, 413);
     }
-    done();
+    return payload;
+  });
+  fastify.addHook('preValidation', async (request) => {
+    if (isWellFormed(request)) return;
+    await countRefused(request);
+    throw AppError.badRequest(Messages.malformedRequest);
   });
 }

@@ -1,4 +1,4 @@
-import { isCleanInput, MAX_INPUT_DEPTH } from './input-shape.js';
+import { isCleanInput, MAX_INPUT_DEPTH, MAX_INPUT_ENTRIES, MAX_INPUT_TEXT } from './input-shape.js';
 
 const nested = (depth: number): unknown => {
   let value: unknown = 'leaf';
@@ -27,5 +27,21 @@ describe('isCleanInput', () => {
     expect(isCleanInput({ email: '\ud800@example.com' })).toBe(false);
     expect(isCleanInput({ email: 'x\udc00' })).toBe(false);
     expect(isCleanInput('\u0000')).toBe(false);
+  });
+
+  it('refuses more keys and elements than the bound, counted over every level', () => {
+    const keys = (count: number) =>
+      Object.fromEntries(Array.from({ length: count }, (_, index) => [`k${index}`, 0]));
+    expect(isCleanInput(keys(MAX_INPUT_ENTRIES))).toBe(true);
+    expect(isCleanInput(keys(MAX_INPUT_ENTRIES + 1))).toBe(false);
+    expect(isCleanInput({ list: Array(MAX_INPUT_ENTRIES - 1).fill(0) })).toBe(true);
+    expect(isCleanInput({ list: Array(MAX_INPUT_ENTRIES).fill(0) })).toBe(false);
+    expect(isCleanInput([keys(600), keys(600)])).toBe(false);
+  });
+
+  it('refuses a text, value or key, longer than the bound', () => {
+    expect(isCleanInput({ note: 'x'.repeat(MAX_INPUT_TEXT) })).toBe(true);
+    expect(isCleanInput({ note: 'x'.repeat(MAX_INPUT_TEXT + 1) })).toBe(false);
+    expect(isCleanInput({ ['x'.repeat(MAX_INPUT_TEXT + 1)]: 1 })).toBe(false);
   });
 });

@@ -8,6 +8,7 @@ import {
   type NestInterceptor,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { FASTIFY_ROUTE_CONFIG_METADATA } from '@nestjs/platform-fastify/constants.js';
 import type { FastifyRequest } from 'fastify';
 import { APP_CONFIG, type AppConfig, type RateLimit as Rule } from '../../config/config.js';
 import type { AuthUser } from '../auth/auth.decorators.js';
@@ -27,6 +28,12 @@ export interface LimitedRequest {
 export interface RouteLimit {
   key: (request: LimitedRequest) => string;
   rule: (limits: AppConfig['rateLimits']) => Rule;
+  /** The key names the caller's address alone, so a request is counted before its body is read. */
+  byAddress?: true;
+}
+
+interface LimitedRouteConfig {
+  rateLimits?: RouteLimit[];
 }
 
 const RATE_LIMITS_KEY = 'http:rate-limits';
@@ -41,6 +48,7 @@ export const perUser = (name: string, rule: RouteLimit['rule']): RouteLimit => (
 export const perIp = (name: string, rule: RouteLimit['rule']): RouteLimit => ({
   key: ({ ip }) => `${name}:ip:${ip}`,
   rule,
+  byAddress: true,
 });
 
 @Injectable()
@@ -72,12 +80,45 @@ export class RateLimitInterceptor implements NestInterceptor {
 }
 
 /**
+ * Counts a request whose body the edge refuses before validation (too large, too many keys, too
+ * deep, unclean text) against its route's limits on the caller's address, and throws the 429 once
+ * one is spent: hostile bodies spend a caller's limit like any other call.
+ */
+export function countRefusedBody(limits: RateLimitService, config: AppConfig) {
+  return async (request: FastifyRequest) => {
+    const routeLimits = (request.routeOptions.config as LimitedRouteConfig).rateLimits ?? [];
+    const caller = { ip: request.ip } as LimitedRequest;
+    await limits.hitAll(
+      routeLimits
+        .filter((limit) => limit.byAddress)
+        .map(({ key, rule }) => [key(caller), rule(config.rateLimits)]),
+    );
+  };
+}
+
+/** Keeps the limits in the route's Fastify config too, for the edge that refuses a body. */
+function inRouteConfig(limits: RouteLimit[]): MethodDecorator {
+  return (_target, _key, descriptor) => {
+    const handler = descriptor.value as object;
+    const config = (Reflect.getMetadata(FASTIFY_ROUTE_CONFIG_METADATA, handler) ??
+      {}) as LimitedRouteConfig;
+    Reflect.defineMetadata(
+      FASTIFY_ROUTE_CONFIG_METADATA,
+      { ...config, rateLimits: limits },
+      handler,
+    );
+  };
+}
+
+/**
  * Counts each call of the route against every limit given, in order, and answers 429 with
  * `Retry-After` once one is spent. Counted at the edge only: services and jobs calling the same
- * code are not limited. A body refused by validation counts nothing.
+ * code are not limited. A body refused by validation counts nothing; a body refused before it
+ * (see `countRefusedBody`) counts against the limits on the caller's address.
  */
 export const RateLimit = (...limits: RouteLimit[]) =>
   applyDecorators(
     SetMetadata(RATE_LIMITS_KEY, limits),
+    inRouteConfig(limits),
     UseEdgeInterceptor(RateLimitInterceptor, EdgeStage.RateLimit),
   );

@@ -26,10 +26,7 @@ export class PasswordController {
   @HttpCode(200)
   @RateLimit(
     { key: ({ body }) => `reset:email:${body.email}`, rule: (limits) => limits.passwordReset },
-    {
-      key: ({ ip }) => `reset:ip:${ip}`,
-      rule: ({ passwordReset }) => ({ ...passwordReset, limit: passwordReset.limit * 4 }),
-    },
+    perIp('reset', ({ passwordReset }) => ({ ...passwordReset, limit: passwordReset.limit * 4 })),
   )
   @ApiOkResponse({ type: MsgResponseDto })
   forgetPassword(@Body() dto: ForgetPasswordDto) {

@@ -5,6 +5,22 @@ import { CachedJson } from '../../common/http/cached-json.js';
 import { createRedis, REDIS } from '../../redis/redis.module.js';
 
 /**
+ * Entries one process keeps, answers and rows each: several times what the catalogue holds
+ * (a product has a few answers), so only a catalogue far larger than a store's evicts any.
+ */
+export const CATALOG_CACHE_MAX_ENTRIES = 5_000;
+
+/** Sets `key`, most recently used last, and drops the least recently used beyond `max`. */
+function keep<V>(map: Map<string, V>, key: string, value: V, max = CATALOG_CACHE_MAX_ENTRIES) {
+  map.delete(key);
+  map.set(key, value);
+  for (const oldest of map.keys()) {
+    if (map.size <= max) break;
+    map.delete(oldest);
+  }
+}
+
+/**
  * Pre-serialised catalogue answers (with their ETag and compressed forms), per process and per
  * audience. Any instance that changes the
  * catalogue calls `invalidate()`, which clears every instance's copy through Redis pub/sub.
@@ -15,8 +31,14 @@ export class CatalogCacheService implements OnModuleInit, OnApplicationShutdown 
   private readonly entries = new Map<string, CachedJson>();
   private readonly rows = new Map<string, Promise<unknown>>();
   private subscriber?: Redis;
+
   /** Bumped on every invalidation, so an answer built across one is not stored. */
   private epoch = 0;
+
+  /** Entries held now, answers and rows together. */
+  get size() {
+    return this.entries.size + this.rows.size;
+  }
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -34,12 +56,20 @@ export class CatalogCacheService implements OnModuleInit, OnApplicationShutdown 
     await this.subscriber.subscribe(this.channel);
   }
 
+  /**
+   * The answer kept for `key`, or `build`'s, kept for next time unless it is `null` (nothing
+   * there: an id anyone may make up is not worth a place).
+   */
   async get(key: string, build: () => Promise<unknown>): Promise<CachedJson> {
     const cached = this.entries.get(key);
-    if (cached !== undefined) return cached;
+    if (cached !== undefined) {
+      keep(this.entries, key, cached);
+      return cached;
+    }
     const epoch = this.epoch;
-    const answer = new CachedJson(JSON.stringify(await build()));
-    if (epoch === this.epoch) this.entries.set(key, answer);
+    const value = await build();
+    const answer = new CachedJson(JSON.stringify(value));
+    if (epoch === this.epoch && value !== null) keep(this.entries, key, answer);
     return answer;
   }
 
@@ -49,10 +79,13 @@ export class CatalogCacheService implements OnModuleInit, OnApplicationShutdown 
    */
   row<T>(key: string, read: () => Promise<T>): Promise<T> {
     const kept = this.rows.get(key);
-    if (kept) return kept as Promise<T>;
+    if (kept) {
+      keep(this.rows, key, kept);
+      return kept as Promise<T>;
+    }
     const epoch = this.epoch;
     const reading = read();
-    this.rows.set(key, reading);
+    keep(this.rows, key, reading);
     reading.then(
       (value) => {
         if (epoch !== this.epoch || value === undefined) this.forget(key, reading);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import type { NewItem, NewProduct } from '../catalog/catalog.repository.js';
+import { CatalogCacheService } from '../catalog/catalog-cache.service.js';
 import { CatalogService } from '../catalog/catalog.service.js';
 import { CouponsService } from '../coupons/coupons.service.js';
 import { GalleryService } from '../gallery/gallery.service.js';
@@ -193,6 +194,7 @@ export class DemoCatalogService {
   constructor(
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly catalog: CatalogService,
+    private readonly catalogCache: CatalogCacheService,
     private readonly gallery: GalleryService,
     private readonly coupons: CouponsService,
     private readonly wallet: WalletService,
@@ -302,5 +304,7 @@ export class DemoCatalogService {
         await this.wallet.creditFromAdmin(walletUser, rupees(500), 'demo-opening-balance');
       }
     });
+    // Like an admin's change: no instance keeps a catalogue or gallery read before the seed.
+    await this.catalogCache.invalidate();
   }
 }
