@@ -75,21 +75,22 @@ export const ORDER_SORT_COLUMNS: Record<string, string> = {
 export class OrdersAdminRepository {
   constructor(private readonly db: DataSource) {}
 
+  /** From the running tallies the `orders` triggers keep (exact, without counting the table). */
   async stats(): Promise<OrderStats> {
     const rows: OrderStatsRow[] = await this.db.query(
-      `SELECT count(*)::int AS total_order,
-              count(*) FILTER (WHERE status = 'Completed')::int AS completed,
-              count(*) FILTER (WHERE status = 'Refunded')::int AS refunded,
-              count(*) FILTER (WHERE status = 'Processing')::int AS processing,
+      `SELECT coalesce(sum(orders), 0)::int AS total_order,
+              coalesce(sum(orders) FILTER (WHERE status = 'Completed'), 0)::int AS completed,
+              coalesce(sum(orders) FILTER (WHERE status = 'Refunded'), 0)::int AS refunded,
+              coalesce(sum(orders) FILTER (WHERE status = 'Processing'), 0)::int AS processing,
               coalesce(sum(value) FILTER (WHERE status = 'Completed'), 0)::text AS total_sale
-       FROM orders`,
+       FROM order_tallies`,
     );
     return mapOrderStatsRow(rows[0]);
   }
 
   /**
    * Completed orders per India day placed, for the `days` days ending `lastDay` (YYYY-MM-DD),
-   * oldest first, every day present.
+   * oldest first, every day present; from the running tallies.
    */
   async salesByDay(lastDay: string, days: number): Promise<SalesDay[]> {
     const rows: SalesDayRow[] = await this.db.query(
@@ -97,12 +98,10 @@ export class OrdersAdminRepository {
          SELECT generate_series($1::date - ($2::int - 1), $1::date, interval '1 day')::date AS day
        ),
        sales AS (
-         SELECT (created_at AT TIME ZONE 'Asia/Kolkata')::date AS day, sum(value) AS total, count(*)::int AS orders
-         FROM orders
-         WHERE status = 'Completed'
-           AND created_at >= ($1::date - ($2::int - 1))::timestamp AT TIME ZONE 'Asia/Kolkata'
-           AND created_at < ($1::date + 1)::timestamp AT TIME ZONE 'Asia/Kolkata'
-         GROUP BY 1
+         SELECT day, sum(value) AS total, sum(orders)::int AS orders
+         FROM order_tallies
+         WHERE status = 'Completed' AND day BETWEEN $1::date - ($2::int - 1) AND $1::date
+         GROUP BY day
        )
        SELECT to_char(span.day, 'YYYY-MM-DD') AS date, coalesce(sales.total, 0)::text AS total,
               coalesce(sales.orders, 0) AS orders
@@ -147,13 +146,23 @@ export class OrdersAdminRepository {
     if (filter.updatedFrom) where.and('updated_at >= $?', filter.updatedFrom);
     if (filter.updatedUntil) where.and('updated_at < $?', filter.updatedUntil);
 
+    const onlyStatus = Object.entries(filter).every(
+      ([key, value]) => key === 'status' || value === undefined,
+    );
     const [{ total }] = await this.db.query<Array<{ total: number }>>(
-      `SELECT count(*)::int AS total FROM orders ${where}`,
+      onlyStatus
+        ? `SELECT coalesce(sum(orders), 0)::int AS total FROM order_tallies ${where}`
+        : `SELECT count(*)::int AS total FROM orders ${where}`,
       where.params,
     );
+    // The page's ids first, from the sort's index alone, then only those rows: a deep page
+    // skips index entries rather than whole rows.
+    const order = `${sort.column} ${sort.order}, id ${sort.order}`;
     const rows: OrderRow[] = await this.db.query(
-      `SELECT * FROM orders ${where} ORDER BY ${sort.column} ${sort.order}, id ${sort.order}
-       LIMIT ${where.bind(limit)} OFFSET ${where.bind(offset)}`,
+      `SELECT orders.* FROM (
+         SELECT id FROM orders ${where} ORDER BY ${order} LIMIT ${where.bind(limit)} OFFSET ${where.bind(offset)}
+       ) page JOIN orders USING (id)
+       ORDER BY ${order}`,
       where.params,
     );
     return { rows: rows.map(mapOrderRow), total };

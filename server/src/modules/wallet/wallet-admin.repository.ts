@@ -55,13 +55,23 @@ export class WalletAdminRepository {
     if (filter.updatedFrom) where.and('updated_at >= $?', filter.updatedFrom);
     if (filter.updatedUntil) where.and('updated_at < $?', filter.updatedUntil);
 
+    const onlyTypeAndStatus = Object.entries(filter).every(
+      ([key, value]) => key === 'type' || key === 'status' || value === undefined,
+    );
     const [{ total }] = await this.db.query<Array<{ total: number }>>(
-      `SELECT count(*)::int AS total FROM wallet_transactions ${where}`,
+      onlyTypeAndStatus
+        ? `SELECT coalesce(sum(transactions), 0)::int AS total FROM wallet_transaction_tallies ${where}`
+        : `SELECT count(*)::int AS total FROM wallet_transactions ${where}`,
       where.params,
     );
+    // The page's ids first, from the sort's index alone, then only those rows: a deep page
+    // skips index entries rather than whole rows.
+    const order = `${sort.column} ${sort.order}, id ${sort.order}`;
     const rows: WalletTxnRow[] = await this.db.query(
-      `SELECT * FROM wallet_transactions ${where} ORDER BY ${sort.column} ${sort.order}, id ${sort.order}
-       LIMIT ${where.bind(limit)} OFFSET ${where.bind(offset)}`,
+      `SELECT wallet_transactions.* FROM (
+         SELECT id FROM wallet_transactions ${where} ORDER BY ${order} LIMIT ${where.bind(limit)} OFFSET ${where.bind(offset)}
+       ) page JOIN wallet_transactions USING (id)
+       ORDER BY ${order}`,
       where.params,
     );
     return { rows: rows.map(mapWalletTxnRow), total };
