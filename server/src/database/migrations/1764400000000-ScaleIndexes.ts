@@ -50,6 +50,9 @@ export class ScaleIndexes1764400000000 implements MigrationInterface {
   name = 'ScaleIndexes1764400000000';
 
   async up(db: QueryRunner): Promise<void> {
+    // Building these on a grown store takes minutes, far past the statement timeout of a request.
+    await db.query(`SET LOCAL statement_timeout = 0`);
+    await db.query(`SET LOCAL maintenance_work_mem = '256MB'`);
     for (const [name, definition] of BTREE_INDEXES) {
       await db.query(`CREATE INDEX ${name} ON ${definition}`);
     }
