@@ -8,6 +8,10 @@
 import { fileURLToPath } from 'node:url';
 import { withClient } from './lib.mjs';
 
+const ORDER_TALLY = `(SELECT day, status, orders, value FROM order_tallies
+  UNION ALL SELECT day, status, orders, value FROM order_tally_changes) tally`;
+const WALLET_TALLY = `(SELECT type, status, transactions FROM wallet_transaction_tallies
+  UNION ALL SELECT type, status, transactions FROM wallet_transaction_tally_changes) tally`;
 const ORDERS_PAGE_OLD = `SELECT * FROM orders ORDER BY created_at DESC, id DESC LIMIT 50 OFFSET 49950`;
 const ORDERS_PAGE_NEW = `SELECT orders.* FROM (SELECT id FROM orders ORDER BY created_at DESC, id DESC LIMIT 50 OFFSET 49950) page
   JOIN orders USING (id) ORDER BY created_at DESC, id DESC`;
@@ -17,7 +21,7 @@ const WALLET_PAGE_NEW = `SELECT wallet_transactions.* FROM (SELECT id FROM walle
 const SALES_OLD = `SELECT (created_at AT TIME ZONE 'Asia/Kolkata')::date AS day, sum(value), count(*) FROM orders
   WHERE status = 'Completed' AND created_at >= (current_date - 29)::timestamp AT TIME ZONE 'Asia/Kolkata'
   AND created_at < (current_date + 1)::timestamp AT TIME ZONE 'Asia/Kolkata' GROUP BY 1`;
-const SALES_NEW = `SELECT day, sum(value), sum(orders) FROM order_tallies
+const SALES_NEW = `SELECT day, sum(value), sum(orders) FROM ${ORDER_TALLY}
   WHERE status = 'Completed' AND day BETWEEN current_date - 29 AND current_date GROUP BY day`;
 const OLD_ITEM = `SELECT i.*, (SELECT p.id FROM products p WHERE i.itemid = ANY(p.items) AND p.deleted_at IS NULL
   ORDER BY p.productid LIMIT 1) AS product_id FROM items i WHERE i.deleted_at IS NULL ORDER BY i.itemid`;
@@ -44,19 +48,19 @@ const STATEMENTS = [
   [
     'GET /admin/stats counts',
     `SELECT count(*), count(*) FILTER (WHERE status = 'Completed'), sum(value) FILTER (WHERE status = 'Completed') FROM orders`,
-    `SELECT sum(orders), sum(orders) FILTER (WHERE status = 'Completed'), sum(value) FILTER (WHERE status = 'Completed') FROM order_tallies`,
+    `SELECT sum(orders), sum(orders) FILTER (WHERE status = 'Completed'), sum(value) FILTER (WHERE status = 'Completed') FROM ${ORDER_TALLY}`,
   ],
   ['GET /admin/stats sales by day', SALES_OLD, SALES_NEW],
   [
     'alltxn total',
     `SELECT count(*) FROM orders`,
-    `SELECT coalesce(sum(orders), 0) FROM order_tallies`,
+    `SELECT coalesce(sum(orders), 0) FROM ${ORDER_TALLY}`,
   ],
   ['alltxn page 1000', ORDERS_PAGE_OLD, ORDERS_PAGE_NEW],
   [
     'allwallettxn total',
     `SELECT count(*) FROM wallet_transactions`,
-    `SELECT coalesce(sum(transactions), 0) FROM wallet_transaction_tallies`,
+    `SELECT coalesce(sum(transactions), 0) FROM ${WALLET_TALLY}`,
   ],
   ['allwallettxn page 1000', WALLET_PAGE_OLD, WALLET_PAGE_NEW],
   [
@@ -83,7 +87,7 @@ const STATEMENTS = [
   [
     'rest/wallet-txn type Refunded (count)',
     `SELECT count(*) FROM wallet_transactions WHERE type = 'Refunded'`,
-    `SELECT coalesce(sum(transactions), 0) FROM wallet_transaction_tallies WHERE type = 'Refunded'`,
+    `SELECT coalesce(sum(transactions), 0) FROM ${WALLET_TALLY} WHERE type = 'Refunded'`,
   ],
   ['GET /admin/getallitems', OLD_ITEM, NEW_ITEM],
 ];

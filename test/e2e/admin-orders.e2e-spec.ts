@@ -504,6 +504,38 @@ describe('admin: orders, statistics and wallet credits', () => {
     });
   });
 
+  describe('users: search and numbered pages', () => {
+    const search = async (q: string) =>
+      (
+        await asAdmin(
+          `/api/admin/rest/users?range=[0,49]&filter=${encodeURIComponent(JSON.stringify({ q }))}`,
+        ).expect(200)
+      ).body as Array<{ userid: number }>;
+
+    it('finds a user by part of the e-mail or mobile number, or by the exact userid', async () => {
+      const shopper = await newShopper(app, { mobile: '8123456789' });
+      const found = (rows: Array<{ userid: number }>) => rows.map((row) => row.userid);
+      expect(found(await search(shopper.email.slice(3, 15)))).toContain(shopper.userid);
+      expect(found(await search('2345678'))).toContain(shopper.userid);
+      expect(found(await search(String(shopper.userid)))).toContain(shopper.userid);
+      expect(found(await search(`0${shopper.userid}`))).not.toContain(shopper.userid);
+    });
+
+    it('answers users_data pages in userid order', async () => {
+      const [{ total }] = await app.sql<{ total: number }>(
+        'SELECT count(*)::int AS total FROM users',
+      );
+      const second = (await asAdmin('/api/admin/users_data?page=2&limit=2').expect(200)).body;
+      const ids = await app.sql<{ userid: number }>(
+        'SELECT userid::int FROM users ORDER BY userid LIMIT 2 OFFSET 2',
+      );
+      expect(second.users.map((user: { userid: number }) => user.userid)).toEqual(
+        ids.map((row) => row.userid),
+      );
+      expect(second.totalCount).toBe(total);
+    });
+  });
+
   describe('REST resources', () => {
     let shopper: Shopper;
     let open: { orderid: string; id: string };

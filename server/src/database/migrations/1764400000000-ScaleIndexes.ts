@@ -38,10 +38,11 @@ const TRIGRAM_INDEXES: Array<[name: string, table: string, column: string]> = [
 /**
  * What keeps the store's lists and statistics fast at a million orders: the indexes above, and
  * running tallies of orders (per India day placed and status) and of wallet transactions (per
- * type and status), kept by triggers in the same transaction as every insert, status change
- * and delete, so the admin's statistics and the lists' totals are exact without counting the
- * tables. Each tally is split into 16 slots by the row's business id, so concurrent checkouts
- * rarely wait for the same tally row.
+ * type and status), so the admin's statistics and the lists' totals are exact without counting
+ * the tables. Triggers append a change row to `*_tally_changes` in the transaction of every
+ * insert, status change and delete (an append takes no lock another transaction waits for, so a
+ * checkout and a refund never queue or deadlock on a shared counter); a reader adds the changes
+ * to the tallies, and folds them in now and then (see `TallyFolding`).
  *
  * The trigram indexes need the pg_trgm extension; where the server does not offer it the
  * searches still work, by scanning.
@@ -70,84 +71,90 @@ export class ScaleIndexes1764400000000 implements MigrationInterface {
       CREATE TABLE order_tallies (
         day date NOT NULL,
         status order_status NOT NULL,
-        slot smallint NOT NULL,
         orders bigint NOT NULL,
         value bigint NOT NULL,
-        PRIMARY KEY (day, status, slot)
+        PRIMARY KEY (day, status)
       )`);
     await db.query(`
-      CREATE FUNCTION order_tallies_apply() RETURNS trigger LANGUAGE plpgsql AS $$
+      CREATE TABLE order_tally_changes (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        day date NOT NULL,
+        status order_status NOT NULL,
+        orders integer NOT NULL,
+        value bigint NOT NULL
+      )`);
+    await db.query(`
+      CREATE FUNCTION order_tally_change() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         IF TG_OP IN ('UPDATE', 'DELETE') THEN
-          INSERT INTO order_tallies AS t (day, status, slot, orders, value)
-          VALUES ((OLD.created_at AT TIME ZONE 'Asia/Kolkata')::date, OLD.status, hashtext(OLD.orderid) & 15, -1, -OLD.value)
-          ON CONFLICT (day, status, slot) DO UPDATE SET orders = t.orders - 1, value = t.value - OLD.value;
+          INSERT INTO order_tally_changes (day, status, orders, value)
+          VALUES ((OLD.created_at AT TIME ZONE 'Asia/Kolkata')::date, OLD.status, -1, -OLD.value);
         END IF;
         IF TG_OP IN ('INSERT', 'UPDATE') THEN
-          INSERT INTO order_tallies AS t (day, status, slot, orders, value)
-          VALUES ((NEW.created_at AT TIME ZONE 'Asia/Kolkata')::date, NEW.status, hashtext(NEW.orderid) & 15, 1, NEW.value)
-          ON CONFLICT (day, status, slot) DO UPDATE SET orders = t.orders + 1, value = t.value + NEW.value;
+          INSERT INTO order_tally_changes (day, status, orders, value)
+          VALUES ((NEW.created_at AT TIME ZONE 'Asia/Kolkata')::date, NEW.status, 1, NEW.value);
         END IF;
         RETURN NULL;
       END $$`);
     await db.query(`
       CREATE TRIGGER order_tallies_count AFTER INSERT OR DELETE ON orders
-      FOR EACH ROW EXECUTE FUNCTION order_tallies_apply()`);
+      FOR EACH ROW EXECUTE FUNCTION order_tally_change()`);
     await db.query(`
-      CREATE TRIGGER order_tallies_move AFTER UPDATE OF status, value, created_at, orderid ON orders
+      CREATE TRIGGER order_tallies_move AFTER UPDATE OF status, value, created_at ON orders
       FOR EACH ROW WHEN (OLD.status IS DISTINCT FROM NEW.status OR OLD.value IS DISTINCT FROM NEW.value
-                         OR OLD.created_at IS DISTINCT FROM NEW.created_at OR OLD.orderid IS DISTINCT FROM NEW.orderid)
-      EXECUTE FUNCTION order_tallies_apply()`);
+                         OR OLD.created_at IS DISTINCT FROM NEW.created_at)
+      EXECUTE FUNCTION order_tally_change()`);
     await db.query(`
-      INSERT INTO order_tallies (day, status, slot, orders, value)
-      SELECT (created_at AT TIME ZONE 'Asia/Kolkata')::date, status, hashtext(orderid) & 15, count(*), sum(value)
-      FROM orders GROUP BY 1, 2, 3`);
+      INSERT INTO order_tallies (day, status, orders, value)
+      SELECT (created_at AT TIME ZONE 'Asia/Kolkata')::date, status, count(*), sum(value)
+      FROM orders GROUP BY 1, 2`);
 
     await db.query(`
       CREATE TABLE wallet_transaction_tallies (
         type wallet_txn_type NOT NULL,
         status wallet_txn_status NOT NULL,
-        slot smallint NOT NULL,
         transactions bigint NOT NULL,
-        PRIMARY KEY (type, status, slot)
+        PRIMARY KEY (type, status)
       )`);
     await db.query(`
-      CREATE FUNCTION wallet_transaction_tallies_apply() RETURNS trigger LANGUAGE plpgsql AS $$
+      CREATE TABLE wallet_transaction_tally_changes (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        type wallet_txn_type NOT NULL,
+        status wallet_txn_status NOT NULL,
+        transactions integer NOT NULL
+      )`);
+    await db.query(`
+      CREATE FUNCTION wallet_transaction_tally_change() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         IF TG_OP IN ('UPDATE', 'DELETE') THEN
-          INSERT INTO wallet_transaction_tallies AS t (type, status, slot, transactions)
-          VALUES (OLD.type, OLD.status, hashtext(OLD.txnid) & 15, -1)
-          ON CONFLICT (type, status, slot) DO UPDATE SET transactions = t.transactions - 1;
+          INSERT INTO wallet_transaction_tally_changes (type, status, transactions) VALUES (OLD.type, OLD.status, -1);
         END IF;
         IF TG_OP IN ('INSERT', 'UPDATE') THEN
-          INSERT INTO wallet_transaction_tallies AS t (type, status, slot, transactions)
-          VALUES (NEW.type, NEW.status, hashtext(NEW.txnid) & 15, 1)
-          ON CONFLICT (type, status, slot) DO UPDATE SET transactions = t.transactions + 1;
+          INSERT INTO wallet_transaction_tally_changes (type, status, transactions) VALUES (NEW.type, NEW.status, 1);
         END IF;
         RETURN NULL;
       END $$`);
     await db.query(`
       CREATE TRIGGER wallet_transaction_tallies_count AFTER INSERT OR DELETE ON wallet_transactions
-      FOR EACH ROW EXECUTE FUNCTION wallet_transaction_tallies_apply()`);
+      FOR EACH ROW EXECUTE FUNCTION wallet_transaction_tally_change()`);
     await db.query(`
-      CREATE TRIGGER wallet_transaction_tallies_move AFTER UPDATE OF type, status, txnid ON wallet_transactions
-      FOR EACH ROW WHEN (OLD.type IS DISTINCT FROM NEW.type OR OLD.status IS DISTINCT FROM NEW.status
-                         OR OLD.txnid IS DISTINCT FROM NEW.txnid)
-      EXECUTE FUNCTION wallet_transaction_tallies_apply()`);
+      CREATE TRIGGER wallet_transaction_tallies_move AFTER UPDATE OF type, status ON wallet_transactions
+      FOR EACH ROW WHEN (OLD.type IS DISTINCT FROM NEW.type OR OLD.status IS DISTINCT FROM NEW.status)
+      EXECUTE FUNCTION wallet_transaction_tally_change()`);
     await db.query(`
-      INSERT INTO wallet_transaction_tallies (type, status, slot, transactions)
-      SELECT type, status, hashtext(txnid) & 15, count(*) FROM wallet_transactions GROUP BY 1, 2, 3`);
+      INSERT INTO wallet_transaction_tallies (type, status, transactions)
+      SELECT type, status, count(*) FROM wallet_transactions GROUP BY 1, 2`);
   }
 
   async down(db: QueryRunner): Promise<void> {
     await db.query(`DROP TRIGGER wallet_transaction_tallies_move ON wallet_transactions`);
     await db.query(`DROP TRIGGER wallet_transaction_tallies_count ON wallet_transactions`);
-    await db.query(`DROP FUNCTION wallet_transaction_tallies_apply`);
-    await db.query(`DROP TABLE wallet_transaction_tallies`);
+    await db.query(`DROP FUNCTION wallet_transaction_tally_change`);
+    await db.query(`DROP TABLE wallet_transaction_tally_changes, wallet_transaction_tallies`);
     await db.query(`DROP TRIGGER order_tallies_move ON orders`);
     await db.query(`DROP TRIGGER order_tallies_count ON orders`);
-    await db.query(`DROP FUNCTION order_tallies_apply`);
-    await db.query(`DROP TABLE order_tallies`);
+    await db.query(`DROP FUNCTION order_tally_change`);
+    await db.query(`DROP TABLE order_tally_changes, order_tallies`);
     for (const [name] of [...TRIGRAM_INDEXES, ...BTREE_INDEXES].reverse()) {
       await db.query(`DROP INDEX IF EXISTS ${name}`);
     }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { SqlWhere } from '../../database/sql-where.js';
+import { foldTally, tallyRows, type Tally } from '../../database/tallies.js';
 import type { OrderStatus } from './order-state.js';
 import { mapOrderRow, type Order, type OrderRow } from './order.js';
 
@@ -48,6 +49,14 @@ function mapSalesDayRow(row: SalesDayRow): SalesDay {
   return { date: row.date, total: Number(row.total), orders: row.orders };
 }
 
+/** Orders per India day placed and status, kept by the `orders` triggers. */
+const ORDER_TALLY: Tally = {
+  table: 'order_tallies',
+  changes: 'order_tally_changes',
+  keys: ['day', 'status'],
+  sums: ['orders', 'value'],
+};
+
 export interface OrderListFilter {
   ids?: string[];
   q?: string;
@@ -77,13 +86,14 @@ export class OrdersAdminRepository {
 
   /** From the running tallies the `orders` triggers keep (exact, without counting the table). */
   async stats(): Promise<OrderStats> {
+    await foldTally(this.db, ORDER_TALLY);
     const rows: OrderStatsRow[] = await this.db.query(
       `SELECT coalesce(sum(orders), 0)::int AS total_order,
               coalesce(sum(orders) FILTER (WHERE status = 'Completed'), 0)::int AS completed,
               coalesce(sum(orders) FILTER (WHERE status = 'Refunded'), 0)::int AS refunded,
               coalesce(sum(orders) FILTER (WHERE status = 'Processing'), 0)::int AS processing,
               coalesce(sum(value) FILTER (WHERE status = 'Completed'), 0)::text AS total_sale
-       FROM order_tallies`,
+       FROM ${tallyRows(ORDER_TALLY)} tally`,
     );
     return mapOrderStatsRow(rows[0]);
   }
@@ -99,7 +109,7 @@ export class OrdersAdminRepository {
        ),
        sales AS (
          SELECT day, sum(value) AS total, sum(orders)::int AS orders
-         FROM order_tallies
+         FROM ${tallyRows(ORDER_TALLY)} tally
          WHERE status = 'Completed' AND day BETWEEN $1::date - ($2::int - 1) AND $1::date
          GROUP BY day
        )
@@ -149,9 +159,10 @@ export class OrdersAdminRepository {
     const onlyStatus = Object.entries(filter).every(
       ([key, value]) => key === 'status' || value === undefined,
     );
+    if (onlyStatus) await foldTally(this.db, ORDER_TALLY);
     const [{ total }] = await this.db.query<Array<{ total: number }>>(
       onlyStatus
-        ? `SELECT coalesce(sum(orders), 0)::int AS total FROM order_tallies ${where}`
+        ? `SELECT coalesce(sum(orders), 0)::int AS total FROM ${tallyRows(ORDER_TALLY)} tally ${where}`
         : `SELECT count(*)::int AS total FROM orders ${where}`,
       where.params,
     );

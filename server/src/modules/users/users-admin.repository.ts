@@ -86,7 +86,10 @@ export class UsersAdminRepository {
   async page(offset: number, limit: number): Promise<{ users: User[]; total: number }> {
     const [rows, [{ total }]] = await Promise.all([
       this.txHost.tx.query<UserRow[]>(
-        `SELECT ${USER_COLUMNS} FROM users ORDER BY userid ASC LIMIT $1 OFFSET $2`,
+        // The page's userids from the index alone first: a deep page skips index entries, not rows.
+        `SELECT ${USER_COLUMNS} FROM users
+         WHERE userid IN (SELECT userid FROM users ORDER BY userid ASC LIMIT $1 OFFSET $2)
+         ORDER BY userid ASC`,
         [limit, offset],
       ),
       this.txHost.tx.query<[{ total: number }]>('SELECT count(*)::int AS total FROM users'),
