@@ -20,6 +20,13 @@ const BTREE_INDEXES: Array<[name: string, definition: string]> = [
   ['wallet_transactions_sort_useremail', 'wallet_transactions (useremail, id)'],
   ['wallet_transactions_sort_orderid', 'wallet_transactions (orderid, id)'],
   ['wallet_transactions_sort_userid', 'wallet_transactions (userid, id)'],
+  // The date-range filters (on `updated_at`), with what the default newest-first sort reads, so
+  // the matching rows are found and sorted from the index alone (they replace the plain ones).
+  ['orders_updated_range', 'orders (updated_at) INCLUDE (created_at, id)'],
+  [
+    'wallet_transactions_updated_range',
+    'wallet_transactions (updated_at) INCLUDE (created_at, id)',
+  ],
 ];
 
 /** The console's contains-searches (`ILIKE '%text%'`), served by trigram indexes. */
@@ -57,6 +64,7 @@ export class ScaleIndexes1764400000000 implements MigrationInterface {
     for (const [name, definition] of BTREE_INDEXES) {
       await db.query(`CREATE INDEX ${name} ON ${definition}`);
     }
+    await db.query(`DROP INDEX orders_updated, wallet_transactions_updated`);
     const trigram = (await db.query(
       `SELECT 1 FROM pg_available_extensions WHERE name = 'pg_trgm'`,
     )) as unknown[];
@@ -155,6 +163,8 @@ export class ScaleIndexes1764400000000 implements MigrationInterface {
     await db.query(`DROP TRIGGER order_tallies_count ON orders`);
     await db.query(`DROP FUNCTION order_tally_change`);
     await db.query(`DROP TABLE order_tally_changes, order_tallies`);
+    await db.query(`CREATE INDEX orders_updated ON orders (updated_at)`);
+    await db.query(`CREATE INDEX wallet_transactions_updated ON wallet_transactions (updated_at)`);
     for (const [name] of [...TRIGRAM_INDEXES, ...BTREE_INDEXES].reverse()) {
       await db.query(`DROP INDEX IF EXISTS ${name}`);
     }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { SqlWhere } from '../../database/sql-where.js';
+import { pageSql, SqlWhere } from '../../database/sql-where.js';
 import { foldTally, tallyRows, type Tally } from '../../database/tallies.js';
 import type { OrderStatus } from './order-state.js';
 import { mapOrderRow, type Order, type OrderRow } from './order.js';
@@ -166,14 +166,9 @@ export class OrdersAdminRepository {
         : `SELECT count(*)::int AS total FROM orders ${where}`,
       where.params,
     );
-    // The page's ids first, from the sort's index alone, then only those rows: a deep page
-    // skips index entries rather than whole rows.
     const order = `${sort.column} ${sort.order}, id ${sort.order}`;
     const rows: OrderRow[] = await this.db.query(
-      `SELECT orders.* FROM (
-         SELECT id FROM orders ${where} ORDER BY ${order} LIMIT ${where.bind(limit)} OFFSET ${where.bind(offset)}
-       ) page JOIN orders USING (id)
-       ORDER BY ${order}`,
+      pageSql('orders', where, sort.column, order, total, limit, offset),
       where.params,
     );
     return { rows: rows.map(mapOrderRow), total };

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { SqlWhere } from '../../database/sql-where.js';
+import { pageSql, SqlWhere } from '../../database/sql-where.js';
 import { foldTally, tallyRows, type Tally } from '../../database/tallies.js';
 import type { WalletTxnStatus, WalletTxnType } from './wallet.repository.js';
 import { mapWalletTxnRow, type WalletTxn, type WalletTxnRow } from './wallet-txn.js';
@@ -74,14 +74,9 @@ export class WalletAdminRepository {
         : `SELECT count(*)::int AS total FROM wallet_transactions ${where}`,
       where.params,
     );
-    // The page's ids first, from the sort's index alone, then only those rows: a deep page
-    // skips index entries rather than whole rows.
     const order = `${sort.column} ${sort.order}, id ${sort.order}`;
     const rows: WalletTxnRow[] = await this.db.query(
-      `SELECT wallet_transactions.* FROM (
-         SELECT id FROM wallet_transactions ${where} ORDER BY ${order} LIMIT ${where.bind(limit)} OFFSET ${where.bind(offset)}
-       ) page JOIN wallet_transactions USING (id)
-       ORDER BY ${order}`,
+      pageSql('wallet_transactions', where, sort.column, order, total, limit, offset),
       where.params,
     );
     return { rows: rows.map(mapWalletTxnRow), total };
