@@ -53,7 +53,7 @@ export async function createScratch() {
   return scratch;
 }
 
-async function deleteRedisKeys(prefix) {
+export async function deleteRedisKeys(prefix) {
   const redis = new Redis(REDIS_URL);
   try {
     let cursor = '0';

@@ -111,6 +111,70 @@ describe('admin: orders, statistics and wallet credits', () => {
     });
   });
 
+  describe('statistics and list totals from the running tallies', () => {
+    const rangeTotal = (header: string) => Number(header.split('/')[1]);
+
+    it('equal a count of the tables after checkouts, moves, refunds and direct changes', async () => {
+      const shopper = await newShopper(app, { balance: 100_000 });
+      const done = await placeOrder(shopper, netflix);
+      const refunded = await placeOrder(shopper);
+      const cancelled = await placeOrder(shopper);
+      const edited = await placeOrder(shopper);
+      await asAdmin(`/api/admin/updateorder/${done.id}/Completed`).expect(200);
+      await asAdmin(`/api/admin/updateorder/${refunded.id}/Refund`).expect(200);
+      await asAdmin(`/api/admin/updateorder/${cancelled.id}/Cancelled`).expect(200);
+      // Rows changed outside the store's moves are tallied too.
+      await app.sql(
+        `UPDATE orders SET status = 'Completed', value = value + 100, created_at = now() - interval '2 days'
+         WHERE orderid = $1`,
+        [edited.orderid],
+      );
+      await app.sql(
+        `UPDATE wallet_transactions SET status = 'Failed' WHERE orderid = $1 AND purpose = 'order'`,
+        [cancelled.orderid],
+      );
+
+      const [counted] = await app.sql<Record<string, number>>(
+        `SELECT count(*)::int AS total_order,
+                count(*) FILTER (WHERE status = 'Completed')::int AS completed,
+                count(*) FILTER (WHERE status = 'Refunded')::int AS refunded,
+                count(*) FILTER (WHERE status = 'Processing')::int AS processing,
+                (coalesce(sum(value) FILTER (WHERE status = 'Completed'), 0) / 100.0)::float AS total_sale,
+                (SELECT count(*)::int FROM wallet_transactions) AS wallet,
+                (SELECT count(*)::int FROM wallet_transactions WHERE type = 'Debit' AND status = 'Failed') AS failed_debits
+         FROM orders`,
+      );
+      const stats = (await asAdmin('/api/admin/stats').expect(200)).body;
+      expect(stats).toMatchObject({
+        total_order: counted.total_order,
+        completed: counted.completed,
+        refunded: counted.refunded,
+        processing: counted.processing,
+        total_sale: counted.total_sale,
+      });
+      const [twoDaysAgo] = await app.sql<{ total: number; orders: number }>(
+        `SELECT (sum(value) / 100.0)::float AS total, count(*)::int AS orders FROM orders
+         WHERE status = 'Completed' AND (created_at AT TIME ZONE 'Asia/Kolkata')::date = $1::date`,
+        [istIsoDate(new Date(Date.now() - 2 * 24 * 3600_000))],
+      );
+      expect(stats.sales[27]).toMatchObject(twoDaysAgo);
+
+      const orders = (await asAdmin('/api/admin/alltxn?page=1&limit=5').expect(200)).body;
+      expect(orders.totalTxns).toBe(counted.total_order);
+      const processing = await asAdmin(
+        `/api/admin/rest/orders?filter=${encodeURIComponent('{"status":"Processing"}')}`,
+      ).expect(200);
+      expect(rangeTotal(processing.headers['content-range'])).toBe(counted.processing);
+      const wallet = (await asAdmin('/api/admin/allwallettxn?page=1&limit=5').expect(200)).body;
+      expect(wallet.totalItems).toBe(counted.wallet);
+      const failed = await asAdmin(
+        `/api/admin/rest/wallet-transactions?filter=${encodeURIComponent('{"type":"Debit","status":"Failed"}')}`,
+      ).expect(200);
+      expect(rangeTotal(failed.headers['content-range'])).toBe(counted.failed_debits);
+      expect(counted.failed_debits).toBeGreaterThan(0);
+    });
+  });
+
   describe('GET /api/admin/processing', () => {
     it('lists the orders waiting in Processing, oldest first, in the Order shape', async () => {
       const shopper = await newShopper(app, { balance: 100_000 });
@@ -437,6 +501,38 @@ describe('admin: orders, statistics and wallet credits', () => {
       expect(created).toEqual([...created].sort((a, b) => b - a));
       const beyond = await asAdmin(`/api/admin/allwallettxn?page=${total + 1}&limit=1`).expect(200);
       expect(beyond.body.transactions).toEqual([]);
+    });
+  });
+
+  describe('users: search and numbered pages', () => {
+    const search = async (q: string) =>
+      (
+        await asAdmin(
+          `/api/admin/rest/users?range=[0,49]&filter=${encodeURIComponent(JSON.stringify({ q }))}`,
+        ).expect(200)
+      ).body as Array<{ userid: number }>;
+
+    it('finds a user by part of the e-mail or mobile number, or by the exact userid', async () => {
+      const shopper = await newShopper(app, { mobile: '8123456789' });
+      const found = (rows: Array<{ userid: number }>) => rows.map((row) => row.userid);
+      expect(found(await search(shopper.email.slice(3, 15)))).toContain(shopper.userid);
+      expect(found(await search('2345678'))).toContain(shopper.userid);
+      expect(found(await search(String(shopper.userid)))).toContain(shopper.userid);
+      expect(found(await search(`0${shopper.userid}`))).not.toContain(shopper.userid);
+    });
+
+    it('answers users_data pages in userid order', async () => {
+      const [{ total }] = await app.sql<{ total: number }>(
+        'SELECT count(*)::int AS total FROM users',
+      );
+      const second = (await asAdmin('/api/admin/users_data?page=2&limit=2').expect(200)).body;
+      const ids = await app.sql<{ userid: number }>(
+        'SELECT userid::int FROM users ORDER BY userid LIMIT 2 OFFSET 2',
+      );
+      expect(second.users.map((user: { userid: number }) => user.userid)).toEqual(
+        ids.map((row) => row.userid),
+      );
+      expect(second.totalCount).toBe(total);
     });
   });
 

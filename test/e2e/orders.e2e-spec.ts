@@ -260,6 +260,45 @@ describe('orders', () => {
     await expectLedgerConsistent(app);
   });
 
+  it("answers a customer's newest 50 orders and wallet rows by default, older ones a page further", async () => {
+    const shopper = await newShopper(app, { balance: 100_000 });
+    const placed = await app
+      .http()
+      .post('/api/order/createWalletOrder')
+      .set(shopper.auth)
+      .send(orderBody(shopper, ott, ottInputs))
+      .expect(200);
+    const tag = placed.body.orderid.slice(2, 8) as string;
+    // 59 older orders and wallet rows beside the placed one (and its Debit): 60 of each.
+    await app.sql(
+      `INSERT INTO orders (orderid, user_id, userid, useremail, product_id, item_id, productname, itemname,
+                           input1, input2, price, value, paymentmode, status, txn_date, created_at)
+       SELECT 'ZO' || $2 || lpad(n::text, 8, '0'), user_id, userid, useremail, product_id, item_id, productname,
+              itemname, input1, input2, price, value, paymentmode, 'Completed', txn_date, created_at - n * interval '1 hour'
+       FROM orders CROSS JOIN generate_series(1, 59) AS n WHERE orderid = $1`,
+      [placed.body.orderid, tag],
+    );
+    await app.sql(
+      `INSERT INTO wallet_transactions (txnid, user_id, userid, useremail, type, status, purpose, amount, txn_date, created_at)
+       SELECT 'ZW' || $2 || lpad(n::text, 8, '0'), user_id, userid, useremail, 'Credit', 'Failed', 'topup', 100,
+              txn_date, created_at - n * interval '1 hour'
+       FROM orders CROSS JOIN generate_series(1, 59) AS n WHERE orderid = $1`,
+      [placed.body.orderid, tag],
+    );
+    for (const path of [
+      `/api/order/${shopper.userid}`,
+      `/api/wallet/gettransactions/${shopper.userid}`,
+    ]) {
+      const all = await app.http().get(`${path}?limit=500`).set(shopper.auth).expect(200);
+      expect(all.body.length).toBeGreaterThanOrEqual(60);
+      const first = await app.http().get(path).set(shopper.auth).expect(200);
+      expect(first.body).toHaveLength(50);
+      const second = await app.http().get(`${path}?page=2`).set(shopper.auth).expect(200);
+      expect(second.body).toHaveLength(all.body.length - 50);
+      expect([...first.body, ...second.body]).toEqual(all.body);
+    }
+  });
+
   it('lists orders newest first, counts stats, and hides them from others', async () => {
     const shopper = await newShopper(app, { balance: 200_000 });
     const ids: string[] = [];

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,7 +11,8 @@ import path from 'node:path';
 export async function startEmbeddedPostgres(dataDir: string) {
   const dir = path.join(dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
-  const db = await PGlite.create(dir);
+  // pg_trgm serves the console's contains-searches (see the ScaleIndexes migration).
+  const db = await PGlite.create(dir, { extensions: { pg_trgm } });
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 20 });
   await server.start();
   const [, port] = server.getServerConn().split(':');

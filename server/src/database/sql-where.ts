@@ -37,3 +37,31 @@ export class SqlWhere {
     return this.conditions.length ? `WHERE ${this.conditions.join(' AND ')}` : '';
   }
 }
+
+/** A filtered list matching at most this many rows is filtered first, then sorted. */
+const FILTER_FIRST_MAX = 50_000;
+
+/**
+ * One page of `table`'s rows matching `where`, in `order` (`<column> <dir>, id <dir>`): the
+ * page's ids first, from the sort's index alone, then only those rows, so a deep page skips index
+ * entries rather than whole rows. When the filter matches few rows (`matching`, counted before),
+ * they are found through the filter's own index and sorted, rather than the sort's index walked
+ * until enough of them turn up (a date range months back would read every newer row).
+ */
+export function pageSql(
+  table: string,
+  where: SqlWhere,
+  sortColumn: string,
+  order: string,
+  matching: number,
+  limit: number,
+  offset: number,
+): string {
+  const page = `LIMIT ${where.bind(limit)} OFFSET ${where.bind(offset)}`;
+  const filterFirst = where.toString() !== '' && matching <= FILTER_FIRST_MAX;
+  const ids = filterFirst
+    ? `WITH matches AS MATERIALIZED (SELECT id, ${sortColumn} FROM ${table} ${where})
+       SELECT id FROM matches ORDER BY ${order} ${page}`
+    : `SELECT id FROM ${table} ${where} ORDER BY ${order} ${page}`;
+  return `SELECT ${table}.* FROM (${ids}) page JOIN ${table} USING (id) ORDER BY ${order}`;
+}

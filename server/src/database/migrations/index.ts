@@ -11,6 +11,7 @@ import { OrderPaymentUrl1764300200100 } from './1764300200100-OrderPaymentUrl.js
 import { AdminAlerts1764300400000 } from './1764300400000-AdminAlerts.js';
 import { SavedPlayers1764300700000 } from './1764300700000-SavedPlayers.js';
 import { Leases1764400000000 } from './1764400000000-Leases.js';
+import { ScaleIndexes1764400000100 } from './1764400000100-ScaleIndexes.js';
 
 /** Every migration, oldest first. Listed explicitly so the build and the tests load the same set. */
 export const migrations = [
@@ -27,4 +28,5 @@ export const migrations = [
   AdminAlerts1764300400000,
   SavedPlayers1764300700000,
   Leases1764400000000,
+  ScaleIndexes1764400000100,
 ];

@@ -53,6 +53,17 @@ export const ITEM_SORT: Record<string, string> = {
 const ITEM_COLUMNS = `i.*, (SELECT p.id FROM products p WHERE i.itemid = ANY(p.items) AND p.deleted_at IS NULL
                      ORDER BY p.productid LIMIT 1) AS product_id`;
 
+/**
+ * Items with the same `product_id` as `ITEM_COLUMNS` (the first live product listing each), for
+ * lists: every product's items unnested once, rather than the products searched per item.
+ */
+const ITEMS_WITH_PRODUCT = `items i LEFT JOIN (
+    SELECT DISTINCT ON (listed.itemid) listed.itemid, p.id AS product_id
+    FROM products p CROSS JOIN unnest(p.items) AS listed (itemid)
+    WHERE p.deleted_at IS NULL ORDER BY listed.itemid, p.productid
+  ) owner ON owner.itemid = i.itemid`;
+const LISTED_ITEM_COLUMNS = 'i.*, owner.product_id';
+
 const productValues = (product: ProductFields) => [
   product.name,
   product.type,
@@ -180,7 +191,7 @@ export class CatalogAdminRepository {
     const order = `${ITEM_SORT[query.sortField] ?? 'i.itemid'} ${query.sortOrder}, i.itemid`;
     const [rows, [{ total }]] = await Promise.all([
       this.txHost.tx.query<AdminItemRow[]>(
-        `SELECT ${ITEM_COLUMNS} FROM items i ${filter} ORDER BY ${order} ${page.sql}`,
+        `SELECT ${LISTED_ITEM_COLUMNS} FROM ${ITEMS_WITH_PRODUCT} ${filter} ORDER BY ${order} ${page.sql}`,
         page.params,
       ),
       this.txHost.tx.query<[{ total: number }]>(
@@ -193,7 +204,7 @@ export class CatalogAdminRepository {
 
   async allItems(): Promise<AdminItem[]> {
     const rows: AdminItemRow[] = await this.txHost.tx.query(
-      `SELECT ${ITEM_COLUMNS} FROM items i WHERE i.deleted_at IS NULL ORDER BY i.itemid`,
+      `SELECT ${LISTED_ITEM_COLUMNS} FROM ${ITEMS_WITH_PRODUCT} WHERE i.deleted_at IS NULL ORDER BY i.itemid`,
     );
     return rows.map(mapAdminItemRow);
   }

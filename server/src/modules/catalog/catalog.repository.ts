@@ -82,6 +82,19 @@ export class CatalogRepository {
     return rows.map(mapItemRow);
   }
 
+  /** The items of each of the products, in the order each product's `items` list names them. */
+  async itemsOfProducts(productIds: string[]): Promise<Map<string, Item[]>> {
+    const rows: Array<ItemRow & { listed_by: string }> = await this.txHost.tx.query(
+      `SELECT p.id AS listed_by, i.* FROM products p CROSS JOIN LATERAL unnest(p.items) WITH ORDINALITY AS l(itemid, position)
+       JOIN items i ON i.itemid = l.itemid AND i.deleted_at IS NULL
+       WHERE p.id = ANY($1::uuid[]) AND p.deleted_at IS NULL ORDER BY p.id, l.position`,
+      [productIds],
+    );
+    const items = new Map<string, Item[]>(productIds.map((id) => [id, []]));
+    for (const row of rows) items.get(row.listed_by)?.push(mapItemRow(row));
+    return items;
+  }
+
   async hasProducts() {
     const rows: unknown[] = await this.txHost.tx.query('SELECT 1 FROM products LIMIT 1');
     return rows.length > 0;

@@ -56,10 +56,10 @@ export class CatalogService {
   homeProducts(): Promise<CachedJson> {
     return this.cache.get('home', async () => {
       const products = (await this.catalog.listProducts()).filter((product) => product.instock);
+      const itemsOf = await this.catalog.itemsOfProducts(products.map((product) => product.id));
       const tiles = new Map<string, ReturnType<typeof mapProduct> & PriceHint>();
       for (const product of products) {
-        const items = await this.catalog.itemsOfProduct(product.id);
-        tiles.set(product.id, { ...mapProduct(product), ...priceHint(items) });
+        tiles.set(product.id, { ...mapProduct(product), ...priceHint(itemsOf.get(product.id)!) });
       }
       const tile = (product: Product) => tiles.get(product.id)!;
       const pick = (category: string) => products.filter((p) => p.category === category).map(tile);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { SqlWhere } from '../../database/sql-where.js';
+import { pageSql, SqlWhere } from '../../database/sql-where.js';
+import { foldTally, tallyRows, type Tally } from '../../database/tallies.js';
 import type { OrderStatus } from './order-state.js';
 import { mapOrderRow, type Order, type OrderRow } from './order.js';
 
@@ -48,6 +49,14 @@ function mapSalesDayRow(row: SalesDayRow): SalesDay {
   return { date: row.date, total: Number(row.total), orders: row.orders };
 }
 
+/** Orders per India day placed and status, kept by the `orders` triggers. */
+const ORDER_TALLY: Tally = {
+  table: 'order_tallies',
+  changes: 'order_tally_changes',
+  keys: ['day', 'status'],
+  sums: ['orders', 'value'],
+};
+
 export interface OrderListFilter {
   ids?: string[];
   q?: string;
@@ -75,21 +84,23 @@ export const ORDER_SORT_COLUMNS: Record<string, string> = {
 export class OrdersAdminRepository {
   constructor(private readonly db: DataSource) {}
 
+  /** From the running tallies the `orders` triggers keep (exact, without counting the table). */
   async stats(): Promise<OrderStats> {
+    await foldTally(this.db, ORDER_TALLY);
     const rows: OrderStatsRow[] = await this.db.query(
-      `SELECT count(*)::int AS total_order,
-              count(*) FILTER (WHERE status = 'Completed')::int AS completed,
-              count(*) FILTER (WHERE status = 'Refunded')::int AS refunded,
-              count(*) FILTER (WHERE status = 'Processing')::int AS processing,
+      `SELECT coalesce(sum(orders), 0)::int AS total_order,
+              coalesce(sum(orders) FILTER (WHERE status = 'Completed'), 0)::int AS completed,
+              coalesce(sum(orders) FILTER (WHERE status = 'Refunded'), 0)::int AS refunded,
+              coalesce(sum(orders) FILTER (WHERE status = 'Processing'), 0)::int AS processing,
               coalesce(sum(value) FILTER (WHERE status = 'Completed'), 0)::text AS total_sale
-       FROM orders`,
+       FROM ${tallyRows(ORDER_TALLY)} tally`,
     );
     return mapOrderStatsRow(rows[0]);
   }
 
   /**
    * Completed orders per India day placed, for the `days` days ending `lastDay` (YYYY-MM-DD),
-   * oldest first, every day present.
+   * oldest first, every day present; from the running tallies.
    */
   async salesByDay(lastDay: string, days: number): Promise<SalesDay[]> {
     const rows: SalesDayRow[] = await this.db.query(
@@ -97,12 +108,10 @@ export class OrdersAdminRepository {
          SELECT generate_series($1::date - ($2::int - 1), $1::date, interval '1 day')::date AS day
        ),
        sales AS (
-         SELECT (created_at AT TIME ZONE 'Asia/Kolkata')::date AS day, sum(value) AS total, count(*)::int AS orders
-         FROM orders
-         WHERE status = 'Completed'
-           AND created_at >= ($1::date - ($2::int - 1))::timestamp AT TIME ZONE 'Asia/Kolkata'
-           AND created_at < ($1::date + 1)::timestamp AT TIME ZONE 'Asia/Kolkata'
-         GROUP BY 1
+         SELECT day, sum(value) AS total, sum(orders)::int AS orders
+         FROM ${tallyRows(ORDER_TALLY)} tally
+         WHERE status = 'Completed' AND day BETWEEN $1::date - ($2::int - 1) AND $1::date
+         GROUP BY day
        )
        SELECT to_char(span.day, 'YYYY-MM-DD') AS date, coalesce(sales.total, 0)::text AS total,
               coalesce(sales.orders, 0) AS orders
@@ -147,13 +156,19 @@ export class OrdersAdminRepository {
     if (filter.updatedFrom) where.and('updated_at >= $?', filter.updatedFrom);
     if (filter.updatedUntil) where.and('updated_at < $?', filter.updatedUntil);
 
+    const onlyStatus = Object.entries(filter).every(
+      ([key, value]) => key === 'status' || value === undefined,
+    );
+    if (onlyStatus) await foldTally(this.db, ORDER_TALLY);
     const [{ total }] = await this.db.query<Array<{ total: number }>>(
-      `SELECT count(*)::int AS total FROM orders ${where}`,
+      onlyStatus
+        ? `SELECT coalesce(sum(orders), 0)::int AS total FROM ${tallyRows(ORDER_TALLY)} tally ${where}`
+        : `SELECT count(*)::int AS total FROM orders ${where}`,
       where.params,
     );
+    const order = `${sort.column} ${sort.order}, id ${sort.order}`;
     const rows: OrderRow[] = await this.db.query(
-      `SELECT * FROM orders ${where} ORDER BY ${sort.column} ${sort.order}, id ${sort.order}
-       LIMIT ${where.bind(limit)} OFFSET ${where.bind(offset)}`,
+      pageSql('orders', where, sort.column, order, total, limit, offset),
       where.params,
     );
     return { rows: rows.map(mapOrderRow), total };

@@ -17,6 +17,8 @@ export { paymentJobId } from './order-payments.js';
 export { fulfilJobId } from './order-transitions.service.js';
 
 const MAX_PAGE = 500;
+/** A customer's list answers its newest rows; `?page` and `?limit` (up to `MAX_PAGE`) reach older ones. */
+const DEFAULT_PAGE = 50;
 
 /**
  * The orders module's face: the customer's calls (place, status, list) and the moves other
@@ -61,7 +63,7 @@ export class OrdersService {
     };
   }
 
-  async list(auth: AuthUser, userid: number, page = 1, limit = MAX_PAGE) {
+  async list(auth: AuthUser, userid: number, page = 1, limit = DEFAULT_PAGE) {
     requireReadAccess(auth, userid);
     const size = Math.min(MAX_PAGE, Math.max(1, limit));
     return (await this.orders.listForUser(userid, size, (Math.max(1, page) - 1) * size)).map(

@@ -1,8 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { SqlWhere } from '../../database/sql-where.js';
+import { pageSql, SqlWhere } from '../../database/sql-where.js';
+import { foldTally, tallyRows, type Tally } from '../../database/tallies.js';
 import type { WalletTxnStatus, WalletTxnType } from './wallet.repository.js';
 import { mapWalletTxnRow, type WalletTxn, type WalletTxnRow } from './wallet-txn.js';
+
+/** Wallet transactions per type and status, kept by the `wallet_transactions` triggers. */
+const WALLET_TXN_TALLY: Tally = {
+  table: 'wallet_transaction_tallies',
+  changes: 'wallet_transaction_tally_changes',
+  keys: ['type', 'status'],
+  sums: ['transactions'],
+};
 
 export interface WalletTxnListFilter {
   ids?: string[];
@@ -55,13 +64,19 @@ export class WalletAdminRepository {
     if (filter.updatedFrom) where.and('updated_at >= $?', filter.updatedFrom);
     if (filter.updatedUntil) where.and('updated_at < $?', filter.updatedUntil);
 
+    const onlyTypeAndStatus = Object.entries(filter).every(
+      ([key, value]) => key === 'type' || key === 'status' || value === undefined,
+    );
+    if (onlyTypeAndStatus) await foldTally(this.db, WALLET_TXN_TALLY);
     const [{ total }] = await this.db.query<Array<{ total: number }>>(
-      `SELECT count(*)::int AS total FROM wallet_transactions ${where}`,
+      onlyTypeAndStatus
+        ? `SELECT coalesce(sum(transactions), 0)::int AS total FROM ${tallyRows(WALLET_TXN_TALLY)} tally ${where}`
+        : `SELECT count(*)::int AS total FROM wallet_transactions ${where}`,
       where.params,
     );
+    const order = `${sort.column} ${sort.order}, id ${sort.order}`;
     const rows: WalletTxnRow[] = await this.db.query(
-      `SELECT * FROM wallet_transactions ${where} ORDER BY ${sort.column} ${sort.order}, id ${sort.order}
-       LIMIT ${where.bind(limit)} OFFSET ${where.bind(offset)}`,
+      pageSql('wallet_transactions', where, sort.column, order, total, limit, offset),
       where.params,
     );
     return { rows: rows.map(mapWalletTxnRow), total };

@@ -20,6 +20,8 @@ import { WalletRepository } from './wallet.repository.js';
 
 export { topupJobId } from './topup-payments.js';
 const MAX_PAGE = 500;
+/** A customer's list answers its newest rows; `?page` and `?limit` (up to `MAX_PAGE`) reach older ones. */
+const DEFAULT_PAGE = 50;
 
 /**
  * Z-Coins: balance, history, and top-ups by UPI. A top-up is confirmed only by the gateway's
@@ -46,7 +48,7 @@ export class WalletService {
     return { balance: toRupees(user.balance) };
   }
 
-  async transactions(auth: AuthUser, userid: number, page = 1, limit = MAX_PAGE) {
+  async transactions(auth: AuthUser, userid: number, page = 1, limit = DEFAULT_PAGE) {
     requireReadAccess(auth, userid);
     const size = Math.min(MAX_PAGE, Math.max(1, limit));
     const rows = await this.wallet.listForUser(userid, size, (Math.max(1, page) - 1) * size);

@@ -1,0 +1,315 @@
+/**
+ * Scale benchmark (not part of `npm test`): run `npm run build -w server` first, then
+ * `node bench/scale.bench.mjs`. Needs PostgreSQL (TEST_DATABASE_URL) and Redis (REDIS_URL).
+ *
+ * Starts the built store twice, on a freshly seeded database and on one grown to the size of a
+ * store a year or two old (bench/grow.mjs: 100,000 customers, 1,000,000 orders, 2,000,000 wallet
+ * transactions), and measures every customer call and admin list side by side at
+ * `BENCH_CONNECTIONS` (20) concurrent clients: p50, p95, req/s and the grown/seed ratios.
+ * Targets: p95 ≤ 50 ms for a customer call, ≤ 200 ms for an admin list, and no call more than
+ * 3× slower grown than seeded; a call that misses one is marked ✖.
+ *
+ * `BENCH_SCALE=0.1` grows a tenth. `BENCH_GROWN_DB=<database>` measures an already grown
+ * database instead of growing one (it is kept afterwards; the store migrates it first).
+ * `BENCH_ONLY=<text>[,<text>…]` measures the calls whose names contain one of the texts.
+ */
+import autocannon from 'autocannon';
+import { randomBytes } from 'node:crypto';
+import { grow } from './grow.mjs';
+import {
+  createBenchPack,
+  createScratch,
+  creditWallets,
+  databaseUrl,
+  deleteRedisKeys,
+  ledgerState,
+  login,
+  percentile,
+  start,
+  stop,
+  storeEnv,
+  walletOrderBody,
+  withClient,
+} from './lib.mjs';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const SCALE = Number(process.env.BENCH_SCALE ?? 1);
+const GROWN_DB = process.env.BENCH_GROWN_DB;
+const ONLY = process.env.BENCH_ONLY;
+const MAIN = process.env.BENCH_STORE ?? 'server/dist/main.js';
+const ADMIN = { email: 'admin@example.com', password: 'Admin@12345' };
+const CUSTOMER_P95_MS = 50;
+const ADMIN_P95_MS = 200;
+const MAX_RATIO = 3;
+
+async function measure(options) {
+  const times = [];
+  const instance = autocannon({
+    connections: CONNECTIONS,
+    duration: DURATION,
+    timeout: 30,
+    ...options,
+  });
+  instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  const result = await instance;
+  times.sort((a, b) => a - b);
+  return {
+    answered: times.length,
+    rps: result['2xx'] / (result.duration || DURATION),
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+/**
+ * The customers the calls are made for: a typical one (about ten orders when grown) and the
+ * heaviest (thousands when grown); on the seeded store both are the demo customer.
+ */
+async function pickPeople(client, grown) {
+  const one = async (sql, params = []) => (await client.query(sql, params)).rows[0];
+  const typical = grown
+    ? await one(
+        `SELECT userid::int, email FROM users
+         WHERE email = 'grown' || (SELECT count(*) / 2 FROM users WHERE email LIKE 'grown%') || '@example.com'`,
+      )
+    : await one(`SELECT userid::int, email FROM users WHERE email = 'user@example.com'`);
+  const heavy = grown
+    ? await one(`SELECT userid::int, email FROM users WHERE email = 'grown1@example.com'`)
+    : typical;
+  return { typical, heavy };
+}
+
+/** The typical customer's newest order and the oldest wallet transaction, to search for. */
+async function pickSearched(client, people) {
+  const one = async (sql, params = []) => (await client.query(sql, params)).rows[0];
+  people.order = await one(
+    `SELECT orderid, to_char(created_at AT TIME ZONE 'Asia/Kolkata', 'DD-MM-YYYY') AS date
+     FROM orders WHERE userid = $1 ORDER BY created_at DESC LIMIT 1`,
+    [people.typical.userid],
+  );
+  people.txnid = (
+    await one(`SELECT txnid FROM wallet_transactions ORDER BY created_at LIMIT 1`)
+  ).txnid;
+}
+
+/** Starts the build on `url`, signs in the admin and the customers, tops up the checkout wallet. */
+async function openStore(label, scratch, grown) {
+  const port = 4100 + Math.floor(Math.random() * 800);
+  const child = await start([MAIN], storeEnv(scratch, { PORT: String(port) }), 'listening on');
+  const base = `http://127.0.0.1:${port}`;
+  const { people, pack } = await withClient(scratch.url, async (client) => {
+    const found = await pickPeople(client, grown);
+    await creditWallets(
+      client,
+      `bench-scale-${randomBytes(4).toString('hex')}`,
+      [found.typical.userid],
+      100_000_000,
+    );
+    return { people: found, pack: await createBenchPack(client) };
+  });
+  const admin = await login(base, ADMIN.email, ADMIN.password);
+  const typical = await login(base, people.typical.email);
+  const heavy = await login(base, people.heavy.email);
+  const placed = await fetch(`${base}/api/order/createWalletOrder`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${typical.token}`, 'content-type': 'application/json' },
+    body: walletOrderBody(pack, people.typical.userid),
+  });
+  if (!placed.ok) throw new Error(`checkout: HTTP ${placed.status} ${await placed.text()}`);
+  await withClient(scratch.url, (client) => pickSearched(client, people));
+  await autocannon({ url: `${base}/api/product/gethomeproducts`, connections: 4, duration: 1 });
+  return { label, base, child, scratch, people, pack, admin, typical, heavy };
+}
+
+const json = (value) => encodeURIComponent(JSON.stringify(value));
+const restList = (resource, { sort, range = [0, 24], filter = {} } = {}) =>
+  `/api/admin/rest/${resource}?${sort ? `sort=${json(sort)}&` : ''}range=${json(range)}&filter=${json(filter)}`;
+
+/** Every call measured: its name, who makes it (`customer` or `admin`) and the request. */
+function calls(store) {
+  const { people, pack } = store;
+  const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+  const weekLater = new Date(Date.now() - 23 * 86_400_000).toISOString().slice(0, 10);
+  const bearer = (session) => ({ authorization: `Bearer ${session.token}` });
+  const customer = (name, path, session = store.typical, extra = {}) => ({
+    name,
+    kind: 'customer',
+    request: { url: `${store.base}${path}`, headers: bearer(session), ...extra },
+  });
+  const admin = (name, path) => ({
+    name,
+    kind: 'admin',
+    request: { url: `${store.base}${path}`, headers: bearer(store.admin) },
+  });
+  return [
+    customer('GET /order/{userid} typical', `/api/order/${people.typical.userid}`),
+    customer('GET /order/{userid} heavy', `/api/order/${people.heavy.userid}`, store.heavy),
+    customer(
+      'GET /wallet/gettransactions typical',
+      `/api/wallet/gettransactions/${people.typical.userid}`,
+    ),
+    customer(
+      'GET /wallet/gettransactions heavy',
+      `/api/wallet/gettransactions/${people.heavy.userid}`,
+      store.heavy,
+    ),
+    customer('GET /user/myorder typical', `/api/user/myorder/${people.typical.userid}`),
+    customer('GET /user/myorder heavy', `/api/user/myorder/${people.heavy.userid}`, store.heavy),
+    customer('POST /order/orderstatus', '/api/order/orderstatus', store.typical, {
+      method: 'POST',
+      headers: { ...bearer(store.typical), 'content-type': 'application/json' },
+      body: JSON.stringify({ client_txn_id: people.order.orderid, date: people.order.date }),
+    }),
+    customer('GET /product/gethomeproducts', '/api/product/gethomeproducts'),
+    customer('POST /order/createWalletOrder', '/api/order/createWalletOrder', store.typical, {
+      method: 'POST',
+      headers: { ...bearer(store.typical), 'content-type': 'application/json' },
+      body: walletOrderBody(pack, people.typical.userid),
+    }),
+    admin('GET /admin/stats', '/api/admin/stats'),
+    admin('GET /admin/alltxn page 1', '/api/admin/alltxn?page=1&limit=50'),
+    admin('GET /admin/alltxn page 1000', '/api/admin/alltxn?page=1000&limit=50'),
+    admin('GET /admin/allwallettxn page 1', '/api/admin/allwallettxn?page=1&limit=50'),
+    admin('GET /admin/allwallettxn page 1000', '/api/admin/allwallettxn?page=1000&limit=50'),
+    admin('GET /admin/users_data page 1', '/api/admin/users_data?page=1&limit=25'),
+    admin('GET /admin/users_data page 1000', '/api/admin/users_data?page=1000&limit=25'),
+    admin('rest/users search e-mail', restList('users', { filter: { q: people.typical.email } })),
+    admin('rest/orders default', restList('orders')),
+    admin('rest/orders sort value', restList('orders', { sort: ['value', 'DESC'] })),
+    admin('rest/orders sort useremail', restList('orders', { sort: ['useremail', 'ASC'] })),
+    admin(
+      'rest/orders search orderid',
+      restList('orders', { filter: { q: people.order.orderid } }),
+    ),
+    admin('rest/orders search e-mail', restList('orders', { filter: { q: people.typical.email } })),
+    admin(
+      'rest/orders status Processing',
+      restList('orders', { filter: { status: 'Processing' } }),
+    ),
+    admin(
+      'rest/orders date range',
+      restList('orders', { filter: { from: monthAgo, to: weekLater } }),
+    ),
+    admin('rest/orders range 20000', restList('orders', { range: [20_000, 20_024] })),
+    admin('rest/wallet-txn default', restList('wallet-transactions')),
+    admin(
+      'rest/wallet-txn search txnid',
+      restList('wallet-transactions', { filter: { q: people.txnid } }),
+    ),
+    admin(
+      'rest/wallet-txn search e-mail',
+      restList('wallet-transactions', { filter: { q: people.typical.email } }),
+    ),
+    admin(
+      'rest/wallet-txn type Refunded',
+      restList('wallet-transactions', { filter: { type: 'Refunded' } }),
+    ),
+    admin(
+      'rest/wallet-txn status Failed',
+      restList('wallet-transactions', { filter: { status: 'Failed' } }),
+    ),
+    admin(
+      'rest/wallet-txn orderid',
+      restList('wallet-transactions', { filter: { orderid: people.order.orderid } }),
+    ),
+    admin(
+      'rest/wallet-txn date range',
+      restList('wallet-transactions', { filter: { from: monthAgo, to: weekLater } }),
+    ),
+    admin(
+      'rest/wallet-txn sort amount',
+      restList('wallet-transactions', { sort: ['amount', 'DESC'] }),
+    ),
+    admin(
+      'rest/wallet-txn range 50000',
+      restList('wallet-transactions', { range: [50_000, 50_049] }),
+    ),
+    admin('price screen rest/items 0-499', restList('items', { range: [0, 499] })),
+    admin('price screen rest/products 0-499', restList('products', { range: [0, 499] })),
+    admin('GET /admin/getallitems', '/api/admin/getallitems'),
+    admin('GET /admin/getallcoupon', '/api/admin/getallcoupon'),
+  ].filter((call) => !ONLY || ONLY.split(',').some((part) => call.name.includes(part)));
+}
+
+const fmt = (n) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
+const cell = (m) =>
+  `${fmt(m.p50).padStart(7)} ${fmt(m.p95).padStart(7)} ${fmt(m.rps).padStart(7)}${m.answered === 0 ? ' none' : ''}${m.non2xx + m.errors ? ` !${m.non2xx + m.errors}` : ''}`;
+
+async function main() {
+  const seedScratch = await createScratch();
+  let grownScratch;
+  const stores = [];
+  try {
+    if (GROWN_DB) {
+      grownScratch = {
+        name: GROWN_DB,
+        url: databaseUrl(GROWN_DB),
+        redisPrefix: `zbench${randomBytes(3).toString('hex')}`,
+        dataDir: `/tmp/${GROWN_DB}`,
+        drop: () => deleteRedisKeys(grownScratch.redisPrefix),
+      };
+    } else {
+      grownScratch = await createScratch();
+      // The store migrates and seeds the database, then it is grown with the store stopped.
+      await stop(await start([MAIN], storeEnv(grownScratch, { PORT: '0' }), 'listening on'));
+      console.log(`Growing ${grownScratch.name} at scale ${SCALE}…`);
+      await withClient(grownScratch.url, (client) => grow(client, SCALE));
+    }
+    stores.push(await openStore('seed', seedScratch, false));
+    stores.push(await openStore('grown', grownScratch, true));
+    const counts = await withClient(grownScratch.url, async (client) => {
+      const { rows } = await client.query(
+        `SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM orders) AS orders,
+                (SELECT count(*) FROM wallet_transactions) AS wallet, (SELECT count(*) FROM items) AS items`,
+      );
+      return rows[0];
+    });
+    console.log(
+      `\nScale benchmark: ${CONNECTIONS} connections, ${DURATION} s a call, one run on this machine; ` +
+        `grown: ${counts.users} users, ${counts.orders} orders, ${counts.wallet} wallet transactions, ${counts.items} items\n`,
+    );
+    console.log(
+      `${'call'.padEnd(40)} ${'seed p50    p95   req/s'.padStart(24)}   ${'grown p50   p95   req/s'.padStart(24)}   ×p50   ×p95`,
+    );
+    const [seed, grown] = stores;
+    const seedCalls = calls(seed);
+    const grownCalls = calls(grown);
+    let missed = 0;
+    for (const [index, call] of grownCalls.entries()) {
+      const before = await measure(seedCalls[index].request);
+      const after = await measure(call.request);
+      const ratio50 = after.p50 / Math.max(before.p50, 1);
+      const ratio95 = after.p95 / Math.max(before.p95, 1);
+      const limit = call.kind === 'customer' ? CUSTOMER_P95_MS : ADMIN_P95_MS;
+      const ok =
+        after.answered > 0 &&
+        after.p95 <= limit &&
+        ratio95 <= MAX_RATIO &&
+        after.non2xx + after.errors === 0;
+      if (!ok) missed++;
+      console.log(
+        `${call.name.padEnd(40)} ${cell(before)}   ${cell(after)}  ${ratio50.toFixed(1).padStart(5)}  ${ratio95.toFixed(1).padStart(5)} ${ok ? '✔' : '✖'}`,
+      );
+    }
+    console.log(`\n${missed} of ${grownCalls.length} calls miss a target (✖).`);
+    for (const store of stores) {
+      const state = await ledgerState(store.scratch.url);
+      console.log(
+        `Ledger of the ${store.label} store: entries sum ${state.total}; wallets out of step ${state.mismatched}${state.ok ? '' : '  ✖ NOT BALANCED'}`,
+      );
+      if (!state.ok) process.exitCode = 1;
+    }
+  } finally {
+    for (const store of stores) await stop(store.child);
+    await seedScratch.drop();
+    await grownScratch?.drop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
