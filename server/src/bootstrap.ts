@@ -2,6 +2,7 @@ import { Logger, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Logger as PinoLogger } from 'nestjs-pino';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { answerClientError } from './http/client-errors.js';
 import type { AddressInfo } from 'node:net';
 import { AppModule } from './app.module.js';
 import { StoreLogger } from './common/store-logger.js';
@@ -67,6 +68,7 @@ export async function startStore(config: AppConfig, roots: StaticRoots): Promise
     forceCloseConnections: 'idle',
     // Requests already sent on open connections when SIGTERM arrives are served, not refused.
     return503OnClosing: false,
+    clientErrorHandler: answerClientError,
   });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, logging);
   useStoreLogger(app);
