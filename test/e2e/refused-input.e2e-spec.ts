@@ -139,6 +139,12 @@ describe('refused input outside the API document: a 4xx with {message, code}', (
     }
   });
 
+  it('refuses a Host header no URL can carry (a port out of range, a space)', async () => {
+    for (const host of ['localhost:99999', 'a b', 'evil.example/x']) {
+      await expectRefused({ method: 'GET', path: '/api/auth/google', headers: { Host: host } });
+    }
+  });
+
   it('answers a URL over 16 kB with 431 in the store shape, on the API and on pages', async () => {
     const long = 'a'.repeat(17_000);
     const body = await expectRefused({ method: 'GET', path: `/api/catalog?x=${long}` }, 431);
