@@ -52,7 +52,7 @@ describe('fuzz: what attackers send, to every route the server has (no 5xx, no h
 
   const fill = (caller?: Shopper) => (name: string) =>
     ({
-      userid: caller?.userid ?? '1',
+      userid: String(caller?.userid ?? 1),
       itemid: '1',
       productid: '1',
       orderId: '700001',

@@ -168,11 +168,12 @@ describe('GET /api/metrics in production without METRICS_TOKEN: nobody', () => {
   afterAll(() => app.close());
 
   it('answers 404 to a loopback caller, as a reverse proxy on the same host would be', async () => {
-    for (const headers of [
+    const variants: Record<string, string>[] = [
       {},
       { 'x-forwarded-for': '203.0.113.9' },
       { authorization: 'Bearer x' },
-    ]) {
+    ];
+    for (const headers of variants) {
       const response = await fetch(`${app.url}/api/metrics`, { headers });
       expect(response.status).toBe(404);
       const body = await response.text();
