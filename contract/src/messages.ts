@@ -190,9 +190,12 @@ export const Messages = {
   galleryFileType: 'Only PNG, JPEG, WebP and GIF images can be uploaded.',
   galleryFileTooLarge: 'The image must be at most 2 MB.',
   galleryImageTooLarge: 'The image must be at most 25 megapixels.',
+  galleryAnimationTooLarge:
+    'An animated image may have at most 100 frames and 12 megapixels across all its frames.',
   imageUploaded: 'Image uploaded successfully!',
   imageDeleted: 'Image deleted successfully!',
-  galleryRedirectInvalid: 'The redirect URL must start with /, http:// or https://.',
+  galleryRedirectInvalid:
+    'The redirect URL must be a path of this store (starting with /) or an https:// address.',
 } as const;
 
 export type MessageKey = keyof typeof Messages;

@@ -8,6 +8,7 @@ import { StoreLogger } from './common/store-logger.js';
 import type { AppConfig } from './config/config.js';
 import { migrate } from './database/data-source.js';
 import { startEmbeddedPostgres } from './database/embedded.js';
+import { answerClientError } from './http/client-errors.js';
 import { configureHttp, type StaticRoots } from './http/configure-http.js';
 import { JobWorkerService } from './jobs/job-worker.service.js';
 import { DemoDataService } from './modules/demo/demo-data.service.js';
@@ -78,6 +79,7 @@ export async function startStore(config: AppConfig, roots: StaticRoots): Promise
     forceCloseConnections: 'idle',
     // Requests already sent on open connections when SIGTERM arrives are served, not refused.
     return503OnClosing: false,
+    clientErrorHandler: answerClientError,
   });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, logging);
   useStoreLogger(app);

@@ -710,6 +710,54 @@ describe('admin catalogue, coupons and gallery', () => {
       const files = fs.readdirSync(path.join(app.config.dataDir, 'uploads', 'gallery'));
       expect(files).toEqual([]);
     });
+    it('takes as redirect URL a path of the store or an https address, nothing that leaves the site', async () => {
+      for (const redirectUrl of [
+        '//evil.example/x',
+        '/\\evil.example',
+        '/..//evil.example',
+        '/\t/evil.example',
+        'http://shop.example/sale',
+        'https://shop.example@evil.example/',
+        'javascript:alert(1)',
+      ]) {
+        const refused = await upload(
+          { title: 'Sale', type: 'CarouselPc', redirectUrl },
+          { data: PNG, name: 'sale.png' },
+        );
+        expect({ redirectUrl, status: refused.status, message: refused.body.message }).toEqual({
+          redirectUrl,
+          status: 400,
+          message: Messages.galleryRedirectInvalid,
+        });
+      }
+      for (const [typed, stored] of [
+        ['/product/x?from=sale', '/product/x?from=sale'],
+        [' https://shop.example/sale ', 'https://shop.example/sale'],
+      ]) {
+        const taken = await upload(
+          { title: 'Sale', type: 'Popup', redirectUrl: typed },
+          { data: PNG, name: 'sale.png' },
+        ).expect(200);
+        expect(taken.body.redirectUrl).toBe(stored);
+      }
+    });
+
+    it('serves no off-site link from a row stored under an older rule', async () => {
+      for (const redirectUrl of ['//evil.example/x', '/\\evil.example', 'http://evil.example/']) {
+        await app.sql(
+          `INSERT INTO gallery_images (title, type, url, redirect_url, created_at)
+           VALUES ('Old', 'CarouselMb', '/uploads/demo/old.png', $1, now())`,
+          [redirectUrl],
+        );
+      }
+      // An upload clears the catalogue cache, so the rows above are read.
+      await upload({ title: 'New', type: 'Banner' }, { data: PNG, name: 'new.png' }).expect(200);
+      const slides = await app.http().get('/api/gallery/images').expect(200);
+      const old = slides.body.CarouselMb.filter(
+        (slide: { url: string }) => slide.url === '/uploads/demo/old.png',
+      );
+      expect(old.map((slide: { redirectUrl: string }) => slide.redirectUrl)).toEqual(['', '', '']);
+    });
   });
 
   describe('access', () => {

@@ -149,3 +149,36 @@ describe('GET /api/metrics without METRICS_TOKEN: loopback only', () => {
     expect(response.status).toBe(403);
   });
 });
+
+describe('GET /api/metrics in production without METRICS_TOKEN: nobody', () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await startTestApp({
+      NODE_ENV: 'production',
+      SANDBOX: 'false',
+      JWT_SECRET: 'a-production-secret-for-the-metrics-test-0123',
+      ADMIN_PASSWORD: 'Str0ng-admin-pass',
+      FAST2SMS_API_KEY: 'key',
+      SMTP_HOST: '127.0.0.1',
+      UPIGATEWAY_API_KEY: 'key',
+      TRUST_PROXY: 'loopback',
+    });
+  });
+  afterAll(() => app.close());
+
+  it('answers 404 to a loopback caller, as a reverse proxy on the same host would be', async () => {
+    const variants: Record<string, string>[] = [
+      {},
+      { 'x-forwarded-for': '203.0.113.9' },
+      { authorization: 'Bearer x' },
+    ];
+    for (const headers of variants) {
+      const response = await fetch(`${app.url}/api/metrics`, { headers });
+      expect(response.status).toBe(404);
+      const body = await response.text();
+      expect(JSON.parse(body)).toMatchObject({ code: 'NOT_FOUND' });
+      expect(body).not.toContain('zstore_');
+    }
+  });
+});

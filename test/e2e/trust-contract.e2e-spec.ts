@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { Messages } from '@zstore/contract/messages';
 import { istIsoDate } from '../../server/src/modules/ledger/money.js';
 import { startTestApp, type TestApp } from '../utils/app.js';
+import { solidGif } from '../utils/gif.js';
 import { bearer, insertUser, SEEDED, signIn } from './helpers/accounts.js';
 import { newShopper, sessionOf, type Shopper } from './money.helpers.js';
 
@@ -196,6 +197,33 @@ describe('Trust: sessions, headers, logs, uploads and contract details', () => {
       ]);
       expect(rows).toEqual([]);
     });
+
+    it('refuses an animation of 4 frames of 5,000 x 5,000 px before decoding a frame (S8)', async () => {
+      const bomb = solidGif(5000, 5000, 4);
+      expect(bomb.length).toBeLessThan(100_000);
+      const started = Date.now();
+      const response = await upload(bomb, 'bomb.gif');
+      const took = Date.now() - started;
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ message: Messages.galleryAnimationTooLarge });
+      expect(took).toBeLessThan(1000);
+    }, 60_000);
+
+    it('refuses an animation of more than 100 frames, however small', async () => {
+      const response = await upload(solidGif(10, 10, 101), 'many.gif').expect(400);
+      await upload(solidGif(800, 500, 31), 'long.gif').expect(400);
+      expect(response.body).toMatchObject({ message: Messages.galleryAnimationTooLarge });
+    });
+
+    it('takes an animation at the limits: 30 frames of 800 x 500 px, in a few seconds', async () => {
+      const started = Date.now();
+      const response = await upload(solidGif(800, 500, 30), 'banner.gif').expect(200);
+      expect(Date.now() - started).toBeLessThan(5000);
+      const file = await served(response.body.url);
+      // Frames alike are merged when encoded again: the size is what is kept.
+      expect(await sharp(file.body).metadata()).toMatchObject({ format: 'gif', width: 800 });
+      await upload(solidGif(10, 10, 100), 'hundred.gif').expect(200);
+    }, 30_000);
 
     it('refuses a file that starts like a PNG but does not decode', async () => {
       const broken = Buffer.concat([

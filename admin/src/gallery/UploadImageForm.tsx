@@ -13,6 +13,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { HttpError, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { galleryLink } from '@zstore/contract/gallery-link';
 import { GALLERY_TYPES } from '@/common/choices';
 import { isSignedOut, useAdminDataProvider } from '@/dataProvider';
 
@@ -64,6 +65,10 @@ export const UploadImageForm = () => {
       notify('resources.admingallery.notifications.required', { type: 'error' });
       return;
     }
+    if (redirectUrl.trim() && !galleryLink(redirectUrl)) {
+      notify('resources.admingallery.redirect_invalid', { type: 'error' });
+      return;
+    }
     const form = new FormData();
     form.append('title', title.trim());
     form.append('type', type);
@@ -73,6 +78,16 @@ export const UploadImageForm = () => {
   };
 
   const label = (name: string) => translate(`resources.admingallery.fields.${name}`);
+  // Where the slide will send customers, read as the storefront reads it: the host of an
+  // address on another site, so a look-alike address shows what it really opens.
+  const typedLink = redirectUrl.trim() ? galleryLink(redirectUrl) : undefined;
+  const redirectHelp = !redirectUrl.trim()
+    ? undefined
+    : !typedLink
+      ? translate('resources.admingallery.redirect_invalid')
+      : typedLink.kind === 'path'
+        ? translate('resources.admingallery.redirect_path', { path: typedLink.href })
+        : translate('resources.admingallery.redirect_host', { host: typedLink.host });
 
   return (
     <Card sx={{ mt: 2 }}>
@@ -95,6 +110,8 @@ export const UploadImageForm = () => {
                 label={label('redirectUrl')}
                 value={redirectUrl}
                 onChange={(event) => setRedirectUrl(event.target.value)}
+                error={Boolean(redirectUrl.trim()) && !typedLink}
+                helperText={redirectHelp}
               />
               <TextField
                 select

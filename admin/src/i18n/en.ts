@@ -211,6 +211,10 @@ const messages: TranslationMessages = {
       copy: 'Copy',
       delete_title: 'Delete image',
       delete_confirm: 'Are you sure you want to delete this image?',
+      redirect_path: 'Opens %{path} in the store',
+      redirect_host: 'Opens a page on %{host}',
+      redirect_invalid:
+        'The redirect URL must be a path of this store (starting with /) or an https:// address.',
       fields: {
         title: 'Title',
         redirectUrl: 'Redirect URL (optional)',

@@ -139,7 +139,7 @@ export const envSchema = {
   FULFILMENT_ENABLED: withDefault(bool, true),
 
   // Operations
-  /** Bearer token for `GET /api/metrics`; unset = the page answers loopback callers only. */
+  /** Bearer token for `GET /api/metrics`; unset = 404 in production, loopback callers elsewhere. */
   METRICS_TOKEN: optional(secret(16)),
   /** Where alerts to the admin are e-mailed (default ADMIN_EMAIL). */
   ALERT_EMAIL: optional(email),

@@ -16,6 +16,10 @@ export const SMALL_BODY_LIMIT = 4 * 1024;
 const isJson = (request: FastifyRequest) =>
   /^application\/(.+\+)?json/i.test(request.headers['content-type'] ?? '');
 
+/** A Host header that is a host and an optional port, nothing more (absent is fine: HTTP/1.0). */
+const isUsableHost = (host: string | undefined) =>
+  host === undefined || (!/[\s/\\?#@]/.test(host) && URL.canParse(`http://${host}/`));
+
 const isObject = (value: unknown) =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
@@ -26,12 +30,12 @@ const isWellFormed = (request: FastifyRequest) => {
 };
 
 /**
- * One check for every route, before guards, pipes and handlers read the request: a parsed body
- * no larger than its route allows (refused from its Content-Length, unread), path parameters, query
- * and body holding clean text within the bounds of `isCleanInput`, and a JSON body that is an
- * object. Each check stops at its bound, and a refused request is counted
- * by `countRefused` against the route's limits on the caller. Only JSON, form and multipart bodies
- * are parsed; a text/plain body is refused with 415 unless it is empty (ra-data-simple-rest labels
+ * One check for every route, before guards, pipes and handlers read the request: a Host header a
+ * URL can carry, a parsed body no larger than its route allows (refused from its Content-Length,
+ * unread), path parameters, query and body holding clean text within the bounds of
+ * `isCleanInput`, and a JSON body that is an object. Each check stops at its bound, and a refused
+ * request is counted by `countRefused` against the route's limits on the caller. Only JSON, form
+ * and multipart bodies are parsed; a text/plain body is refused with 415 unless it is empty (ra-data-simple-rest labels
  * its DELETE requests text/plain), and any other type is refused by Fastify with 415.
  */
 export function refuseMalformedRequests(fastify: FastifyInstance, countRefused: CountRefused) {
@@ -44,6 +48,13 @@ export function refuseMalformedRequests(fastify: FastifyInstance, countRefused: 
   fastify.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, text, done) => {
     if (text === '') done(null, undefined);
     else done(new AppError(ErrorCode.Validation, Messages.malformedRequest, 415));
+  });
+  // A Host no URL can carry (`a b`, port 99999) would break every absolute link built from it.
+  fastify.addHook('onRequest', (request, _reply, done) => {
+    if (!isUsableHost(request.headers.host)) {
+      return done(AppError.badRequest(Messages.malformedRequest));
+    }
+    done();
   });
   // What the hooks throw is answered by the error handler.
   fastify.addHook('preParsing', async (request, _reply, payload) => {

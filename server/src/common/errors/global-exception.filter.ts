@@ -66,8 +66,10 @@ export class GlobalExceptionFilter implements ExceptionFilter {
     if (status >= 500) {
       this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     }
+    // JSON even where the route had set another type (an HTML page's `@Header`).
     void reply
       .status(status)
+      .type('application/json; charset=utf-8')
       .send({ ...clientErrorFields(request, message), message, code, ...extra });
   }
 }

@@ -1,4 +1,5 @@
-import { ValidationPipe } from '@nestjs/common';
+import { ValidationPipe, type ArgumentMetadata } from '@nestjs/common';
+import { Messages } from '@zstore/contract/messages';
 import type { ValidationError, ValidatorOptions } from 'class-validator';
 import { AppError, ErrorCode } from '../errors/app-error.js';
 
@@ -16,6 +17,18 @@ const dropsUnknownFields = (object: object) =>
   Reflect.getMetadata(DROPS_UNKNOWN_FIELDS, object.constructor) === true;
 
 class StoreValidationPipe extends ValidationPipe {
+  /**
+   * A query parameter read by name (`@Query('to')`) is one text: repeated (`?to=a&to=b`) or
+   * bracketed it arrives as an array or object, which no such route takes.
+   */
+  override transform(value: unknown, metadata: ArgumentMetadata) {
+    const named = metadata.type === 'query' && metadata.data !== undefined;
+    if (named && metadata.metatype !== Array && value !== null && typeof value === 'object') {
+      throw AppError.badRequest(Messages.malformedRequest);
+    }
+    return super.transform(value, metadata);
+  }
+
   protected override validate(
     object: object,
     options?: ValidatorOptions,

@@ -4,6 +4,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { AppError, ErrorCode } from '../../common/errors/app-error.js';
 import type { ListQuery } from '../../common/http/simple-rest.js';
+import { galleryLink } from '@zstore/contract/gallery-link';
 import { Messages } from '@zstore/contract/messages';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { AuditService } from '../audit/audit.service.js';
@@ -13,8 +14,6 @@ import { GalleryAdminRepository } from './gallery-admin.repository.js';
 import { imageExtension, removeImage, storeImage } from './gallery-files.js';
 import { reencodeImage } from './gallery-image.js';
 import type { GalleryUpload } from './gallery-upload.js';
-
-const REDIRECT = /^(\/|https?:\/\/)/i;
 
 /** The console's image gallery: uploads, listing and deletion, files under the data dir. */
 @Injectable()
@@ -50,11 +49,12 @@ export class GalleryAdminService {
     if (!(GALLERY_TYPES as readonly string[]).includes(type)) {
       throw AppError.badRequest(Messages.galleryTypeInvalid);
     }
-    const redirectUrl = (fields.redirectUrl ?? '').trim();
+    const typed = (fields.redirectUrl ?? '').trim();
+    if (typed.length > 500) throw AppError.badRequest(Messages.textTooLong);
+    const link = galleryLink(typed);
+    if (typed && !link) throw AppError.badRequest(Messages.galleryRedirectInvalid);
+    const redirectUrl = link?.href ?? '';
     if (redirectUrl.length > 500) throw AppError.badRequest(Messages.textTooLong);
-    if (redirectUrl && !REDIRECT.test(redirectUrl)) {
-      throw AppError.badRequest(Messages.galleryRedirectInvalid);
-    }
     const extension = imageExtension(file);
     if (!extension) throw new AppError(ErrorCode.Validation, Messages.galleryFileType, 415);
 

@@ -27,10 +27,9 @@ export async function readGalleryUpload(request: FastifyRequest): Promise<Galler
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
       throw new AppError(ErrorCode.Validation, Messages.galleryFileTooLarge, 413);
     }
-    if (typeof code === 'string' && code.startsWith('FST_')) {
-      throw AppError.badRequest(Messages.galleryFieldsRequired);
-    }
-    throw error;
+    // Anything else read here is a form the parser could not read: no boundary, a body that is
+    // not multipart at all, or one cut short.
+    throw AppError.badRequest(Messages.galleryFieldsRequired);
   }
   // The form's text is read here, past the check every JSON body gets before its route.
   if (!isCleanInput(upload.fields)) throw AppError.badRequest(Messages.malformedRequest);

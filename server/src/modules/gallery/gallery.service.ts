@@ -3,6 +3,7 @@ import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adap
 import { Injectable } from '@nestjs/common';
 import type { CachedJson } from '../../common/http/cached-json.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { galleryLink } from '@zstore/contract/gallery-link';
 import { CatalogCacheService } from '../catalog/catalog-cache.service.js';
 import { mapGallerySlideRow, type GalleryImageRow } from './gallery-admin.repository.js';
 
@@ -38,7 +39,10 @@ export class GalleryService {
         `SELECT title, type, url, redirect_url FROM gallery_images
          WHERE type IN ('CarouselMb', 'CarouselPc', 'Popup') ORDER BY created_at, id`,
       );
-      const slides = rows.map(mapGallerySlideRow);
+      // A row the upload rule would refuse (an older rule's, one written by hand) links nowhere.
+      const slides = rows
+        .map(mapGallerySlideRow)
+        .map((slide) => ({ ...slide, redirectUrl: galleryLink(slide.redirectUrl)?.href ?? '' }));
       const of = (type: string) => slides.filter((slide) => slide.type === type);
       return {
         CarouselMb: of('CarouselMb').map((slide) => ({

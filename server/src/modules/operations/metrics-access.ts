@@ -14,10 +14,14 @@ function sameSecret(given: string, expected: string) {
 
 /**
  * Who may read `/api/metrics`: with a token configured, callers presenting it as a bearer
- * token; without one, callers on this machine only, and never through a proxy (a proxy on the
- * same host would make every visitor look local).
+ * token. Without one, in production nobody (404: a reverse proxy on the same host makes every
+ * visitor a loopback caller, and no header proves otherwise); elsewhere callers on this machine
+ * only, and never through a proxy that says so.
  */
-export function assertMetricsAccess(request: FastifyRequest, token: string | undefined) {
+export function assertMetricsAccess(
+  request: FastifyRequest,
+  { token, production }: { token?: string; production: boolean },
+) {
   const header = request.headers.authorization;
   if (token) {
     const given = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
@@ -29,6 +33,7 @@ export function assertMetricsAccess(request: FastifyRequest, token: string | und
     }
     return;
   }
+  if (production) throw AppError.notFound(Messages.notFound);
   const peer = request.raw.socket.remoteAddress ?? '';
   const proxied = request.headers['x-forwarded-for'] !== undefined;
   if (!LOOPBACK.test(peer) || proxied) {

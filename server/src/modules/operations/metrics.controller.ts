@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Logger, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../../common/auth/auth.decorators.js';
@@ -7,7 +7,10 @@ import { assertMetricsAccess } from './metrics-access.js';
 import { MetricsCollector } from './metrics.collector.js';
 import { StoreMetrics } from './store-metrics.js';
 
-/** The Prometheus page: `METRICS_TOKEN` as a bearer token, or loopback callers without one. */
+/**
+ * The Prometheus page: `METRICS_TOKEN` as a bearer token; without one, loopback callers outside
+ * production and nobody in production (see `assertMetricsAccess`).
+ */
 @ApiExcludeController()
 @Controller('metrics')
 export class MetricsController {
@@ -15,12 +18,19 @@ export class MetricsController {
     private readonly metrics: StoreMetrics,
     private readonly collector: MetricsCollector,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    if (config.env === 'production' && !config.metrics.token) {
+      new Logger('Metrics').warn('METRICS_TOKEN is unset: /api/metrics answers 404 in production');
+    }
+  }
 
   @Get()
   @Public()
   async scrape(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    assertMetricsAccess(request, this.config.metrics.token);
+    assertMetricsAccess(request, {
+      token: this.config.metrics.token,
+      production: this.config.env === 'production',
+    });
     await this.collector.collect();
     void reply.header('content-type', this.metrics.registry.contentType);
     void reply.header('cache-control', 'no-store');

@@ -8,6 +8,7 @@ import { Public } from '../../common/auth/auth.decorators.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { REDIS } from '../../redis/redis.module.js';
 import { escapeHtml, sandboxPage } from '../outbox/outbox.page.js';
+import { absoluteUrl, textFields } from '../sandbox-input.js';
 
 interface GoogleAccount {
   email: string;
@@ -67,7 +68,8 @@ export class GoogleSimulator {
   @Get('o/oauth2/v2/auth')
   @Public()
   @Header('content-type', 'text/html; charset=utf-8')
-  consent(@Query() query: Record<string, string>) {
+  consent(@Query() parameters: unknown) {
+    const query = textFields(parameters);
     const hidden = ['client_id', 'redirect_uri', 'state', 'nonce']
       .map(
         (name) => `<input type="hidden" name="${name}" value="${escapeHtml(query[name] ?? '')}">`,
@@ -89,10 +91,12 @@ export class GoogleSimulator {
 
   @Post('o/oauth2/v2/auth/approve')
   @Public()
-  async approve(@Body() body: Record<string, string>, @Res() reply: FastifyReply) {
+  async approve(@Body() form: unknown, @Res() reply: FastifyReply) {
+    const body = textFields(form);
     if (body.client_id !== this.config.google.clientId || !body.redirect_uri) {
       return reply.status(400).send('invalid_client');
     }
+    const target = absoluteUrl(body.redirect_uri);
     const email = String(body.email ?? '')
       .trim()
       .toLowerCase();
@@ -108,7 +112,6 @@ export class GoogleSimulator {
     };
     const code = randomBytes(24).toString('base64url');
     await this.redis.set(this.key(`code:${code}`), JSON.stringify(grant), 'EX', 300);
-    const target = new URL(body.redirect_uri);
     target.searchParams.set('code', code);
     target.searchParams.set('state', body.state ?? '');
     return reply.redirect(target.toString(), 302);
@@ -116,8 +119,9 @@ export class GoogleSimulator {
 
   @Post('o/oauth2/v2/auth/deny')
   @Public()
-  deny(@Body() body: Record<string, string>, @Res() reply: FastifyReply) {
-    const target = new URL(body.redirect_uri);
+  deny(@Body() form: unknown, @Res() reply: FastifyReply) {
+    const body = textFields(form);
+    const target = absoluteUrl(body.redirect_uri);
     target.searchParams.set('error', 'access_denied');
     target.searchParams.set('state', body.state ?? '');
     return reply.redirect(target.toString(), 302);
@@ -126,14 +130,15 @@ export class GoogleSimulator {
   @Post('token')
   @Public()
   @HttpCode(200)
-  async token(@Body() body: Record<string, string>, @Res() reply: FastifyReply) {
+  async token(@Body() form: unknown, @Res() reply: FastifyReply) {
+    const body = textFields(form);
     if (
       body.client_id !== this.config.google.clientId ||
       body.client_secret !== this.config.google.clientSecret
     ) {
       return reply.status(401).send({ error: 'invalid_client' });
     }
-    const stored = await this.redis.getdel(this.key(`code:${body.code}`));
+    const stored = body.code ? await this.redis.getdel(this.key(`code:${body.code}`)) : null;
     const grant = stored ? (JSON.parse(stored) as CodeGrant) : undefined;
     if (
       !grant ||

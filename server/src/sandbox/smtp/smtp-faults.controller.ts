@@ -3,6 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { Redis } from 'ioredis';
 import { Public } from '../../common/auth/auth.decorators.js';
 import { REDIS } from '../../redis/redis.module.js';
+import { textFields } from '../sandbox-input.js';
 import { SmtpSimulator } from './smtp.simulator.js';
 
 /** Fault injection for the SMTP simulator: `{ delayMs }` holds each message before accepting it. */
@@ -17,8 +18,8 @@ export class SmtpFaultsController {
   @Post('faults')
   @Public()
   @HttpCode(200)
-  async setFaults(@Body() body: { delayMs?: number }) {
-    const delayMs = Math.max(0, Math.min(Number(body.delayMs) || 0, 120_000));
+  async setFaults(@Body() body: unknown) {
+    const delayMs = Math.max(0, Math.min(Number(textFields(body).delayMs) || 0, 120_000));
     await this.redis.set(this.smtp.delayKey(), String(delayMs));
     return { delayMs };
   }

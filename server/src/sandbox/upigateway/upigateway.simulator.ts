@@ -17,6 +17,9 @@ import { DataSource } from 'typeorm';
 import { Public } from '../../common/auth/auth.decorators.js';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { AppError } from '../../common/errors/app-error.js';
+import { Messages } from '@zstore/contract/messages';
+import { textFields } from '../sandbox-input.js';
 
 interface SimOrder {
   order_id: string;
@@ -49,6 +52,20 @@ const REQUIRED = [
   'customer_mobile',
   'redirect_url',
 ];
+/** The longest text each stored field takes (its column's length). */
+const FIELD_LENGTHS: Record<string, number> = {
+  client_txn_id: 64,
+  p_info: 200,
+  customer_name: 120,
+  customer_email: 254,
+  customer_mobile: 10,
+  redirect_url: 500,
+  udf1: 200,
+  udf2: 200,
+  udf3: 200,
+};
+/** Above any amount a UPI payment carries; keeps the stored `0.00` text within its column. */
+const MAX_AMOUNT = 1_000_000_000;
 const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
 
 function istDate(at: Date) {
@@ -79,16 +96,21 @@ export class UpiGatewaySimulator {
   @Post(['api/create_order', 'api/v2/create_order'])
   @Public()
   @HttpCode(200)
-  async createOrder(@Body() body: Record<string, unknown>, @Req() request: FastifyRequest) {
-    const field = (name: string) =>
-      body?.[name] === undefined || body[name] === null ? '' : String(body[name]);
+  async createOrder(@Body() form: unknown, @Req() request: FastifyRequest) {
+    const body = textFields(form);
+    const field = (name: string) => body[name] ?? '';
     if (field('key') !== this.config.upi.apiKey) return { status: false, msg: 'Invalid API key' };
+    if (Object.entries(FIELD_LENGTHS).some(([name, length]) => field(name).length > length)) {
+      throw AppError.badRequest(Messages.textTooLong);
+    }
     const missing = REQUIRED.find((name) => !field(name).trim());
     if (missing) return { status: false, msg: `${missing} is required` };
     if (!/^\d{10}$/.test(field('customer_mobile'))) {
       return { status: false, msg: 'customer_mobile must be 10 digits' };
     }
-    if (!/^\d+(\.\d{1,2})?$/.test(field('amount')) || Number(field('amount')) <= 0) {
+    if (!URL.canParse(field('redirect_url'))) return { status: false, msg: 'Invalid redirect_url' };
+    const amount = Number(field('amount'));
+    if (!/^\d+(\.\d{1,2})?$/.test(field('amount')) || amount <= 0 || amount >= MAX_AMOUNT) {
       return { status: false, msg: 'Invalid amount' };
     }
     const now = this.clock.now();
@@ -136,15 +158,16 @@ export class UpiGatewaySimulator {
   @Post('api/check_order_status')
   @Public()
   @HttpCode(200)
-  async checkStatus(@Body() body: Record<string, unknown>) {
-    if (String(body?.key ?? '') !== this.config.upi.apiKey) {
+  async checkStatus(@Body() form: unknown) {
+    const body = textFields(form);
+    if ((body.key ?? '') !== this.config.upi.apiKey) {
       return { status: false, msg: 'Invalid API key' };
     }
-    if (!body?.client_txn_id || !body?.txn_date) {
+    if (!body.client_txn_id || !body.txn_date) {
       return { status: false, msg: 'client_txn_id and txn_date are required' };
     }
-    const order = await this.find(String(body.client_txn_id));
-    if (!order || order.txn_date !== String(body.txn_date)) {
+    const order = await this.find(body.client_txn_id);
+    if (!order || order.txn_date !== body.txn_date) {
       return { status: false, msg: 'Record not found', code: 1610 };
     }
     return { status: true, msg: 'Transaction found', data: this.statusData(order) };

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { galleryLink } from '@zstore/contract/gallery-link';
 import type { GalleryImage } from '@/api/types';
 import { Icon } from '@/components/Icon';
 import { assetUrl } from '@/lib/assets';
@@ -31,6 +32,8 @@ export function PopupAd({ popup }: { popup: GalleryImage }) {
   }, [open, close]);
 
   if (!open) return null;
+  // Checked again here: stored data never turns the button into an off-site link.
+  const link = galleryLink(popup.redirectUrl);
 
   return (
     <div
@@ -48,10 +51,10 @@ export function PopupAd({ popup }: { popup: GalleryImage }) {
         </button>
         <img src={assetUrl(popup.url)} alt={popup.title || 'Offer'} />
         {popup.title &&
-          (popup.redirectUrl ? (
+          (link ? (
             <a
               className="btn btn-primary btn-block"
-              href={popup.redirectUrl}
+              href={link.href}
               target="_blank"
               rel="noreferrer"
             >

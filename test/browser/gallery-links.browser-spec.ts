@@ -1,0 +1,101 @@
+/// <reference lib="dom" />
+import type { Browser, Page } from 'playwright-core';
+import { startTestApp, type TestApp } from '../utils/app.js';
+import { launchBrowser, phonePage, screenshot } from '../utils/browser.js';
+import { freePort } from '../utils/process.js';
+
+/** Redirect URLs as they may sit in the database, whatever rule wrote them. */
+const STORED = [
+  '//evil.example/x',
+  '/\\evil.example',
+  '/..//evil.example',
+  'javascript:alert(1)',
+  'http://evil.example/',
+  'https://shop.example@evil.example/',
+  '/product/in-store',
+  'https://partner.example/sale',
+];
+
+/**
+ * The storefront renders carousel and popup links only to a page of the store or an https
+ * address, whatever the gallery answer holds (the server filters it too; here the answer is
+ * replaced on its way, so only the storefront's own check stands).
+ */
+describe('gallery links in the storefront', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    app = await startTestApp(
+      { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` },
+      { serveBuilds: true },
+    );
+    browser = await launchBrowser();
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  beforeEach(async () => {
+    page = await phonePage(browser, app.url);
+    page.setDefaultTimeout(10_000);
+  });
+  afterEach(() => page.context().close());
+
+  const serveGallery = (popupRedirect: string) =>
+    page.route('**/api/gallery/images', (route) => {
+      const slides = STORED.map((redirectUrl) => ({ url: '/uploads/demo/popup.svg', redirectUrl }));
+      return route.fulfill({
+        json: {
+          CarouselMb: slides,
+          CarouselPc: slides,
+          Popup: [{ url: '/uploads/demo/popup.svg', redirectUrl: popupRedirect, title: 'Claim' }],
+        },
+      });
+    });
+
+  /** Every link's target, resolved as the browser would follow it. */
+  const targets = (scope: string) =>
+    page
+      .locator(`${scope} a`)
+      .evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
+
+  it('links carousel slides only inside the store or to an https address', async () => {
+    await page.addInitScript(() => localStorage.setItem('popupClosedAt', String(Date.now())));
+    await serveGallery('/');
+    await page.goto('/');
+    await page
+      .locator('.carousel-slide')
+      .nth(STORED.length - 1)
+      .waitFor({ state: 'attached' });
+    await screenshot(page, 'gallery-links-01-carousel');
+    expect(await targets('.carousel-track')).toEqual([
+      `${app.url}/product/in-store`,
+      'https://partner.example/sale',
+    ]);
+    expect(await page.locator('.carousel-track div.slide-link').count()).toBe(STORED.length - 2);
+  });
+
+  it('shows the popup button as no link when its redirect URL leaves the store', async () => {
+    for (const [redirect, expected] of [
+      ['//evil.example/x', []],
+      ['/\\evil.example', []],
+      ['https://partner.example/sale', ['https://partner.example/sale']],
+    ] as const) {
+      await page.unrouteAll();
+      await serveGallery(redirect);
+      await page.goto('/');
+      const popup = page.getByRole('dialog', { name: 'Claim' });
+      await popup.waitFor();
+      expect({ redirect, links: await targets('.popup-card') }).toEqual({
+        redirect,
+        links: expected,
+      });
+      await page.evaluate(() => localStorage.clear());
+    }
+  });
+});
