@@ -1,0 +1,35 @@
+import { FASTIFY_ROUTE_CONFIG_METADATA } from '@nestjs/platform-fastify/constants.js';
+import type { FastifyRequest } from 'fastify';
+
+/** One fixed answer for every error of a route. */
+export interface ErrorAnswer {
+  status: number;
+  text: string;
+}
+
+interface ErrorAnswerRouteConfig {
+  errorAnswer?: ErrorAnswer;
+}
+
+/**
+ * Marks a route whose caller expects one answer whatever went wrong (a provider's webhook: any
+ * other answer only makes it retry). Kept in the route's Fastify config, so errors raised before
+ * Nest's handler (a malformed or oversized body, an unknown content type) are answered alike.
+ */
+export function AnswerErrorsWith(status: number, text: string) {
+  return (_target: object, _key: string | symbol, descriptor: PropertyDescriptor) => {
+    const handler = descriptor.value as object;
+    const config = (Reflect.getMetadata(FASTIFY_ROUTE_CONFIG_METADATA, handler) ??
+      {}) as ErrorAnswerRouteConfig;
+    Reflect.defineMetadata(
+      FASTIFY_ROUTE_CONFIG_METADATA,
+      { ...config, errorAnswer: { status, text } },
+      handler,
+    );
+  };
+}
+
+/** The fixed error answer of the request's route, if it has one. */
+export function errorAnswerOf(request: FastifyRequest | undefined): ErrorAnswer | undefined {
+  return (request?.routeOptions?.config as ErrorAnswerRouteConfig | undefined)?.errorAnswer;
+}
