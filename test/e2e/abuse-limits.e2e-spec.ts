@@ -180,7 +180,7 @@ describe('Abuse limits at their defaults', () => {
       expect(createOrder).toHaveBeenCalledTimes(10);
     });
 
-    it('checks the gateway at most once per order in 5 s, however often the webhook comes', async () => {
+    it('checks the gateway at most once per payment in a window, however often the webhook comes', async () => {
       const shopper = await newShopper(app);
       // An open top-up with no payment job of its own, so every check comes from the webhook.
       const txnid = `ZT${randomBytes(7).toString('hex').toUpperCase()}`;

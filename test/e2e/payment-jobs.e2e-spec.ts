@@ -192,6 +192,9 @@ describe('payment jobs and the sweep', () => {
       `UPDATE sandbox_upi_orders SET status = 'success', upi_txn_id = '123456789012', remark = 'late' WHERE client_txn_id = $1`,
       [orderid],
     );
+    // The sweep asks about a failed order more rarely as it ages (31 minutes old here, so 31
+    // minutes later), until its late window closes.
+    app.clock.advance(32 * 60_000);
     await waitFor(async () => (await balancesOf(app, shopper.userid)).balance === 4_900, 20_000);
     const row = await orderRow(orderid);
     expect(row.status).toBe('Failed');

@@ -1,5 +1,10 @@
+import { applyDecorators } from '@nestjs/common';
 import { FASTIFY_ROUTE_CONFIG_METADATA } from '@nestjs/platform-fastify/constants.js';
+import { ApiExtension } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
+
+/** Marks, in the API document, an operation whose every error gets one fixed answer. */
+export const ERROR_ANSWER_OPERATION = 'x-zstore-error-answer';
 
 /** One fixed answer for every error of a route. */
 export interface ErrorAnswer {
@@ -17,7 +22,7 @@ interface ErrorAnswerRouteConfig {
  * Nest's handler (a malformed or oversized body, an unknown content type) are answered alike.
  */
 export function AnswerErrorsWith(status: number, text: string) {
-  return (_target: object, _key: string | symbol, descriptor: PropertyDescriptor) => {
+  const routeConfig: MethodDecorator = (_target, _key, descriptor) => {
     const handler = descriptor.value as object;
     const config = (Reflect.getMetadata(FASTIFY_ROUTE_CONFIG_METADATA, handler) ??
       {}) as ErrorAnswerRouteConfig;
@@ -27,6 +32,7 @@ export function AnswerErrorsWith(status: number, text: string) {
       handler,
     );
   };
+  return applyDecorators(ApiExtension(ERROR_ANSWER_OPERATION, `${status} ${text}`), routeConfig);
 }
 
 /** The fixed error answer of the request's route, if it has one. */

@@ -5,7 +5,6 @@ import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { JobName } from '../../jobs/job.enum.js';
 import { JobQueueService } from '../../jobs/job-queue.service.js';
 import { CouponsService } from '../coupons/coupons.service.js';
-import { LATE_CHECK_BACKOFF } from '../payments/payment-port.js';
 import { commerceError, CommerceErrorCode } from '../ledger/commerce-errors.js';
 import { sourcesOf, type OrderStatus } from './order-state.js';
 import {
@@ -71,15 +70,15 @@ export class OrderTransitions {
 
   /**
    * Fails an unpaid order (undefined when it is no longer unpaid); a late payment is still caught:
-   * the sweep asks the gateway now and then for an hour, and a success reported at any time later
-   * is credited.
+   * the sweep asks the gateway at its next run, then more rarely for an hour, and a success
+   * reported at any time later is credited.
    */
   async failUnpaid(orderid: string, reason: string, now: Date) {
     try {
       return await this.transition(orderid, 'Failed', {
         reason,
         lateCheckUntil: new Date(now.getTime() + LATE_CHECK_MS),
-        nextCheckAt: new Date(now.getTime() + LATE_CHECK_BACKOFF.minMs),
+        nextCheckAt: now,
       });
     } catch (error) {
       if (error instanceof AppError && error.status === HttpStatus.CONFLICT) return undefined;

@@ -96,7 +96,8 @@ export class UpiPaymentsService {
     const payable = await port.load(id);
     if (!payable || (!payable.open && !payable.failed)) return 'settled';
     if (!(await this.mayAskGateway(port, payable, origin, trailing))) {
-      return payable.open ? 'pending' : 'settled';
+      // A payment job (a late check too) asks again shortly, when the window has passed.
+      return payable.open || origin === 'job' ? 'pending' : 'settled';
     }
     const data = await this.upi.checkStatus(payable.id, payable.txnDate);
     const now = this.clock.now();
@@ -161,7 +162,9 @@ export class UpiPaymentsService {
 
   /** The payment job's answer: a payment still pending waits (the worker delays the job). */
   async verifyAsJob(port: PaymentPort, id: string): Promise<JobStatus> {
-    return (await this.verify(port, id, 'job')) === 'pending' ? JobStatus.Waiting : JobStatus.Success;
+    return (await this.verify(port, id, 'job')) === 'pending'
+      ? JobStatus.Waiting
+      : JobStatus.Success;
   }
 
   /** The gateway's webhook: only a trigger, so the payable it names is checked like any other. */
