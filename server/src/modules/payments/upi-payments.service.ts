@@ -211,6 +211,9 @@ export class UpiPaymentsService {
   private async sweepLate(port: PaymentPort) {
     const now = this.clock.now();
     for (const due of await port.lateChecksDue(now, LATE_CHECK_BATCH)) {
+      // One payment job per payable: its own last one is still asking.
+      const current = port.checkJobId(due.id, due.verifyGeneration);
+      if (await this.jobs.isLive(QueueName.Payments, current)) continue;
       // Spent: the rest stay due, and the longest due go first next time.
       if (!(await this.limits.allow(LATE_CHECKS_KEY, this.config.rateLimits.paymentPolls))) return;
       const generation = await port.takeLateCheck(due.id, due.verifyGeneration, now);
