@@ -11,7 +11,7 @@ import {
 } from '../../providers/upigateway/upigateway.adapter.js';
 import { commerceError, CommerceErrorCode } from '../ledger/commerce-errors.js';
 import { toPaise } from '../ledger/money.js';
-import type { Payable, PaymentPort } from './payment-port.js';
+import type { PaymentPort } from './payment-port.js';
 
 /**
  * Who asks for a gateway check: the status routes (`request`), the gateway's webhook, the
@@ -85,7 +85,8 @@ export class UpiPaymentsService {
    * Asks the gateway about a payable and settles it. Idempotent: the port's guarded moves let
    * one caller mark it paid; a success seen after it failed is credited once as a late payment,
    * however late. At most one gateway check per payable per `RATE_LIMIT_PAYMENT_CHECK` window,
-   * whoever asks; the others read the stored state. Answers whether the payment is still waiting.
+   * whoever asks; the others read the stored state. Answers whether the payment is still waiting
+   * (or was asked about moments ago: a payment job then asks again when the window has passed).
    */
   async verify(
     port: PaymentPort,
@@ -93,11 +94,14 @@ export class UpiPaymentsService {
     origin: CheckOrigin = 'request',
     trailing = false,
   ): Promise<'pending' | 'settled'> {
+    // The window is taken before the row is read, so a flood of calls about one payment costs
+    // Redis only.
+    if (!(await this.takeCheckWindow(port, id, origin, trailing))) return 'pending';
     const payable = await port.load(id);
     if (!payable || (!payable.open && !payable.failed)) return 'settled';
-    if (!(await this.mayAskGateway(port, payable, origin, trailing))) {
-      // A payment job (a late check too) asks again shortly, when the window has passed.
-      return payable.open || origin === 'job' ? 'pending' : 'settled';
+    // A customer asking about a failed payment also spends the store's budget for late checks.
+    if (!payable.open && origin === 'request' && !(await this.takeLateCheckBudget())) {
+      return 'settled';
     }
     const data = await this.upi.checkStatus(payable.id, payable.txnDate);
     const now = this.clock.now();
@@ -128,26 +132,25 @@ export class UpiPaymentsService {
   /**
    * The payable's gateway check for this window, shared by every process through Redis. A
    * customer or the gateway asking inside a spent window gets one check at its end, so a payment
-   * made meanwhile shows within the window. A customer asking about a failed payable also spends
-   * the store's budget for late checks.
+   * made meanwhile shows within the window.
    */
-  private async mayAskGateway(
+  private async takeCheckWindow(
     port: PaymentPort,
-    payable: Payable,
+    id: string,
     origin: CheckOrigin,
     trailing: boolean,
   ) {
     const { allowed, windowEndsInMs } = await this.limits.take(
-      `upi-check:${payable.id}`,
+      `upi-check:${id}`,
       this.config.rateLimits.paymentCheck,
     );
-    if (!allowed) {
-      if (!trailing && (origin === 'request' || origin === 'webhook')) {
-        await this.checkLater(port, payable.id, origin, windowEndsInMs);
-      }
-      return false;
+    if (!allowed && !trailing && (origin === 'request' || origin === 'webhook')) {
+      await this.checkLater(port, id, origin, windowEndsInMs);
     }
-    if (payable.open || origin !== 'request') return true;
+    return allowed;
+  }
+
+  private takeLateCheckBudget() {
     return this.limits.allow(LATE_CHECKS_KEY, this.config.rateLimits.paymentPolls);
   }
 
@@ -215,7 +218,7 @@ export class UpiPaymentsService {
       const current = port.checkJobId(due.id, due.verifyGeneration);
       if (await this.jobs.isLive(QueueName.Payments, current)) continue;
       // Spent: the rest stay due, and the longest due go first next time.
-      if (!(await this.limits.allow(LATE_CHECKS_KEY, this.config.rateLimits.paymentPolls))) return;
+      if (!(await this.takeLateCheckBudget())) return;
       const generation = await port.takeLateCheck(due.id, due.verifyGeneration, now);
       if (generation !== undefined) await this.queueCheck(port, due.id, generation);
     }
