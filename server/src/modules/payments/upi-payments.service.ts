@@ -92,11 +92,10 @@ export class UpiPaymentsService {
     port: PaymentPort,
     id: string,
     origin: CheckOrigin = 'request',
-    trailing = false,
   ): Promise<'pending' | 'settled'> {
     // The window is taken before the row is read, so a flood of calls about one payment costs
     // Redis only.
-    if (!(await this.takeCheckWindow(port, id, origin, trailing))) return 'pending';
+    if (!(await this.takeCheckWindow(id, origin))) return 'pending';
     const payable = await port.load(id);
     if (!payable || (!payable.open && !payable.failed)) return 'settled';
     // A customer asking about a failed payment also spends the store's budget for late checks.
@@ -130,37 +129,24 @@ export class UpiPaymentsService {
   }
 
   /**
-   * The payable's gateway check for this window, shared by every process through Redis. A
-   * customer or the gateway asking inside a spent window gets one check at its end, so a payment
-   * made meanwhile shows within the window.
+   * The payable's gateway check for this window, shared by every process through Redis. The
+   * first customer or webhook to ask inside a spent window waits for its end and asks then, so a
+   * payment made meanwhile shows within the window; anyone else reads the stored state.
    */
-  private async takeCheckWindow(
-    port: PaymentPort,
-    id: string,
-    origin: CheckOrigin,
-    trailing: boolean,
-  ) {
-    const { allowed, windowEndsInMs } = await this.limits.take(
-      `upi-check:${id}`,
-      this.config.rateLimits.paymentCheck,
-    );
-    if (!allowed && !trailing && (origin === 'request' || origin === 'webhook')) {
-      await this.checkLater(port, id, origin, windowEndsInMs);
-    }
-    return allowed;
+  private async takeCheckWindow(id: string, origin: CheckOrigin) {
+    const key = `upi-check:${id}`;
+    const rule = this.config.rateLimits.paymentCheck;
+    const { allowed, windowEndsInMs } = await this.limits.take(key, rule);
+    if (allowed) return true;
+    if (origin !== 'request' && origin !== 'webhook') return false;
+    const wait = Math.min(windowEndsInMs, rule.windowMs);
+    if (!(await this.limits.once(`upi-check-next:${id}`, wait))) return false;
+    await new Promise((resolve) => setTimeout(resolve, wait + 10));
+    return (await this.limits.take(key, rule)).allowed;
   }
 
   private takeLateCheckBudget() {
     return this.limits.allow(LATE_CHECKS_KEY, this.config.rateLimits.paymentPolls);
-  }
-
-  private async checkLater(port: PaymentPort, id: string, origin: CheckOrigin, inMs: number) {
-    if (!(await this.limits.once(`upi-check-later:${id}`, inMs))) return;
-    const later = () =>
-      this.verify(port, id, origin, true).catch((error: Error) =>
-        this.logger.warn(`${port.purpose} ${id}: ${error.message}`),
-      );
-    setTimeout(() => void later(), inMs + 10).unref();
   }
 
   /** The payment job's answer: a payment still pending waits (the worker delays the job). */
