@@ -8,10 +8,12 @@ import {
   newShopper,
   orderBody,
   testItem,
+  waitFor,
   type CatalogEntry,
   type Shopper,
 } from './money.helpers.js';
 import { createCoupon } from '../utils/factories.js';
+import { readUntil } from '../utils/wait.js';
 
 /** RELIABILITY M1-M10 over HTTP; every race runs 3 times and ends with the ledger invariants. */
 const ROUNDS = [1, 2, 3];
@@ -291,6 +293,8 @@ describe('money under concurrency', () => {
         ),
         ...Array.from({ length: 10 }, () => wallet.handleTopupVerify({ txnid })),
       ]);
+      // One of them, or the check at the end of the payment's check window, credits it.
+      await waitFor(async () => (await balancesOf(app, shopper.userid)).balance > 0);
       expect({ round, balance: (await balancesOf(app, shopper.userid)).balance }).toEqual({
         round,
         balance: 10_000,
@@ -333,9 +337,14 @@ describe('money under concurrency', () => {
         ),
         ...Array.from({ length: 10 }, () => orders.handleVerifyPayment({ orderid })),
       ]);
-      const [row] = await app.sql<{ status: string }>(
-        'SELECT status FROM orders WHERE orderid = $1',
-        [orderid],
+      const row = await readUntil(
+        async () =>
+          (
+            await app.sql<{ status: string }>('SELECT status FROM orders WHERE orderid = $1', [
+              orderid,
+            ])
+          )[0],
+        (read) => read.status !== 'Created',
       );
       expect({ round, status: row.status }).toEqual({ round, status: 'Processing' });
       expect(
@@ -356,9 +365,15 @@ describe('money under concurrency', () => {
         .http()
         .post(`/sandbox/upigateway/orders/${started.body.data.txnid}/pay`)
         .expect(200);
-      const [txn] = await app.sql<{ status: string; attention: string }>(
-        'SELECT status, attention FROM wallet_transactions WHERE txnid = $1',
-        [started.body.data.txnid],
+      const txn = await readUntil(
+        async () =>
+          (
+            await app.sql<{ status: string; attention: string | null }>(
+              'SELECT status, attention FROM wallet_transactions WHERE txnid = $1',
+              [started.body.data.txnid],
+            )
+          )[0],
+        (read) => read.attention !== null,
       );
       expect(txn).toEqual({
         status: 'Created',

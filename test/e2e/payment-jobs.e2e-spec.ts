@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { JobName, QueueName } from '../../server/src/jobs/job.enum.js';
 import { JobQueueService } from '../../server/src/jobs/job-queue.service.js';
 import { paymentJobId } from '../../server/src/modules/orders/orders.service.js';
@@ -15,60 +13,14 @@ import {
   type Shopper,
 } from './money.helpers.js';
 import { afterSweeps } from '../utils/sweeps.js';
-
-/**
- * A gateway in front of the simulator that answers `check_order_status` with HTTP 503 while
- * `failures` is above zero, so the payment job meets transient errors.
- */
-function flakyGateway() {
-  const state = { target: '', failures: 0, checks: new Map<string, number>() };
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      if (req.url?.endsWith('/check_order_status')) {
-        const id = String(
-          (JSON.parse(Buffer.concat(chunks).toString() || '{}') as { client_txn_id?: string })
-            .client_txn_id,
-        );
-        state.checks.set(id, (state.checks.get(id) ?? 0) + 1);
-        if (state.failures > 0) {
-          state.failures -= 1;
-          res
-            .writeHead(503, { 'content-type': 'application/json' })
-            .end('{"status":false,"msg":"Service Unavailable"}');
-          return;
-        }
-      }
-      fetch(`${state.target}${req.url}`, {
-        method: req.method,
-        headers: { 'content-type': 'application/json', host: req.headers.host ?? '' },
-        body: Buffer.concat(chunks),
-      })
-        .then(async (answer) =>
-          res
-            .writeHead(answer.status, { 'content-type': 'application/json' })
-            .end(await answer.text()),
-        )
-        .catch(() => res.writeHead(502).end());
-    });
-  });
-  return {
-    state,
-    async listen() {
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+import { gatewayProxy } from './gateway-proxy.helpers.js';
 
 describe('payment jobs and the sweep', () => {
   let app: TestApp;
-  let gateway: ReturnType<typeof flakyGateway>;
+  let gateway: ReturnType<typeof gatewayProxy>;
   let item: CatalogEntry;
   beforeAll(async () => {
-    gateway = flakyGateway();
+    gateway = gatewayProxy();
     const base = await gateway.listen();
     app = await startTestApp({
       RATE_LIMIT_USER_ACTIONS: '1000/60',
@@ -240,6 +192,9 @@ describe('payment jobs and the sweep', () => {
       `UPDATE sandbox_upi_orders SET status = 'success', upi_txn_id = '123456789012', remark = 'late' WHERE client_txn_id = $1`,
       [orderid],
     );
+    // The sweep asks about a failed order more rarely as it ages (31 minutes old here, so 31
+    // minutes later), until its late window closes.
+    app.clock.advance(32 * 60_000);
     await waitFor(async () => (await balancesOf(app, shopper.userid)).balance === 4_900, 20_000);
     const row = await orderRow(orderid);
     expect(row.status).toBe('Failed');

@@ -29,7 +29,8 @@ describe('loadConfig', () => {
       loginSlowed: { limit: 1, windowMs: 2_000 },
       passwordResetSubmit: { limit: 10, windowMs: 3_600_000 },
       topup: { limit: 10, windowMs: 600_000 },
-      webhookCheck: { limit: 1, windowMs: 5_000 },
+      paymentCheck: { limit: 1, windowMs: 3_000 },
+      paymentPolls: { limit: 120, windowMs: 60_000 },
     });
   });
 

@@ -70,8 +70,10 @@ export interface AppConfig {
     loginSlowed: RateLimit;
     passwordResetSubmit: RateLimit;
     topup: RateLimit;
-    /** Gateway status checks one order's webhook calls may cause. */
-    webhookCheck: RateLimit;
+    /** Gateway status checks of one payment, whoever asks (status routes, webhook, jobs, sweep). */
+    paymentCheck: RateLimit;
+    /** Gateway status checks of failed payments (late payments), for the whole store. */
+    paymentPolls: RateLimit;
   };
   logLevel: string;
   /** `/api/metrics`: a bearer token, or loopback callers only when unset. */
@@ -219,7 +221,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       loginSlowed: env.RATE_LIMIT_LOGIN_SLOWED,
       passwordResetSubmit: env.RATE_LIMIT_PASSWORD_RESET_SUBMIT,
       topup: env.RATE_LIMIT_TOPUP,
-      webhookCheck: env.RATE_LIMIT_WEBHOOK_CHECK,
+      paymentCheck: env.RATE_LIMIT_PAYMENT_CHECK,
+      paymentPolls: env.RATE_LIMIT_PAYMENT_POLLS,
     },
     logLevel: env.LOG_LEVEL,
     metrics: { token: env.METRICS_TOKEN },

@@ -174,7 +174,8 @@ export const envSchema = {
   RATE_LIMIT_LOGIN_SLOWED: withDefault(rateLimit, { limit: 1, windowMs: 2_000 }),
   RATE_LIMIT_PASSWORD_RESET_SUBMIT: withDefault(rateLimit, { limit: 10, windowMs: 3_600_000 }),
   RATE_LIMIT_TOPUP: withDefault(rateLimit, { limit: 10, windowMs: 600_000 }),
-  RATE_LIMIT_WEBHOOK_CHECK: withDefault(rateLimit, { limit: 1, windowMs: 5_000 }),
+  RATE_LIMIT_PAYMENT_CHECK: withDefault(rateLimit, { limit: 1, windowMs: 3_000 }),
+  RATE_LIMIT_PAYMENT_POLLS: withDefault(rateLimit, { limit: 120, windowMs: 60_000 }),
 } satisfies Record<string, Variable<unknown>>;
 
 export type EnvName = keyof typeof envSchema;

@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { clientErrorFields } from '../http/client-error-field.js';
+import { errorAnswerOf } from '../http/error-answer.js';
 import { Messages } from '@zstore/contract/messages';
 import { isRedisUnavailable } from '../../redis/redis.module.js';
 import { AppError, ErrorCode } from './app-error.js';
@@ -31,6 +32,14 @@ export class GlobalExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost) {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const request = host.switchToHttp().getRequest<FastifyRequest>();
+    const fixed = errorAnswerOf(request);
+    if (fixed) {
+      this.logger.warn(
+        `${request.method} ${request.routeOptions.url}: answered ${fixed.status} to ${(exception as Error)?.message ?? String(exception)}`,
+      );
+      void reply.status(fixed.status).type('text/plain; charset=utf-8').send(fixed.text);
+      return;
+    }
     let status: number = HttpStatus.INTERNAL_SERVER_ERROR;
     let message: string = Messages.internal;
     let code: string = ErrorCode.Internal;

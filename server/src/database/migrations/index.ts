@@ -10,6 +10,7 @@ import { OrderCustomerWords1764300200000 } from './1764300200000-OrderCustomerWo
 import { OrderPaymentUrl1764300200100 } from './1764300200100-OrderPaymentUrl.js';
 import { AdminAlerts1764300400000 } from './1764300400000-AdminAlerts.js';
 import { SavedPlayers1764300700000 } from './1764300700000-SavedPlayers.js';
+import { PaymentCheckSchedule1764300900000 } from './1764300900000-PaymentCheckSchedule.js';
 import { Leases1764400000000 } from './1764400000000-Leases.js';
 import { ScaleIndexes1764400000100 } from './1764400000100-ScaleIndexes.js';
 
@@ -27,6 +28,7 @@ export const migrations = [
   OrderPaymentUrl1764300200100,
   AdminAlerts1764300400000,
   SavedPlayers1764300700000,
+  PaymentCheckSchedule1764300900000,
   Leases1764400000000,
   ScaleIndexes1764400000100,
 ];

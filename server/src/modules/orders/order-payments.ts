@@ -6,8 +6,18 @@ import { LogContext } from '../../common/logging/log-context.js';
 import { Messages } from '@zstore/contract/messages';
 import { JobName } from '../../jobs/job.enum.js';
 import type { UpiStatusData } from '../../providers/upigateway/upigateway.adapter.js';
-import type { AwaitedPayment, Payable, PaymentPort } from '../payments/payment-port.js';
-import { UpiPaymentsService, type PaymentRequest } from '../payments/upi-payments.service.js';
+import {
+  LATE_CHECK_BACKOFF,
+  type AwaitedPayment,
+  type LateCheck,
+  type Payable,
+  type PaymentPort,
+} from '../payments/payment-port.js';
+import {
+  UpiPaymentsService,
+  type CheckOrigin,
+  type PaymentRequest,
+} from '../payments/upi-payments.service.js';
 import { WalletMovements } from '../wallet/wallet-movements.service.js';
 import { OrderTransitions } from './order-transitions.service.js';
 import { OrdersRepository } from './orders.repository.js';
@@ -55,8 +65,8 @@ export class OrderPayments implements PaymentPort, OnModuleInit {
   }
 
   /** Confirms a UPI order's payment with the gateway (never the browser). */
-  verify(orderid: string) {
-    return this.payments.verify(this, orderid);
+  verify(orderid: string, origin?: CheckOrigin) {
+    return this.payments.verify(this, orderid, origin);
   }
 
   verifyAsJob(orderid: string) {
@@ -73,7 +83,7 @@ export class OrderPayments implements PaymentPort, OnModuleInit {
       amount: order.value,
       txnDate: order.txnDate,
       open: order.status === 'Created',
-      lateUntil: order.status === 'Failed' ? order.lateCheckUntil : null,
+      failed: order.status === 'Failed' && order.attention !== Messages.latePaymentCredited,
       expiresAt: order.expiresAt,
     };
   }
@@ -116,7 +126,7 @@ export class OrderPayments implements PaymentPort, OnModuleInit {
   }
 
   async onLateSuccess(order: Payable, data: UpiStatusData) {
-    await this.creditLatePayment(order.id, data.upi_txn_id || null);
+    await this.creditLatePayment(order.id, data);
   }
 
   async onFailure(order: Payable, reason: string, _data: UpiStatusData | undefined, now: Date) {
@@ -125,7 +135,7 @@ export class OrderPayments implements PaymentPort, OnModuleInit {
     this.logger.log(`order failed: the payment ${cause}`);
   }
 
-  private async creditLatePayment(orderid: string, upiTxnId: string | null) {
+  private async creditLatePayment(orderid: string, data: UpiStatusData) {
     await this.txHost.withTransaction(async () => {
       const order = await this.orders.get(orderid);
       if (!order || order.status !== 'Failed' || order.value <= 0) return;
@@ -135,7 +145,7 @@ export class OrderPayments implements PaymentPort, OnModuleInit {
         amount: order.value,
       });
       if (!credited) return;
-      await this.orders.markLatePayment(orderid, upiTxnId);
+      await this.orders.markLatePayment(orderid, data.upi_txn_id || null, data);
     });
   }
 
@@ -143,11 +153,22 @@ export class OrderPayments implements PaymentPort, OnModuleInit {
     return (await this.orders.awaitingPayment(now)).map((open) => ({
       id: open.orderid,
       verifyGeneration: open.verifyGeneration,
-      expiresAt: open.status === 'Created' ? open.expiresAt : null,
+      expiresAt: open.expiresAt,
     }));
   }
 
   bumpGeneration(orderid: string, generation: number) {
     return this.orders.bumpVerifyGeneration(orderid, generation);
+  }
+
+  async lateChecksDue(now: Date, limit: number): Promise<LateCheck[]> {
+    return (await this.orders.lateChecksDue(now, limit)).map((due) => ({
+      id: due.orderid,
+      verifyGeneration: due.verifyGeneration,
+    }));
+  }
+
+  takeLateCheck(orderid: string, generation: number, now: Date) {
+    return this.orders.takeLateCheck(orderid, generation, now, LATE_CHECK_BACKOFF);
   }
 }

@@ -17,7 +17,7 @@ import {
 /** The delivery job of an order's generation `n` (DESIGN section 5): `fulfil-<orderid>-<n>`. */
 export const fulfilJobId = (orderid: string, generation: number) =>
   `fulfil-${orderid}-${generation}`;
-/** How long a failed UPI order is still checked for a payment that arrives late. */
+/** How long the sweep still asks the gateway about a failed UPI order (a payment arriving late). */
 const LATE_CHECK_MS = 60 * 60_000;
 
 /**
@@ -68,12 +68,17 @@ export class OrderTransitions {
     return moved;
   }
 
-  /** Fails an unpaid order (undefined when it is no longer unpaid); a late payment is still caught. */
+  /**
+   * Fails an unpaid order (undefined when it is no longer unpaid); a late payment is still caught:
+   * the sweep asks the gateway at its next run, then more rarely for an hour, and a success
+   * reported at any time later is credited.
+   */
   async failUnpaid(orderid: string, reason: string, now: Date) {
     try {
       return await this.transition(orderid, 'Failed', {
         reason,
         lateCheckUntil: new Date(now.getTime() + LATE_CHECK_MS),
+        nextCheckAt: now,
       });
     } catch (error) {
       if (error instanceof AppError && error.status === HttpStatus.CONFLICT) return undefined;

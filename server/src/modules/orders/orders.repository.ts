@@ -47,6 +47,8 @@ export interface OrderPatch {
   paidAt?: Date;
   gatewayData?: unknown;
   lateCheckUntil?: Date;
+  /** The next late-payment check of a failed order (the payments sweep's order). */
+  nextCheckAt?: Date;
 }
 
 /**
@@ -163,7 +165,8 @@ export class OrdersRepository {
          fulfilment_status = coalesce($9, fulfilment_status),
          paid_at = coalesce($10, paid_at),
          gateway_data = coalesce($11::jsonb, gateway_data),
-         late_check_until = coalesce($12, late_check_until)
+         late_check_until = coalesce($12, late_check_until),
+         next_check_at = coalesce($17, next_check_at)
        WHERE orderid = $1 AND status = ANY($2::order_status[])
          AND ($9::text IS NULL OR fulfilment_status = ANY($15::text[]))
          AND ($13::int IS NULL OR (fulfil_generation = $13 AND fulfilment_status = ANY($16::text[])))
@@ -186,6 +189,7 @@ export class OrdersRepository {
         Boolean(fence && 'admin' in fence),
         patch.fulfilmentStatus ? sourcesOf(fulfilmentTransitions, patch.fulfilmentStatus) : [],
         deliveryOpen,
+        patch.nextCheckAt ?? null,
       ],
     );
     return row && mapOrderRow(row);
@@ -224,39 +228,81 @@ export class OrdersRepository {
     );
   }
 
-  /** A late payment credited to the wallet: shown on the order, with the UPI reference. */
-  async markLatePayment(orderid: string, upiTxnId: string | null) {
+  /**
+   * A late payment credited to the wallet: shown on the order, with the UPI reference and the
+   * gateway's answer; the sweep asks no more about it.
+   */
+  async markLatePayment(orderid: string, upiTxnId: string | null, gatewayData: unknown) {
     await this.txHost.tx.query(
-      `UPDATE orders SET attention = $2, reason = $2, transactionid = coalesce($3, transactionid), updated_at = now()
+      `UPDATE orders SET attention = $2, reason = $2, transactionid = coalesce($3, transactionid),
+         gateway_data = $4::jsonb, next_check_at = NULL, updated_at = now()
          WHERE orderid = $1`,
-      [orderid, Messages.latePaymentCredited, upiTxnId],
+      [orderid, Messages.latePaymentCredited, upiTxnId, JSON.stringify(gatewayData)],
     );
   }
 
   /**
-   * UPI orders the payments sweep looks at: unpaid, or failed recently enough to catch a late
-   * payment. A brand-new order is left to its own enqueue, which follows its gateway call; the
-   * sweep reviving it too would poll it twice.
+   * Unpaid UPI orders the payments sweep looks at: those past their expiry first, then the newest
+   * (a fresh payment is never starved by old ones). A brand-new order is left to its own enqueue,
+   * which follows its gateway call; the sweep reviving it too would poll it twice.
    */
   async awaitingPayment(
     now: Date,
-    limit = 500,
-  ): Promise<Array<Pick<Order, 'orderid' | 'status' | 'verifyGeneration' | 'expiresAt'>>> {
-    const rows: Array<Pick<OrderRow, 'orderid' | 'status' | 'verify_generation' | 'expires_at'>> =
+    limit = 1000,
+  ): Promise<Array<Pick<Order, 'orderid' | 'verifyGeneration' | 'expiresAt'>>> {
+    const rows: Array<Pick<OrderRow, 'orderid' | 'verify_generation' | 'expires_at'>> =
       await this.txHost.tx.query(
-        `SELECT orderid, status, verify_generation, expires_at FROM orders
-       WHERE paymentmode = 'upi'
-         AND ((status = 'Created' AND created_at < $1::timestamptz - make_interval(secs => $3))
-           OR (status = 'Failed' AND late_check_until > $1))
-       ORDER BY created_at LIMIT $2`,
+        `(SELECT orderid, verify_generation, expires_at FROM orders
+          WHERE status = 'Created' AND paymentmode = 'upi' AND expires_at <= $1
+          ORDER BY expires_at LIMIT $2)
+         UNION ALL
+         (SELECT orderid, verify_generation, expires_at FROM orders
+          WHERE status = 'Created' AND paymentmode = 'upi' AND (expires_at IS NULL OR expires_at > $1)
+            AND created_at < $1::timestamptz - make_interval(secs => $3)
+          ORDER BY created_at DESC LIMIT $2)`,
         [now, limit, ENQUEUE_GRACE_MS / 1000],
       );
     return rows.map((row) => ({
       orderid: row.orderid,
-      status: row.status,
       verifyGeneration: row.verify_generation,
       expiresAt: row.expires_at === null ? null : new Date(row.expires_at),
     }));
+  }
+
+  /** Failed UPI orders whose late-payment check is due, the longest due first. */
+  async lateChecksDue(
+    now: Date,
+    limit: number,
+  ): Promise<Array<Pick<Order, 'orderid' | 'verifyGeneration'>>> {
+    const rows: Array<Pick<OrderRow, 'orderid' | 'verify_generation'>> = await this.txHost.tx.query(
+      `SELECT orderid, verify_generation FROM orders
+       WHERE status = 'Failed' AND next_check_at IS NOT NULL AND next_check_at <= $1
+       ORDER BY next_check_at LIMIT $2`,
+      [now, limit],
+    );
+    return rows.map((row) => ({ orderid: row.orderid, verifyGeneration: row.verify_generation }));
+  }
+
+  /**
+   * Takes a failed order's next check generation and moves its next late check out by its age
+   * (within `minMs`..`maxMs`), no further than its late window; none once the window is over.
+   */
+  async takeLateCheck(
+    orderid: string,
+    generation: number,
+    now: Date,
+    backoff: { minMs: number; maxMs: number },
+  ): Promise<number | undefined> {
+    const row = await guardedUpdate<{ verify_generation: number }>(
+      this.txHost.tx,
+      `UPDATE orders SET verify_generation = verify_generation + 1,
+         next_check_at = CASE WHEN late_check_until IS NULL OR late_check_until <= $3 THEN NULL
+           ELSE least(late_check_until, $3::timestamptz + greatest(make_interval(secs => $4),
+             least(make_interval(secs => $5), $3::timestamptz - created_at))) END
+       WHERE orderid = $1 AND verify_generation = $2 AND status = 'Failed' RETURNING verify_generation`,
+      [orderid, generation, now, backoff.minMs / 1000, backoff.maxMs / 1000],
+    );
+    return row?.verify_generation;
   }
 
   async bumpVerifyGeneration(orderid: string, generation: number): Promise<number | undefined> {

@@ -48,7 +48,8 @@ export class OrdersService {
     let order = await this.orders.get(dto.client_txn_id);
     if (!order) throw AppError.notFound(Messages.notFound);
     requireReadAccess(auth, order.userid);
-    if (order.paymentMode === 'upi' && order.status === 'Created') {
+    // A failed order is asked about too: a payment may still arrive, and is then credited.
+    if (order.paymentMode === 'upi' && (order.status === 'Created' || order.status === 'Failed')) {
       await this.verifyPayment(order.orderid).catch((error: Error) =>
         this.logger.warn(`order ${order!.orderid}: ${error.message}`),
       );

@@ -11,18 +11,32 @@ export interface Payable {
   txnDate: string;
   /** Still waiting for its payment. */
   open: boolean;
-  /** After failing, a success still counts until then (a late payment). */
-  lateUntil: Date | null;
+  /**
+   * Failed, and no payment seen yet: a success may still arrive (a late payment), whatever its
+   * age, and is then credited once.
+   */
+  failed: boolean;
   expiresAt: Date | null;
 }
 
-/** A payable the sweep looks at: open, or failed recently enough to catch a late payment. */
+/** An open payable the sweep looks at. */
 export interface AwaitedPayment {
   id: string;
   verifyGeneration: number;
-  /** Set only while the payable is open: past it, the sweep settles the payable now. */
   expiresAt: Date | null;
 }
+
+/** A failed payable whose next late-payment check is due. */
+export interface LateCheck {
+  id: string;
+  verifyGeneration: number;
+}
+
+/**
+ * How often the sweep asks the gateway about a failed payable: the wait between two checks is
+ * the payable's age (so checks double apart as it ages), within these bounds.
+ */
+export const LATE_CHECK_BACKOFF = { minMs: 30_000, maxMs: 6 * 3600_000 };
 
 export type PaymentCheckJob = JobName.OrderVerifyPayment | JobName.WalletTopupVerify;
 
@@ -53,7 +67,10 @@ export interface PaymentPort {
   onMismatch(payable: Payable, data: UpiStatusData): Promise<void>;
   /** Marks an open payable paid; false when another caller or a failure moved it first. */
   onSuccess(payable: Payable, data: UpiStatusData, now: Date): Promise<boolean>;
-  /** A success for a payable that already failed: credited to the wallet once. */
+  /**
+   * A success for a payable that already failed, whatever its age: credited once (to the
+   * wallet; a payer without one would be refunded through the gateway) and flagged for the admin.
+   */
   onLateSuccess(payable: Payable, data: UpiStatusData, now: Date): Promise<void>;
   /** The payment failed or expired (`reason` is the customer's text). */
   onFailure(
@@ -65,7 +82,15 @@ export interface PaymentPort {
   /** Still waiting: the answer may say more (a QR being scanned). */
   onWaiting?(payable: Payable, data: UpiStatusData | undefined): Promise<void>;
 
+  /** Open payables past their own first check: the ones already expired first, then the newest. */
   awaiting(now: Date): Promise<AwaitedPayment[]>;
   /** Takes the next check generation if `generation` is still current (one winner). */
   bumpGeneration(id: string, generation: number): Promise<number | undefined>;
+  /** Failed payables whose late-payment check is due, the longest due first. */
+  lateChecksDue(now: Date, limit: number): Promise<LateCheck[]>;
+  /**
+   * Takes the next check generation of a failed payable and moves its next late check further
+   * out (`LATE_CHECK_BACKOFF`; none past its late window). Undefined when another caller won.
+   */
+  takeLateCheck(id: string, generation: number, now: Date): Promise<number | undefined>;
 }

@@ -13,6 +13,17 @@ import { commerceError, CommerceErrorCode } from '../ledger/commerce-errors.js';
 import { toPaise } from '../ledger/money.js';
 import type { PaymentPort } from './payment-port.js';
 
+/**
+ * Who asks for a gateway check: the status routes (`request`), the gateway's webhook, the
+ * payment job (also the sweep's late checks), or the sweep settling an expired payable.
+ */
+export type CheckOrigin = 'request' | 'webhook' | 'job' | 'sweep';
+
+/** The store-wide budget of gateway checks of failed payables (`RATE_LIMIT_PAYMENT_POLLS`). */
+const LATE_CHECKS_KEY = 'upi-late-checks';
+/** Due late checks one sweep reads; the budget usually stops it sooner. */
+const LATE_CHECK_BATCH = 200;
+
 export type PaymentRequest = Pick<
   UpiCreateOrder,
   'pInfo' | 'customerName' | 'customerEmail' | 'customerMobile'
@@ -72,16 +83,27 @@ export class UpiPaymentsService {
 
   /**
    * Asks the gateway about a payable and settles it. Idempotent: the port's guarded moves let
-   * one caller mark it paid; a success seen after it failed is credited once as a late payment.
-   * Answers whether the payment is still waiting.
+   * one caller mark it paid; a success seen after it failed is credited once as a late payment,
+   * however late. At most one gateway check per payable per `RATE_LIMIT_PAYMENT_CHECK` window,
+   * whoever asks; the others read the stored state. Answers whether the payment is still waiting
+   * (or was asked about moments ago: a payment job then asks again when the window has passed).
    */
-  async verify(port: PaymentPort, id: string): Promise<'pending' | 'settled'> {
+  async verify(
+    port: PaymentPort,
+    id: string,
+    origin: CheckOrigin = 'request',
+  ): Promise<'pending' | 'settled'> {
+    // The window is taken before the row is read, so a flood of calls about one payment costs
+    // Redis only.
+    if (!(await this.takeCheckWindow(id, origin))) return 'pending';
     const payable = await port.load(id);
-    if (!payable) return 'settled';
-    const now = this.clock.now();
-    const lateWindow = !payable.open && payable.lateUntil !== null && payable.lateUntil > now;
-    if (!payable.open && !lateWindow) return 'settled';
+    if (!payable || (!payable.open && !payable.failed)) return 'settled';
+    // A customer asking about a failed payment also spends the store's budget for late checks.
+    if (!payable.open && origin === 'request' && !(await this.takeLateCheckBudget())) {
+      return 'settled';
+    }
     const data = await this.upi.checkStatus(payable.id, payable.txnDate);
+    const now = this.clock.now();
     if (data) await port.onAnswer?.(payable, data);
 
     if (data?.status === 'success') {
@@ -106,52 +128,61 @@ export class UpiPaymentsService {
     return 'pending';
   }
 
-  /** The payment job's answer: a payment still pending waits (the worker delays the job). */
-  async verifyAsJob(port: PaymentPort, id: string): Promise<JobStatus> {
-    return (await this.verify(port, id)) === 'pending' ? JobStatus.Waiting : JobStatus.Success;
+  /**
+   * The payable's gateway check for this window, shared by every process through Redis. The
+   * first customer or webhook to ask inside a spent window waits for its end and asks then, so a
+   * payment made meanwhile shows within the window; anyone else reads the stored state.
+   */
+  private async takeCheckWindow(id: string, origin: CheckOrigin) {
+    const key = `upi-check:${id}`;
+    const rule = this.config.rateLimits.paymentCheck;
+    const { allowed, windowEndsInMs } = await this.limits.take(key, rule);
+    if (allowed) return true;
+    if (origin !== 'request' && origin !== 'webhook') return false;
+    const wait = Math.min(windowEndsInMs, rule.windowMs);
+    if (!(await this.limits.once(`upi-check-next:${id}`, wait))) return false;
+    await new Promise((resolve) => setTimeout(resolve, wait + 10));
+    return (await this.limits.take(key, rule)).allowed;
   }
 
-  /**
-   * The gateway's webhook: only a trigger, so the payable it names is checked like any other.
-   * However often it comes, it costs at most one gateway check per payable in the window; a
-   * call inside a spent window gets one check at its end, so a real payment is not missed.
-   */
+  private takeLateCheckBudget() {
+    return this.limits.allow(LATE_CHECKS_KEY, this.config.rateLimits.paymentPolls);
+  }
+
+  /** The payment job's answer: a payment still pending waits (the worker delays the job). */
+  async verifyAsJob(port: PaymentPort, id: string): Promise<JobStatus> {
+    return (await this.verify(port, id, 'job')) === 'pending'
+      ? JobStatus.Waiting
+      : JobStatus.Success;
+  }
+
+  /** The gateway's webhook: only a trigger, so the payable it names is checked like any other. */
   async trigger(id: string) {
     const port = this.ports.find((candidate) => candidate.idPattern.test(id));
     if (!port) return;
-    const { allowed, windowEndsInMs } = await this.limits.take(
-      `webhook-check:${id}`,
-      this.config.rateLimits.webhookCheck,
-    );
-    if (allowed) await this.checkTriggered(port, id);
-    else if (await this.limits.once(`webhook-later:${id}`, windowEndsInMs)) {
-      const later = () =>
-        this.trigger(id).catch((error: Error) =>
-          this.logger.warn(`webhook for ${id}: ${error.message}`),
-        );
-      setTimeout(() => void later(), windowEndsInMs + 10).unref();
-    }
-  }
-
-  private async checkTriggered(port: PaymentPort, id: string) {
     try {
-      await this.verify(port, id);
+      await this.verify(port, id, 'webhook');
     } catch (error) {
       // The payment job and the sweep still check it; the gateway need not retry.
       this.logger.warn(`webhook for ${id}: ${(error as Error).message}`);
     }
   }
 
-  /** For the payments sweep: settles expired payables now and re-enqueues any whose job is gone. */
+  /**
+   * For the payments sweep: settles expired payables now and re-enqueues any whose job is gone
+   * (every port's open payables first, so late checks never delay a fresh payment), then queues
+   * the late-payment checks that are due, as many as the store's budget allows.
+   */
   async sweep() {
-    for (const port of this.ports) await this.sweepPort(port);
+    for (const port of this.ports) await this.sweepOpen(port);
+    for (const port of this.ports) await this.sweepLate(port);
   }
 
-  private async sweepPort(port: PaymentPort) {
+  private async sweepOpen(port: PaymentPort) {
     const now = this.clock.now();
     for (const open of await port.awaiting(now)) {
       if (open.expiresAt && now > open.expiresAt) {
-        await this.verify(port, open.id).catch((error: Error) =>
+        await this.verify(port, open.id, 'sweep').catch((error: Error) =>
           this.logger.warn(`${port.purpose} ${open.id}: ${error.message}`),
         );
         continue;
@@ -163,6 +194,19 @@ export class UpiPaymentsService {
       }
       const generation = await port.bumpGeneration(open.id, open.verifyGeneration);
       if (generation !== undefined) await this.queueCheck(port, open.id, generation);
+    }
+  }
+
+  private async sweepLate(port: PaymentPort) {
+    const now = this.clock.now();
+    for (const due of await port.lateChecksDue(now, LATE_CHECK_BATCH)) {
+      // One payment job per payable: its own last one is still asking.
+      const current = port.checkJobId(due.id, due.verifyGeneration);
+      if (await this.jobs.isLive(QueueName.Payments, current)) continue;
+      // Spent: the rest stay due, and the longest due go first next time.
+      if (!(await this.takeLateCheckBudget())) return;
+      const generation = await port.takeLateCheck(due.id, due.verifyGeneration, now);
+      if (generation !== undefined) await this.queueCheck(port, due.id, generation);
     }
   }
 

@@ -4,13 +4,23 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { Messages } from '@zstore/contract/messages';
 import { JobName } from '../../jobs/job.enum.js';
 import type { UpiStatusData } from '../../providers/upigateway/upigateway.adapter.js';
-import type { AwaitedPayment, Payable, PaymentPort } from '../payments/payment-port.js';
-import { UpiPaymentsService, type PaymentRequest } from '../payments/upi-payments.service.js';
+import {
+  LATE_CHECK_BACKOFF,
+  type AwaitedPayment,
+  type LateCheck,
+  type Payable,
+  type PaymentPort,
+} from '../payments/payment-port.js';
+import {
+  UpiPaymentsService,
+  type CheckOrigin,
+  type PaymentRequest,
+} from '../payments/upi-payments.service.js';
 import { WalletMovements } from './wallet-movements.service.js';
 import { WalletRepository } from './wallet.repository.js';
 
 export const topupJobId = (txnid: string, generation: number) => `topup-${txnid}-${generation}`;
-/** How long a failed top-up is still checked for a payment that arrives late. */
+/** How long the sweep still asks the gateway about a failed top-up (a payment arriving late). */
 const LATE_TOPUP_MS = 24 * 3600_000;
 
 /**
@@ -50,8 +60,8 @@ export class TopupPayments implements PaymentPort, OnModuleInit {
   }
 
   /** Asks the gateway about a top-up and settles it; answers whether it is still waiting. */
-  verify(txnid: string) {
-    return this.payments.verify(this, txnid);
+  verify(txnid: string, origin?: CheckOrigin) {
+    return this.payments.verify(this, txnid, origin);
   }
 
   verifyAsJob(txnid: string) {
@@ -66,7 +76,7 @@ export class TopupPayments implements PaymentPort, OnModuleInit {
       amount: txn.amount,
       txnDate: txn.txnDate,
       open: txn.status === 'Created' || txn.status === 'Pending',
-      lateUntil: txn.status === 'Failed' ? new Date(txn.createdAt.getTime() + LATE_TOPUP_MS) : null,
+      failed: txn.status === 'Failed',
       expiresAt: txn.expiresAt,
     };
   }
@@ -121,5 +131,19 @@ export class TopupPayments implements PaymentPort, OnModuleInit {
 
   bumpGeneration(txnid: string, generation: number) {
     return this.wallet.bumpGeneration(txnid, generation);
+  }
+
+  async lateChecksDue(now: Date, limit: number): Promise<LateCheck[]> {
+    return (await this.wallet.lateChecksDue(now, limit)).map((due) => ({
+      id: due.txnid,
+      verifyGeneration: due.verifyGeneration,
+    }));
+  }
+
+  takeLateCheck(txnid: string, generation: number, now: Date) {
+    return this.wallet.takeLateCheck(txnid, generation, now, {
+      ...LATE_CHECK_BACKOFF,
+      windowMs: LATE_TOPUP_MS,
+    });
   }
 }

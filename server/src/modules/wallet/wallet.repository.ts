@@ -131,6 +131,43 @@ export class WalletRepository {
     }));
   }
 
+  /** Failed top-ups whose late-payment check is due, the longest due first. */
+  async lateChecksDue(
+    now: Date,
+    limit: number,
+  ): Promise<Array<Pick<WalletTxn, 'txnid' | 'verifyGeneration'>>> {
+    const rows: Array<Pick<WalletTxnRow, 'txnid' | 'verify_generation'>> =
+      await this.txHost.tx.query(
+        `SELECT txnid, verify_generation FROM wallet_transactions
+         WHERE purpose = 'topup' AND status = 'Failed' AND next_check_at IS NOT NULL AND next_check_at <= $1
+         ORDER BY next_check_at LIMIT $2`,
+        [now, limit],
+      );
+    return rows.map((row) => ({ txnid: row.txnid, verifyGeneration: row.verify_generation }));
+  }
+
+  /**
+   * Takes a failed top-up's next check generation and moves its next late check out by its age
+   * (within `minMs`..`maxMs`), no further than `windowMs` after it was made; none after that.
+   */
+  async takeLateCheck(
+    txnid: string,
+    generation: number,
+    now: Date,
+    backoff: { minMs: number; maxMs: number; windowMs: number },
+  ): Promise<number | undefined> {
+    const row = await guardedUpdate<{ verify_generation: number }>(
+      this.txHost.tx,
+      `UPDATE wallet_transactions SET verify_generation = verify_generation + 1,
+         next_check_at = CASE WHEN created_at + make_interval(secs => $6) <= $3 THEN NULL
+           ELSE least(created_at + make_interval(secs => $6), $3::timestamptz + greatest(make_interval(secs => $4),
+             least(make_interval(secs => $5), $3::timestamptz - created_at))) END
+       WHERE txnid = $1 AND verify_generation = $2 AND status = 'Failed' RETURNING verify_generation`,
+      [txnid, generation, now, backoff.minMs / 1000, backoff.maxMs / 1000, backoff.windowMs / 1000],
+    );
+    return row?.verify_generation;
+  }
+
   async bumpGeneration(txnid: string, generation: number): Promise<number | undefined> {
     const row = await guardedUpdate<{ verify_generation: number }>(
       this.txHost.tx,

@@ -93,7 +93,8 @@ export class WalletService {
     let txn = await this.wallet.get(dto.client_txn_id);
     if (!txn) throw AppError.notFound(Messages.notFound);
     requireReadAccess(auth, txn.userid);
-    if (txn.purpose === 'topup' && (txn.status === 'Created' || txn.status === 'Pending')) {
+    // A failed top-up is asked about too: a payment may still arrive, and is then credited.
+    if (txn.purpose === 'topup' && ['Created', 'Pending', 'Failed'].includes(txn.status)) {
       await this.verifyTopup(txn.txnid).catch((error: Error) =>
         this.logger.warn(`top-up ${txn!.txnid}: ${error.message}`),
       );
