@@ -6,8 +6,15 @@ import { JobName } from '../../jobs/job.enum.js';
 import type { UpiStatusData } from '../../providers/upigateway/upigateway.adapter.js';
 import type { AwaitedPayment, Payable, PaymentPort } from '../payments/payment-port.js';
 import { UpiPaymentsService, type PaymentRequest } from '../payments/upi-payments.service.js';
+import { answerOnCommit } from '../ledger/idempotency-claim.js';
 import { WalletMovements } from './wallet-movements.service.js';
 import { WalletRepository } from './wallet.repository.js';
+
+/** The answer to a top-up: where to pay. */
+export const topupAnswer = (txnid: string, paymentUrl: string) => ({
+  status: true,
+  data: { payment_url: paymentUrl, txnid },
+});
 
 export const topupJobId = (txnid: string, generation: number) => `topup-${txnid}-${generation}`;
 /** How long a failed top-up is still checked for a payment that arrives late. */
@@ -71,8 +78,12 @@ export class TopupPayments implements PaymentPort, OnModuleInit {
     };
   }
 
-  saveGatewayOrder(txnid: string, gatewayOrderId: string) {
-    return this.wallet.setGateway(txnid, gatewayOrderId);
+  /** Keeps the gateway's order; its transaction carries the keyed request's answer. */
+  saveGatewayOrder(txnid: string, gatewayOrderId: string, paymentUrl: string) {
+    return this.txHost.withTransaction(async () => {
+      answerOnCommit(topupAnswer(txnid, paymentUrl));
+      await this.wallet.setGateway(txnid, gatewayOrderId);
+    });
   }
 
   async onUnavailable(txnid: string) {

@@ -14,7 +14,7 @@ import { commerceError, CommerceErrorCode } from '../ledger/commerce-errors.js';
 import { istDate, newBusinessId, toRupees } from '../ledger/money.js';
 import { UsersService } from '../users/users.service.js';
 import { mapWalletTxn, type TopupDto, type TxnStatusDto } from './dto/wallet.dto.js';
-import { TopupPayments } from './topup-payments.js';
+import { TopupPayments, topupAnswer } from './topup-payments.js';
 import { WalletMovements } from './wallet-movements.service.js';
 import { WalletRepository } from './wallet.repository.js';
 
@@ -84,7 +84,7 @@ export class WalletService {
       customerEmail: user.email,
       customerMobile: user.mobilenumber,
     });
-    return { status: true, data: { payment_url: paymentUrl, txnid: txn.txnid } };
+    return topupAnswer(txn.txnid, paymentUrl);
   }
 
   async txnStatus(auth: AuthUser, dto: TxnStatusDto) {
