@@ -6,6 +6,8 @@
 import { DataSource } from 'typeorm';
 import { IdempotencyClaimSubscriber } from '../../server/src/modules/ledger/idempotency-claim.js';
 import { startTestApp, type TestApp } from '../utils/app.js';
+import { TEST_DATABASE_URL } from '../utils/env.js';
+import { PgRelay } from '../utils/pg-relay.js';
 import {
   balancesOf,
   catalogEntry,
@@ -204,3 +206,72 @@ async function clearFaults(app: TestApp) {
   await app.sql('DROP TRIGGER IF EXISTS test_refuse_claim_delete ON idempotency_keys');
   await app.sql('DROP TRIGGER IF EXISTS test_slow_saved_player ON saved_players');
 }
+
+describe('Idempotency-Key: the database lost in the middle of the commit', () => {
+  let app: TestApp;
+  let relay: PgRelay;
+  let diamonds: CatalogEntry;
+
+  beforeAll(async () => {
+    const upstream = new URL(TEST_DATABASE_URL);
+    relay = await PgRelay.start({ host: upstream.hostname, port: Number(upstream.port || 5432) });
+    // The production lease (60 s): a claim left behind would hold every retry for a minute.
+    app = await startTestApp(
+      { RATE_LIMIT_USER_ACTIONS: '1000/60' },
+      {
+        routeDatabase: (url) => {
+          const relayed = new URL(url);
+          relayed.port = String(relay.port);
+          return relayed.toString();
+        },
+      },
+    );
+    diamonds = await catalogEntry(app, 'Mobile Legends (Brazil server)', '86 Diamonds');
+  });
+  afterAll(async () => {
+    await app.close();
+    await relay.close();
+  });
+
+  it('a fast shutdown between the claim write and the COMMIT: 503 with Retry-After, the claim given back, the retry served', async () => {
+    const shopper = await newShopper(app, { balance: 1_000_00 });
+    const key = `cut-${shopper.userid}`;
+    const send = () =>
+      app
+        .http()
+        .post('/api/order/createWalletOrder')
+        .set(shopper.auth)
+        .set('Idempotency-Key', key)
+        .send(
+          orderBody(shopper, diamonds, {
+            input1: '12345605',
+            input2: '1001',
+            paymentmode: 'wallet',
+          }),
+        );
+    // The connection is ended while idle in the order's transaction, right before its COMMIT,
+    // and the server then refuses connections until it is back.
+    relay.cutInTransactionAfter('UPDATE idempotency_keys', { thenRefuse: true });
+    const first = await send();
+    expect(relay.cuts).toBe(1);
+    expect(first.status).toBe(503);
+    expect(first.headers['retry-after']).toBeDefined();
+    expect(first.body).toMatchObject({ code: 'UNAVAILABLE' });
+
+    relay.up();
+    // Given back once the database answers again, well within the 60 s lease.
+    await waitFor(
+      () => app.sql('SELECT 1 FROM idempotency_keys WHERE key = $1', [key]),
+      (rows) => rows.length === 0,
+    );
+    const retry = await send();
+    expect(retry.status).toBe(200);
+    const orders = await app.sql(
+      'SELECT 1 FROM orders o JOIN users u ON u.id = o.user_id WHERE u.userid = $1',
+      [shopper.userid],
+    );
+    expect(orders).toHaveLength(1);
+    expect((await balancesOf(app, shopper.userid)).balance).toBe(1_000_00 - diamonds.price);
+    await expectLedgerConsistent(app);
+  });
+});

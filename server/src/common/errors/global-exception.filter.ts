@@ -94,8 +94,23 @@ const BROKEN_CONNECTION = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIME
 const LOST_CONNECTION_TEXTS =
   /timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error|Connection ended unexpectedly/;
 
+/**
+ * TypeORM's answer to a statement on a connection the server already ended (a fast shutdown
+ * ends the connections idle in a transaction at once).
+ */
+const RELEASED_RUNNER = new Set([
+  'QueryRunnerAlreadyReleasedError',
+  'QueryRunnerProviderAlreadyReleasedError',
+]);
+
 export function isDatabaseBusy(value: unknown): boolean {
-  const error = value as { code?: unknown; driverError?: { code?: unknown }; message?: unknown };
+  const error = value as {
+    code?: unknown;
+    name?: unknown;
+    driverError?: { code?: unknown };
+    message?: unknown;
+  };
+  if (typeof error?.name === 'string' && RELEASED_RUNNER.has(error.name)) return true;
   const code = error?.driverError?.code ?? error?.code;
   if (typeof code === 'string' && (BUSY_SQLSTATES.has(code) || BROKEN_CONNECTION.has(code))) {
     return true;

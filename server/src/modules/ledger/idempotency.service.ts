@@ -10,6 +10,7 @@ import { commerceError, CommerceErrorCode } from './commerce-errors.js';
 
 const KEEP_HOURS = 24;
 const SAVE_TRIES = 3;
+const RELEASE_RETRY_MS = 500;
 
 /** An `idempotency_keys` row as `replay` reads it, as PostgreSQL answers it. */
 interface IdempotencyKeyRow {
@@ -130,19 +131,36 @@ export class IdempotencyService {
 
   /**
    * An unexpected failure gives the key back so the client's retry runs afresh, but only while
-   * the claim is `running`: once any transaction of the attempt committed, it stays.
+   * the claim is `running`: once any transaction of the attempt committed, it stays. When the
+   * database itself is gone (the failure's usual cause), the key is given back as soon as it
+   * answers again, so the retry does not wait for the lease.
    */
   private async release(attempt: ClaimAttempt) {
+    const failure = await this.tryRelease(attempt);
+    if (!failure) return;
+    this.logger.warn(`Idempotency-Key claim ${attempt.token} not released yet: ${failure.message}`);
+    // The answer goes out now; the key is given back in the background.
+    void this.releaseLater(attempt, Date.now() + this.config.idempotencyLeaseMs);
+  }
+
+  private async releaseLater(attempt: ClaimAttempt, deadline: number) {
+    // Past the lease a retry takes the claim over anyway.
+    while (Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, RELEASE_RETRY_MS).unref());
+      if (!(await this.tryRelease(attempt))) return;
+    }
+  }
+
+  /** Gives the key back if its attempt committed nothing; answers the error when it could not. */
+  private async tryRelease(attempt: ClaimAttempt): Promise<Error | undefined> {
     try {
       await this.db.query(
         `DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2 AND token = $3 AND status = 'running'`,
         [attempt.userId, attempt.key, attempt.token],
       );
+      return undefined;
     } catch (error) {
-      // Left `running`, the claim is taken over by a retry once its lease is over.
-      this.logger.warn(
-        `Idempotency-Key claim ${attempt.token} not released: ${(error as Error).message}`,
-      );
+      return error as Error;
     }
   }
 
