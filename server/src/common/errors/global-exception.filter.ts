@@ -9,7 +9,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { clientErrorFields } from '../http/client-error-field.js';
 import { Messages } from '@zstore/contract/messages';
-import { isRedisUnavailable } from '../../redis/redis.module.js';
+import { isRedisOutOfMemory, isRedisUnavailable, redisFaults } from '../../redis/redis.module.js';
 import { AppError, ErrorCode } from './app-error.js';
 
 const codeByStatus: Record<number, ErrorCode> = {
@@ -61,6 +61,7 @@ export class GlobalExceptionFilter implements ExceptionFilter {
       message = Messages.busy;
       void reply.header('Retry-After', '1');
       this.logger.warn(`dependency unavailable: ${(exception as Error).message}`);
+      if (isRedisOutOfMemory(exception)) redisFaults.emit('out-of-memory', exception);
     }
 
     if (status >= 500) {

@@ -7,6 +7,7 @@ import { JobName, JobStatus, QueueName } from '../../jobs/job.enum.js';
 import { JobQueueService } from '../../jobs/job-queue.service.js';
 import { OnJob } from '../../jobs/on-job.decorator.js';
 import { AdminAlertsService } from './admin-alerts.service.js';
+import { RedisMemoryAlarm } from './redis-memory-alarm.service.js';
 import { SupplierBalancesService } from './supplier-balances.service.js';
 
 /**
@@ -21,6 +22,7 @@ export class AlertChecksService {
     private readonly alerts: AdminAlertsService,
     private readonly balances: SupplierBalancesService,
     private readonly jobs: JobQueueService,
+    private readonly redisMemory: RedisMemoryAlarm,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -36,6 +38,7 @@ export class AlertChecksService {
     await this.waitingForAdmin();
     await this.failures();
     await this.backlog();
+    await this.redisMemory.check();
   }
 
   private async hold(key: string, kind: string, holds: boolean, message: () => string) {
