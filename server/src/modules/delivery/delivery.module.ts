@@ -8,6 +8,7 @@ import { FulfilmentAdminService } from './fulfilment-admin.service.js';
 import { FulfilmentService } from './fulfilment.service.js';
 import { SupplierPackBuyer } from './supplier-pack-buyer.js';
 import { SupplierBalanceGuard } from './supplier-balance-guard.js';
+import { SupplierClockGuard } from './supplier-clock-guard.js';
 import { SupplierPurchasesRepository } from './supplier-purchases.repository.js';
 import { SupplierPointsController } from './supplier-points.controller.js';
 import { SupplierPointsService } from './supplier-points.service.js';
@@ -23,6 +24,7 @@ import { SupplierPointsService } from './supplier-points.service.js';
     FulfilmentAdminService,
     SupplierPackBuyer,
     SupplierBalanceGuard,
+    SupplierClockGuard,
     SupplierPurchasesRepository,
   ],
 })

@@ -12,6 +12,7 @@ import { fulfilJobId, OrdersService } from '../orders/orders.service.js';
 import { playerRefusalWords } from '../orders/customer-reasons.js';
 import type { Order } from '../orders/orders.repository.js';
 import { SupplierBalanceGuard } from './supplier-balance-guard.js';
+import { SupplierClockGuard } from './supplier-clock-guard.js';
 import { SupplierPackBuyer } from './supplier-pack-buyer.js';
 import { SupplierPurchasesRepository } from './supplier-purchases.repository.js';
 
@@ -37,6 +38,7 @@ export class FulfilmentService {
     private readonly jobs: JobQueueService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly balanceGuard: SupplierBalanceGuard,
+    private readonly clockGuard: SupplierClockGuard,
   ) {}
 
   @OnJob({ name: JobName.OrderFulfil, queue: QueueName.Fulfilment })
@@ -59,6 +61,7 @@ export class FulfilmentService {
     for (const [index, productRef] of order.itemIdArray.entries()) {
       const row = await this.purchases.reserve(orderid, index + 1, supplier, productRef);
       if (row.status === 'confirmed') continue;
+      if (!(await this.clockGuard.mayAsk(order, supplier))) return 'done';
       if (row.status === 'reserved' && !(await this.balanceGuard.mayBuy(order, supplier))) {
         return 'done';
       }
@@ -71,7 +74,8 @@ export class FulfilmentService {
       if (outcome.kind === 'superseded') return 'skipped';
       if (
         outcome.kind === 'store' &&
-        (await this.balanceGuard.refused(order, row, outcome.reason))
+        ((await this.balanceGuard.refused(order, row, outcome.reason)) ||
+          (await this.clockGuard.refused(order, row, outcome.reason)))
       ) {
         return 'done';
       }

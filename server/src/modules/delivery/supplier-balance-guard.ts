@@ -77,7 +77,7 @@ export class SupplierBalanceGuard {
     const supplier = row.supplier;
     if (!isBalanceRefusal(supplier, reason)) return false;
     const region = balanceRegion(supplier, order);
-    await this.purchases.reopenRefusedForBalance(row, reason);
+    await this.purchases.reopenRefused(row, reason);
     const read = await this.balances.refreshOne(supplier, region);
     const shortage: Shortage = {
       balance: read?.balance ?? 0,

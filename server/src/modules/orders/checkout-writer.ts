@@ -2,6 +2,7 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Inject, Injectable } from '@nestjs/common';
 import { Messages } from '@zstore/contract/messages';
+import { databaseNow } from '../../common/clock-skew.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { CouponsService } from '../coupons/coupons.service.js';
 import { answerOnCommit } from '../ledger/idempotency-claim.js';
@@ -66,7 +67,10 @@ export class CheckoutWriter {
         couponId,
         status: paidNow ? 'Processing' : 'Created',
         transactionId: txnid,
-        expiresAt: paidNow ? null : new Date(now.getTime() + this.config.upi.paymentTtlMs),
+        // The payment deadline runs on the database's clock, never this process's.
+        expiresAt: paidNow
+          ? null
+          : new Date((await databaseNow(this.txHost.tx)).getTime() + this.config.upi.paymentTtlMs),
         paidAt: paidNow ? now : null,
       });
       if (txnid) {

@@ -6,6 +6,7 @@ import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { Clock } from '../../common/clock.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { Messages } from '@zstore/contract/messages';
+import { databaseNow } from '../../common/clock-skew.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { JobName, JobStatus, QueueName } from '../../jobs/job.enum.js';
 import type { JobOf } from '../../jobs/job.types.js';
@@ -76,7 +77,10 @@ export class WalletService {
       purpose: 'topup',
       amount,
       txnDate: istDate(now),
-      expiresAt: new Date(now.getTime() + this.config.upi.paymentTtlMs),
+      // The payment deadline runs on the database's clock, never this process's.
+      expiresAt: new Date(
+        (await databaseNow(this.txHost.tx)).getTime() + this.config.upi.paymentTtlMs,
+      ),
     }))!;
     const paymentUrl = await this.payments.start(txn.txnid, amount, {
       pInfo: `Z-Coins top-up ${toRupees(amount)}`,
