@@ -70,6 +70,10 @@ export class FulfilmentService {
         return { kind: 'retry' } as const;
       });
       if (outcome.kind === 'confirmed') continue;
+      if (outcome.kind === 'late-confirmed') {
+        await this.resumeAfterLateAnswer(orderid);
+        return 'skipped';
+      }
       if (outcome.kind === 'retry') return 'retry';
       if (outcome.kind === 'superseded') return 'skipped';
       if (
@@ -91,6 +95,22 @@ export class FulfilmentService {
     }
     await settleOnce(this.logger, () => this.orders.complete(orderid, fence));
     return 'done';
+  }
+
+  /**
+   * A run of an older generation proved a pack another run had left `unknown` (and flagged the
+   * order for): with no other pack in doubt, the order goes on under its next generation.
+   */
+  private async resumeAfterLateAnswer(orderid: string) {
+    if ((await this.purchases.inDoubtCount(orderid)) > 0) return;
+    const reopened = await this.deliveries.reopenFlagged(orderid);
+    if (!reopened) return;
+    this.logger.log('order resumed: the pack in doubt was bought');
+    await this.jobs.queueSoon(
+      JobName.OrderFulfil,
+      { orderid, generation: reopened.fulfilGeneration },
+      fulfilJobId(orderid, reopened.fulfilGeneration),
+    );
   }
 
   /** Re-enqueues paid API orders whose delivery is pending and whose job is gone. */

@@ -158,6 +158,16 @@ export class SupplierPurchasesRepository {
     );
   }
 
+  /** Packs of the order whose outcome the admin would have to settle (`unknown`, `failed`). */
+  async inDoubtCount(orderid: string) {
+    const [{ count }] = await this.txHost.tx.query<Array<{ count: number }>>(
+      `SELECT count(*)::int AS count FROM supplier_purchases
+       WHERE orderid = $1 AND status IN ('unknown', 'failed')`,
+      [orderid],
+    );
+    return count;
+  }
+
   async confirmedCount(orderid: string) {
     const [{ count }] = await this.txHost.tx.query<Array<{ count: number }>>(
       `SELECT count(*)::int AS count FROM supplier_purchases WHERE orderid = $1 AND status = 'confirmed'`,
