@@ -87,4 +87,3 @@ export class CheckoutService {
     return upiOrderAnswer(order.orderid, paymentUrl);
   }
 }
-
