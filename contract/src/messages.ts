@@ -115,6 +115,8 @@ export const Messages = {
   deliveryNoSupplier: 'This item names no supplier or supplier product.',
   deliveryAwaitingBalance:
     'Waiting for supplier balance: delivery resumes by itself once the supplier account is topped up.',
+  deliveryAwaitingClock:
+    'Waiting for the supplier to accept our requests again: delivery resumes by itself.',
   deliveryNotRetryable: 'Only a paid API order flagged for the admin can be retried.',
   deliveryRetried: 'Delivery retried.',
   orderBeingDelivered:

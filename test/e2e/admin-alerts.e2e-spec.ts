@@ -111,7 +111,7 @@ describe('alerts to the admin', () => {
     await setPoints('SMILEPH', 60575);
     await balances.refresh({ force: true });
     await check();
-    expect((await alertRow('supplier-balance-low:smileone:SMILEPH')).resolved_at).not.toBeNull();
+    expect((await alertRow('supplier-balance:smileone:SMILEPH')).resolved_at).not.toBeNull();
     const after = await app.http().get('/api/admin/alerts').set(admin.auth).expect(200);
     expect(after.body.alerts.map((alert: { kind: string }) => alert.kind)).not.toContain(
       'supplier_balance_low',
@@ -127,7 +127,7 @@ describe('alerts to the admin', () => {
         (found) => found.length > 1,
       ),
     ).toHaveLength(2);
-    expect((await alertRow('supplier-balance-low:smileone:SMILEPH')).episodes).toBe(2);
+    expect((await alertRow('supplier-balance:smileone:SMILEPH')).episodes).toBe(2);
     await setPoints('SMILEPH', 60575);
     await balances.refresh({ force: true });
     await check();

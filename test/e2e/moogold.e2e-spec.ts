@@ -1,3 +1,4 @@
+import { ClockSkew } from '../../server/src/common/clock-skew.js';
 import {
   GENSHIN_SERVER_VALUES,
   MooGoldAdapter,
@@ -118,7 +119,7 @@ describe('MooGold adapter against the simulator (PROVIDERS.md 3, 6.3)', () => {
         ...app.config,
         moogold: { ...app.config.moogold, secret: 'not-the-secret' },
       };
-      const wrong = new MooGoldAdapter(config, urls, app.clock);
+      const wrong = new MooGoldAdapter(config, urls, app.clock, app.store.app.get(ClockSkew));
       const error = await failure(wrong.balance());
       expect(error).toBeInstanceOf(SupplierRefusal);
       expect(error).toMatchObject({ code: '401', status: 401 });

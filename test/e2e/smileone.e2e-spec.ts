@@ -1,3 +1,4 @@
+import { ClockSkew } from '../../server/src/common/clock-skew.js';
 import net from 'node:net';
 import { Messages } from '@zstore/contract/messages';
 import { ProviderUrls } from '../../server/src/providers/provider-urls.js';
@@ -119,7 +120,12 @@ describe('Smile.one adapter against the simulator (PROVIDERS.md 2, 6.2)', () => 
 
     it('the adapter signing with a wrong key is refused with the body status', async () => {
       const config = { ...app.config, smileone: { ...app.config.smileone, key: 'not-the-key' } };
-      const wrong = new SmileOneAdapter(config, app.store.app.get(ProviderUrls), app.clock);
+      const wrong = new SmileOneAdapter(
+        config,
+        app.store.app.get(ProviderUrls),
+        app.clock,
+        app.store.app.get(ClockSkew),
+      );
       const error = await failure(wrong.querypoints('SMILEBR'));
       expect(error).toBeInstanceOf(SupplierRefusal);
       expect(error).toMatchObject({ code: '10001', reason: 'Sign error', status: 200 });
@@ -379,7 +385,12 @@ describe('Smile.one adapter against the simulator (PROVIDERS.md 2, 6.2)', () => 
         ...app.config,
         smileone: { ...app.config.smileone, baseUrl: `http://127.0.0.1:${port}` },
       };
-      const offline = new SmileOneAdapter(config, undefined as never, app.clock);
+      const offline = new SmileOneAdapter(
+        config,
+        undefined as never,
+        app.clock,
+        app.store.app.get(ClockSkew),
+      );
       await expect(offline.querypoints('SMILEBR')).rejects.toBeInstanceOf(SupplierUnavailable);
     });
   });

@@ -404,6 +404,8 @@ describe('UPI expiry and late payments', () => {
     });
     diamonds = await catalogEntry(app, 'Mobile Legends (Brazil server)', '86 Diamonds');
   });
+  // Each test moves the clock from the database's time: a payment deadline is set on it.
+  afterEach(() => app.clock.reset());
   afterAll(() => app.close());
 
   it('fails an unpaid order after 30 minutes and credits a payment that arrives after that to the wallet, once', async () => {

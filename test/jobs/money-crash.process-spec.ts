@@ -177,17 +177,18 @@ describe('money across API processes', () => {
     expect(await ledgerProblems(db.url)).toEqual([]);
   }, 60_000);
 
-  it("M13 at the exact point: the API killed after an order's commit, before its answer is stored; the retry places nothing", async () => {
+  it("M13 at the exact point: the API killed after an order's commit, before it answered; the retry gets the order's answer and places nothing", async () => {
     const first = await startApi('all');
     const item = await manualItem('BGMI', '60 UC');
     const [shopper] = await newShoppers(1);
     await credit(first.url, shopper, 1_000);
     const key = randomUUID();
-    // The API's write of the stored answer hangs, so the kill lands after the order's commit.
+    // The API's first write after the order's commit (the saved player) hangs, so the kill
+    // lands after the commit and before the answer reaches the client.
     await sql(`CREATE FUNCTION test_hold_claim_answer() RETURNS trigger AS $$
       BEGIN PERFORM pg_sleep(60); RETURN NEW; END $$ LANGUAGE plpgsql`);
-    await sql(`CREATE TRIGGER test_hold_claim_answer BEFORE UPDATE ON idempotency_keys
-      FOR EACH ROW WHEN (NEW.status = 'done') EXECUTE FUNCTION test_hold_claim_answer()`);
+    await sql(`CREATE TRIGGER test_hold_claim_answer BEFORE INSERT OR UPDATE ON saved_players
+      FOR EACH ROW EXECUTE FUNCTION test_hold_claim_answer()`);
 
     const lost = walletOrder(first.url, shopper, item, key);
     const deadline = Date.now() + 10_000;
@@ -204,12 +205,17 @@ describe('money across API processes', () => {
     await sql(
       `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE wait_event = 'PgSleep'`,
     );
-    await sql('DROP TRIGGER test_hold_claim_answer ON idempotency_keys');
+    await sql('DROP TRIGGER test_hold_claim_answer ON saved_players');
 
     const second = await startApi('all', first.port);
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     const retry = await walletOrder(second.url, shopper, item, key);
-    expect(answerLost(retry)).toBe(true);
+    // The answer was stored with the order: the retry replays it.
+    const [placed] = await sql<{ orderid: string }>(
+      'SELECT orderid FROM orders WHERE user_id = $1',
+      [shopper.id],
+    );
+    expect(retry).toMatchObject({ status: 200, body: { orderid: placed.orderid } });
     const [row] = await sql<{ orders: number; balance: string }>(
       `SELECT u.balance, (SELECT count(*)::int FROM orders o WHERE o.user_id = u.id) AS orders
        FROM users u WHERE u.id = $1`,

@@ -4,8 +4,19 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
+import { JobName } from '../../server/src/jobs/job.enum.js';
+import { FulfilmentService } from '../../server/src/modules/delivery/fulfilment.service.js';
+import { startTestApp, type TestApp } from '../utils/app.js';
 import { createTestDatabase, query } from '../utils/database.js';
 import { databaseUrl, TEST_DATABASE_URL } from '../utils/env.js';
+import { catalogEntry, expectLedgerConsistent } from '../e2e/money.helpers.js';
+import {
+  moogoldOrders,
+  placeWalletOrder,
+  smileOrders,
+  testPlayer,
+  waitFor,
+} from '../e2e/supplier.helpers.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -94,5 +105,114 @@ describe('backup and restore', () => {
     );
     expect(noFile.status).toBe(1);
     expect(noFile.stderr).toMatch(/Usage: npm run restore/);
+  });
+});
+
+/**
+ * RELIABILITY rule 15: a backup taken while paid orders were queued, the orders then delivered,
+ * the backup restored into a new database and a store started on it as docs/runbook.md says.
+ * The suppliers (here the first store's simulators, which remember every purchase) must not
+ * sell any pack a second time: Smile.one's packs wait for the admin, MooGold's are found again
+ * by our reference.
+ */
+describe('a restore older than the deliveries', () => {
+  const backupDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zstore-backups-'));
+  const restored = `zstore_restore_${randomBytes(5).toString('hex')}`;
+  let before: TestApp;
+  let after: TestApp | undefined;
+
+  beforeAll(async () => {
+    // Deliveries paused: paid orders stay queued while the backup is taken.
+    before = await startTestApp({
+      FULFILMENT_ENABLED: 'false',
+      RATE_LIMIT_USER_ACTIONS: '1000/60',
+    });
+    await admin(`CREATE DATABASE ${restored}`);
+  });
+  afterAll(async () => {
+    await after?.close();
+    await before.close();
+    await admin(`DROP DATABASE IF EXISTS ${restored} WITH (FORCE)`);
+    fs.rmSync(backupDir, { recursive: true, force: true });
+  });
+
+  it('buys no pack a second time: Smile.one packs wait for the admin, MooGold ones are found by reference', async () => {
+    const brazil86 = await catalogEntry(before, 'Mobile Legends (Brazil server)', '86 Diamonds');
+    const genshin60 = await catalogEntry(before, 'Genshin Impact', '60 Genesis Crystals');
+    const smilePlayers = [testPlayer('61'), testPlayer('62')];
+    const mooPlayer = testPlayer('63');
+    const orderids: string[] = [];
+    for (const input1 of smilePlayers) {
+      orderids.push(
+        (await placeWalletOrder(before, brazil86, { input1, input2: '1001', balance: 1_000_00 }))
+          .orderid,
+      );
+    }
+    const mooOrder = (
+      await placeWalletOrder(before, genshin60, {
+        input1: mooPlayer,
+        input2: 'Asia',
+        balance: 1_000_00,
+      })
+    ).orderid;
+
+    const backup = npmScript('backup', { DATABASE_URL: before.databaseUrl, BACKUP_DIR: backupDir });
+    expect(backup.status).toBe(0);
+    const file = backup.stdout.trim().split('\n').pop()!;
+
+    // After the backup every order is delivered.
+    const fulfilment = before.store.app.get(FulfilmentService);
+    for (const orderid of [...orderids, mooOrder]) {
+      const [{ generation }] = await before.sql<{ generation: number }>(
+        'SELECT fulfil_generation AS generation FROM orders WHERE orderid = $1',
+        [orderid],
+      );
+      expect(await fulfilment.fulfil(orderid, generation)).toBe('done');
+    }
+    for (const input1 of smilePlayers) expect(await smileOrders(before, input1)).toHaveLength(1);
+    expect(await moogoldOrders(before, { playerId: mooPlayer })).toHaveLength(1);
+
+    // The restore into a new database, and a store on it that reaches the same suppliers.
+    const restore = npmScript('restore', { DATABASE_URL: databaseUrl(restored) }, file);
+    expect(restore.status).toBe(0);
+    after = await startTestApp(
+      { SWEEP_INTERVAL_MS: '1000', SANDBOX_URL: `${before.url}/sandbox` },
+      { routeDatabase: () => databaseUrl(restored) },
+    );
+    const restoredSql = (sql: string, params: unknown[] = []) =>
+      query(databaseUrl(restored), sql, params);
+
+    // MooGold's order is found by our reference and completes without a second purchase.
+    await waitFor(
+      () => restoredSql('SELECT status FROM orders WHERE orderid = $1', [mooOrder]),
+      (rows) => (rows[0] as { status: string }).status === 'Completed',
+      30_000,
+    );
+    expect(await moogoldOrders(before, { playerId: mooPlayer })).toHaveLength(1);
+
+    // Smile.one's orders wait for the admin with their packs unknown; nothing was bought again.
+    // (Two more runs of the fulfilment sweep on the restored database first.)
+    const sweeps = async () =>
+      (
+        (await restoredSql(
+          `SELECT count(*)::int AS runs FROM scheduled_runs
+           WHERE job_name = $1 AND finished_at IS NOT NULL`,
+          [JobName.FulfilmentSweepPending],
+        )) as Array<{ runs: number }>
+      )[0].runs;
+    const seen = await sweeps();
+    await waitFor(sweeps, (runs) => runs >= seen + 2, 20_000);
+    const held = (await restoredSql(
+      `SELECT o.fulfilment_status, p.status FROM orders o JOIN supplier_purchases p USING (orderid)
+       WHERE o.orderid = ANY($1)`,
+      [orderids],
+    )) as Array<{ fulfilment_status: string; status: string }>;
+    expect(held).toEqual([
+      { fulfilment_status: 'needs_attention', status: 'unknown' },
+      { fulfilment_status: 'needs_attention', status: 'unknown' },
+    ]);
+    for (const input1 of smilePlayers) expect(await smileOrders(before, input1)).toHaveLength(1);
+    expect(restore.stdout).toMatch(/2 paid Smile.one order\(s\) are held for the admin/);
+    await expectLedgerConsistent(after);
   });
 });

@@ -1,5 +1,6 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { Clock } from '../common/clock.js';
+import { ClockSkew } from '../common/clock-skew.js';
 import { RateLimitService } from '../common/http/rate-limit.service.js';
 import { APP_CONFIG, type AppConfig } from './config.js';
 
@@ -10,8 +11,8 @@ export class CoreModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: CoreModule,
-      providers: [{ provide: APP_CONFIG, useValue: config }, Clock, RateLimitService],
-      exports: [APP_CONFIG, Clock, RateLimitService],
+      providers: [{ provide: APP_CONFIG, useValue: config }, Clock, ClockSkew, RateLimitService],
+      exports: [APP_CONFIG, Clock, ClockSkew, RateLimitService],
     };
   }
 }

@@ -35,6 +35,8 @@ export interface AppConfig {
   admin: { email: string; password: string };
   sweepIntervalMs: number;
   providerTimeoutMs: number;
+  /** How far this process's clock may be from the database's before it signs no supplier request. */
+  clockSkewLimitMs: number;
   /** How long an `Idempotency-Key` claim may stay `running` before a retry may take it over. */
   idempotencyLeaseMs: number;
   jobs: {
@@ -191,6 +193,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
     sweepIntervalMs: env.SWEEP_INTERVAL_MS,
     providerTimeoutMs: env.PROVIDER_TIMEOUT_MS,
+    clockSkewLimitMs: env.CLOCK_SKEW_LIMIT_MS,
     idempotencyLeaseMs: env.IDEMPOTENCY_LEASE_MS,
     jobs: {
       lockDurationMs: env.JOB_LOCK_DURATION_MS,

@@ -106,6 +106,7 @@ export const envSchema = {
   // Providers
   SANDBOX_URL: withDefault(url, (basis) => `${basis.publicUrl}/sandbox`),
   PROVIDER_TIMEOUT_MS: withDefault(int({ min: 100 }), 10_000),
+  CLOCK_SKEW_LIMIT_MS: withDefault(int({ min: 1000 }), 60_000),
   IDEMPOTENCY_LEASE_MS: withDefault(int({ min: 1000 }), 60_000),
   FAST2SMS_BASE_URL: optional(url, inSandbox(undefined, 'https://www.fast2sms.com')),
   FAST2SMS_API_KEY: withDefault(text, inSandbox('sandbox-fast2sms-key', '')),

@@ -35,6 +35,16 @@ export class SupplierUnavailable extends ProviderError {
 }
 
 /**
+ * Nothing was sent: this process's clock is too far from the database's to sign a request the
+ * supplier would accept (RELIABILITY rule 14).
+ */
+export class ClockSkewed extends SupplierUnavailable {
+  constructor(provider: string, endpoint: string, skewMs: number) {
+    super(provider, endpoint, `not signed: this clock is ${Math.round(skewMs / 1000)} s off`);
+  }
+}
+
+/**
  * The request was sent and no answer can be read: a timeout, a dropped connection, an HTML
  * page. The supplier may or may not have acted on it.
  */

@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
@@ -7,10 +8,25 @@ export const REDIS = Symbol('REDIS');
 const REDIS_CONNECT_TIMEOUT_MS = 5_000;
 const REDIS_COMMAND_TIMEOUT_MS = 1_000;
 
-/** The errors ioredis raises when Redis cannot be reached or does not answer in time. */
+/** Redis refusing a write because it reached `maxmemory` (policy `noeviction`). */
+export function isRedisOutOfMemory(error: unknown): boolean {
+  const { message } = (error ?? {}) as { message?: unknown };
+  return typeof message === 'string' && message.startsWith('OOM ');
+}
+
+/**
+ * Told of each Redis refusal for memory that reached a request (`out-of-memory`), so the
+ * operations module can alert the admin.
+ */
+export const redisFaults = new EventEmitter();
+
+/**
+ * The errors ioredis raises when Redis cannot be reached or does not answer in time, or
+ * refuses writes for memory: each one a moment to wait, not a fault of the request.
+ */
 export function isRedisUnavailable(error: unknown): boolean {
   const { name, message } = (error ?? {}) as { name?: unknown; message?: unknown };
-  if (name === 'MaxRetriesPerRequestError') return true;
+  if (name === 'MaxRetriesPerRequestError' || isRedisOutOfMemory(error)) return true;
   return (
     typeof message === 'string' &&
     /^(Command timed out|Connection is closed|Stream isn't writeable|Reached the max retries per request)/.test(

@@ -10,7 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { clientErrorFields } from '../http/client-error-field.js';
 import { errorAnswerOf } from '../http/error-answer.js';
 import { Messages } from '@zstore/contract/messages';
-import { isRedisUnavailable } from '../../redis/redis.module.js';
+import { isRedisOutOfMemory, isRedisUnavailable, redisFaults } from '../../redis/redis.module.js';
 import { AppError, ErrorCode } from './app-error.js';
 
 const codeByStatus: Record<number, ErrorCode> = {
@@ -70,6 +70,7 @@ export class GlobalExceptionFilter implements ExceptionFilter {
       message = Messages.busy;
       void reply.header('Retry-After', '1');
       this.logger.warn(`dependency unavailable: ${(exception as Error).message}`);
+      if (isRedisOutOfMemory(exception)) redisFaults.emit('out-of-memory', exception);
     }
 
     if (status >= 500) {
@@ -105,8 +106,23 @@ const BROKEN_CONNECTION = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIME
 const LOST_CONNECTION_TEXTS =
   /timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error|Connection ended unexpectedly/;
 
+/**
+ * TypeORM's answer to a statement on a connection the server already ended (a fast shutdown
+ * ends the connections idle in a transaction at once).
+ */
+const RELEASED_RUNNER = new Set([
+  'QueryRunnerAlreadyReleasedError',
+  'QueryRunnerProviderAlreadyReleasedError',
+]);
+
 export function isDatabaseBusy(value: unknown): boolean {
-  const error = value as { code?: unknown; driverError?: { code?: unknown }; message?: unknown };
+  const error = value as {
+    code?: unknown;
+    name?: unknown;
+    driverError?: { code?: unknown };
+    message?: unknown;
+  };
+  if (typeof error?.name === 'string' && RELEASED_RUNNER.has(error.name)) return true;
   const code = error?.driverError?.code ?? error?.code;
   if (typeof code === 'string' && (BUSY_SQLSTATES.has(code) || BROKEN_CONNECTION.has(code))) {
     return true;

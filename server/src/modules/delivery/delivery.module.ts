@@ -7,7 +7,9 @@ import { FulfilmentAdminController } from './fulfilment-admin.controller.js';
 import { FulfilmentAdminService } from './fulfilment-admin.service.js';
 import { FulfilmentService } from './fulfilment.service.js';
 import { SupplierPackBuyer } from './supplier-pack-buyer.js';
+import { KeptAnswers } from './kept-answers.js';
 import { SupplierBalanceGuard } from './supplier-balance-guard.js';
+import { SupplierClockGuard } from './supplier-clock-guard.js';
 import { SupplierPurchasesRepository } from './supplier-purchases.repository.js';
 import { SupplierPointsController } from './supplier-points.controller.js';
 import { SupplierPointsService } from './supplier-points.service.js';
@@ -23,6 +25,8 @@ import { SupplierPointsService } from './supplier-points.service.js';
     FulfilmentAdminService,
     SupplierPackBuyer,
     SupplierBalanceGuard,
+    KeptAnswers,
+    SupplierClockGuard,
     SupplierPurchasesRepository,
   ],
 })

@@ -12,6 +12,7 @@ import { fulfilJobId, OrdersService } from '../orders/orders.service.js';
 import { playerRefusalWords } from '../orders/customer-reasons.js';
 import type { Order } from '../orders/orders.repository.js';
 import { SupplierBalanceGuard } from './supplier-balance-guard.js';
+import { SupplierClockGuard } from './supplier-clock-guard.js';
 import { SupplierPackBuyer } from './supplier-pack-buyer.js';
 import { SupplierPurchasesRepository } from './supplier-purchases.repository.js';
 
@@ -37,6 +38,7 @@ export class FulfilmentService {
     private readonly jobs: JobQueueService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly balanceGuard: SupplierBalanceGuard,
+    private readonly clockGuard: SupplierClockGuard,
   ) {}
 
   @OnJob({ name: JobName.OrderFulfil, queue: QueueName.Fulfilment })
@@ -59,6 +61,7 @@ export class FulfilmentService {
     for (const [index, productRef] of order.itemIdArray.entries()) {
       const row = await this.purchases.reserve(orderid, index + 1, supplier, productRef);
       if (row.status === 'confirmed') continue;
+      if (!(await this.clockGuard.mayAsk(order, supplier))) return 'done';
       if (row.status === 'reserved' && !(await this.balanceGuard.mayBuy(order, supplier))) {
         return 'done';
       }
@@ -67,11 +70,16 @@ export class FulfilmentService {
         return { kind: 'retry' } as const;
       });
       if (outcome.kind === 'confirmed') continue;
+      if (outcome.kind === 'late-confirmed') {
+        await this.resumeAfterLateAnswer(orderid);
+        return 'skipped';
+      }
       if (outcome.kind === 'retry') return 'retry';
       if (outcome.kind === 'superseded') return 'skipped';
       if (
         outcome.kind === 'store' &&
-        (await this.balanceGuard.refused(order, row, outcome.reason))
+        ((await this.balanceGuard.refused(order, row, outcome.reason)) ||
+          (await this.clockGuard.refused(order, row, outcome.reason)))
       ) {
         return 'done';
       }
@@ -87,6 +95,22 @@ export class FulfilmentService {
     }
     await settleOnce(this.logger, () => this.orders.complete(orderid, fence));
     return 'done';
+  }
+
+  /**
+   * A run of an older generation proved a pack another run had left `unknown` (and flagged the
+   * order for): with no other pack in doubt, the order goes on under its next generation.
+   */
+  private async resumeAfterLateAnswer(orderid: string) {
+    if ((await this.purchases.inDoubtCount(orderid)) > 0) return;
+    const reopened = await this.deliveries.reopenFlagged(orderid);
+    if (!reopened) return;
+    this.logger.log('order resumed: the pack in doubt was bought');
+    await this.jobs.queueSoon(
+      JobName.OrderFulfil,
+      { orderid, generation: reopened.fulfilGeneration },
+      fulfilJobId(orderid, reopened.fulfilGeneration),
+    );
   }
 
   /** Re-enqueues paid API orders whose delivery is pending and whose job is gone. */

@@ -5,6 +5,7 @@ import { Messages } from '@zstore/contract/messages';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { REDIS } from '../../redis/redis.module.js';
 import { AdminAlertsService } from '../operations/admin-alerts.service.js';
+import { supplierBalanceAlertKey } from '../operations/alert-checks.service.js';
 import { SupplierBalancesService } from '../operations/supplier-balances.service.js';
 import { OrderDeliveries } from '../orders/order-deliveries.service.js';
 import type { Order } from '../orders/orders.repository.js';
@@ -77,7 +78,7 @@ export class SupplierBalanceGuard {
     const supplier = row.supplier;
     if (!isBalanceRefusal(supplier, reason)) return false;
     const region = balanceRegion(supplier, order);
-    await this.purchases.reopenRefusedForBalance(row, reason);
+    await this.purchases.reopenRefused(row, reason);
     const read = await this.balances.refreshOne(supplier, region);
     const shortage: Shortage = {
       balance: read?.balance ?? 0,
@@ -85,8 +86,8 @@ export class SupplierBalanceGuard {
     };
     await this.redis.hset(this.key, `${supplier}:${region}`, JSON.stringify(shortage));
     await this.wait(order);
-    await this.alerts.open(
-      `supplier-balance-short:${supplier}:${region}`,
+    await this.alerts.escalate(
+      supplierBalanceAlertKey(supplier, region),
       'supplier_balance_short',
       `The ${SUPPLIER_NAMES[supplier]} balance (${region}) cannot pay for paid orders (${reason}). They wait and are delivered by themselves once the account is topped up.`,
     );
@@ -100,7 +101,7 @@ export class SupplierBalanceGuard {
     const read = await this.balances.cachedOne(supplier, region);
     if (!read || read.at <= shortage.at || read.balance <= shortage.balance) return true;
     await this.redis.hdel(this.key, `${supplier}:${region}`);
-    await this.alerts.resolve(`supplier-balance-short:${supplier}:${region}`);
+    await this.alerts.resolve(supplierBalanceAlertKey(supplier, region));
     return false;
   }
 

@@ -14,8 +14,10 @@ import {
   MOOGOLD_PLAYER_STATES,
   playerRefusalOf,
 } from './supplier-refusals.js';
+import { KeptAnswers } from './kept-answers.js';
 import {
   SupplierPurchasesRepository,
+  type PurchaseStatus,
   type SupplierPurchase,
 } from './supplier-purchases.repository.js';
 
@@ -29,6 +31,8 @@ const ANSWER_WRITE_TRIES = 6;
 const ANSWER_WRITE_BACKOFF_MS = 200;
 export type PackOutcome =
   | { kind: 'confirmed' }
+  /** A pack another run had left `unknown` turned out bought: the order may go on. */
+  | { kind: 'late-confirmed' }
   | { kind: 'player' | 'store' | 'unknown'; reason: string; refusal?: PlayerRefusal }
   | { kind: 'retry' }
   | { kind: 'superseded' };
@@ -50,10 +54,16 @@ export class SupplierPackBuyer {
     private readonly purchases: SupplierPurchasesRepository,
     private readonly smileone: SmileOneAdapter,
     private readonly moogold: MooGoldAdapter,
+    private readonly answers: KeptAnswers,
   ) {}
 
   /** Buys one pack, or follows where an earlier run left it; says how the pack ended. */
   async buy(order: Order, row: SupplierPurchase): Promise<PackOutcome> {
+    if (row.supplier === 'smileone' && (row.status === 'sent' || row.status === 'unknown')) {
+      // A Smile.one answer a run received but could not write: the purchase is proven.
+      const kept = await this.answers.find(row.reference);
+      if (kept) return this.confirmSmileOne(row, kept);
+    }
     if (row.status === 'unknown') return { kind: 'unknown', reason: Messages.deliveryUnknown };
     if (row.status === 'failed') {
       return { kind: row.failure ?? 'store', reason: row.error ?? Messages.deliveryRefused };
@@ -88,15 +98,34 @@ export class SupplierPackBuyer {
     } catch (error) {
       return this.failed(row, error, false);
     }
-    // Smile.one has no status call: this answer is the only proof of the purchase.
-    const recorded = await this.recordAnswer(row, () =>
-      this.purchases.move(row, ['sent'], 'confirmed', { supplierReference: orderId }),
-    );
-    if (!recorded) {
-      this.logger.warn(`pack ${row.reference}: answered late as Smile.one order ${orderId}`);
-      return SUPERSEDED;
+    // Smile.one has no status call: this answer is the only proof of the purchase. It is
+    // logged at once and kept outside PostgreSQL until it is written.
+    this.logger.log(`pack ${row.reference}: bought as Smile.one order ${orderId}`);
+    await this.answers.keep(row.reference, orderId);
+    return this.confirmSmileOne(row, orderId);
+  }
+
+  /**
+   * Writes a Smile.one answer: the pack is `confirmed`, also when another run had meanwhile
+   * left it `unknown` (the answer proves the purchase). Not written, the answer stays kept and
+   * the job's retry writes it.
+   */
+  private async confirmSmileOne(row: SupplierPurchase, orderId: string): Promise<PackOutcome> {
+    const moved = (from: PurchaseStatus) =>
+      this.recordAnswer(row, () =>
+        this.purchases.move(row, [from], 'confirmed', { supplierReference: orderId }),
+      );
+    if (await moved('sent')) {
+      await this.answers.forget(row.reference);
+      return { kind: 'confirmed' };
     }
-    return { kind: 'confirmed' };
+    if (await moved('unknown')) {
+      await this.answers.forget(row.reference);
+      this.logger.warn(`pack ${row.reference}: answered late as Smile.one order ${orderId}`);
+      return { kind: 'late-confirmed' };
+    }
+    await this.answers.forget(row.reference);
+    return SUPERSEDED;
   }
 
   private async sendMooGold(order: Order, row: SupplierPurchase): Promise<PackOutcome> {
@@ -122,7 +151,8 @@ export class SupplierPackBuyer {
 
   /**
    * Writes what a supplier answered, trying again in this run when the database refuses for a
-   * moment: given up, the answer would be lost and a bought pack end `unknown`.
+   * moment; given up, the run fails and its job's retry writes the answer (Smile.one's is kept
+   * for it, MooGold's is looked up by our reference).
    */
   private async recordAnswer(
     row: SupplierPurchase,

@@ -137,10 +137,10 @@ export class SupplierPurchasesRepository {
   }
 
   /**
-   * A failed pack the supplier refused for our balance: never bought, so it is opened again
-   * (its try not counted) with the refusal kept.
+   * A failed pack the supplier refused for a cause that pauses it (our balance, our clock):
+   * never bought, so it is opened again (its try not counted) with the refusal kept.
    */
-  async reopenRefusedForBalance(row: Pick<SupplierPurchase, 'orderid' | 'pack'>, reason: string) {
+  async reopenRefused(row: Pick<SupplierPurchase, 'orderid' | 'pack'>, reason: string) {
     await this.txHost.tx.query(
       `UPDATE supplier_purchases SET status = 'reserved', failure = NULL, error = $3,
          tries = greatest(tries - 1, 0), updated_at = now()
@@ -156,6 +156,16 @@ export class SupplierPurchasesRepository {
        WHERE orderid = $1 AND status = 'failed'`,
       [orderid],
     );
+  }
+
+  /** Packs of the order whose outcome the admin would have to settle (`unknown`, `failed`). */
+  async inDoubtCount(orderid: string) {
+    const [{ count }] = await this.txHost.tx.query<Array<{ count: number }>>(
+      `SELECT count(*)::int AS count FROM supplier_purchases
+       WHERE orderid = $1 AND status IN ('unknown', 'failed')`,
+      [orderid],
+    );
+    return count;
   }
 
   async confirmedCount(orderid: string) {

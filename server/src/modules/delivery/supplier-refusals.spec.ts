@@ -3,7 +3,7 @@ import {
   SupplierUnavailable,
   SupplierUnknownOutcome,
 } from '../../providers/supplier-http.js';
-import { classifySupplierFailure, isBalanceRefusal } from './supplier-refusals.js';
+import { classifySupplierFailure, isBalanceRefusal, isClockRefusal } from './supplier-refusals.js';
 
 describe('classifySupplierFailure (DESIGN section 5)', () => {
   const smile = (code: string) => new SupplierRefusal('smileone', 'createorder', code, 'text');
@@ -39,5 +39,17 @@ describe('isBalanceRefusal', () => {
     expect(isBalanceRefusal('moogold', '111 Insufficient balance')).toBe(true);
     expect(isBalanceRefusal('smileone', '111 Insufficient balance')).toBe(false);
     expect(isBalanceRefusal('smileone', '20003 USER ID ou Zone ID não existe')).toBe(false);
+  });
+});
+
+describe('isClockRefusal (RELIABILITY rule 14)', () => {
+  it("knows each supplier's refusal of a signed time, and nothing else", () => {
+    expect(
+      isClockRefusal('smileone', '10002 Request expired, please check the time parameter'),
+    ).toBe(true);
+    expect(isClockRefusal('moogold', '403 Invalid or expired timestamp')).toBe(true);
+    expect(isClockRefusal('moogold', '403 Forbidden')).toBe(false);
+    expect(isClockRefusal('smileone', '20010 insufficient balance')).toBe(false);
+    expect(isClockRefusal('moogold', '10002 Request expired')).toBe(false);
   });
 });

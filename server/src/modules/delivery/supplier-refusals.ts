@@ -48,3 +48,14 @@ const BALANCE_CODES: Record<string, Set<string>> = {
 export function isBalanceRefusal(supplier: string, reason: string) {
   return BALANCE_CODES[supplier]?.has(reason.split(' ')[0]) ?? false;
 }
+
+/**
+ * A refusal `"<code> <reason>"` for the time the request was signed with (PROVIDERS.md: both
+ * suppliers refuse a time more than 5 minutes off theirs): a clock's fault, not the order's.
+ */
+export function isClockRefusal(supplier: string, reason: string) {
+  const code = reason.split(' ')[0];
+  if (supplier === 'smileone') return code === '10002';
+  if (supplier === 'moogold') return code === '403' && /timestamp/i.test(reason);
+  return false;
+}

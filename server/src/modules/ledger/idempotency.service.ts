@@ -5,23 +5,19 @@ import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { Messages } from '@zstore/contract/messages';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
-import { claimAttempt, type ClaimAttempt } from './idempotency-claim.js';
+import { claimAttempt, type ClaimAttempt, type StoredResponse } from './idempotency-claim.js';
 import { commerceError, CommerceErrorCode } from './commerce-errors.js';
 
 const KEEP_HOURS = 24;
 const SAVE_TRIES = 3;
-
-interface StoredResponse {
-  ok: boolean;
-  body?: unknown;
-  error?: { code: string; message: string; status: number; extra: Record<string, unknown> };
-}
+const RELEASE_RETRY_MS = 500;
 
 /** An `idempotency_keys` row as `replay` reads it, as PostgreSQL answers it. */
 interface IdempotencyKeyRow {
   fingerprint: string;
   status: IdempotencyKeyStatus;
   response_body: string | null;
+  live: boolean;
 }
 
 type IdempotencyKeyStatus = 'running' | 'committed' | 'done';
@@ -31,12 +27,15 @@ interface IdempotencyKey {
   fingerprint: string;
   status: IdempotencyKeyStatus;
   responseBody: string | null;
+  /** The claim's lease is not over: its attempt may still be running. */
+  live: boolean;
 }
 
 const mapIdempotencyKeyRow = (row: IdempotencyKeyRow): IdempotencyKey => ({
   fingerprint: row.fingerprint,
   status: row.status,
   responseBody: row.response_body,
+  live: row.live,
 });
 
 function canonical(value: unknown): unknown {
@@ -56,7 +55,9 @@ function canonical(value: unknown): unknown {
  * The first request runs; a replay gets the first answer (success or expected failure); a
  * duplicate arriving while the first runs gets 409; the same key with another body gets 422.
  * A claim left `running` by a process that died (nothing committed: see
- * `IdempotencyClaimSubscriber`) is taken over by a retry once its lease is over.
+ * `IdempotencyClaimSubscriber`) is taken over by a retry once its lease is over. A route's
+ * last transaction stores its answer (`answerOnCommit`), so committed work always has its
+ * answer to replay; other answers (refusals, routes that commit nothing) are stored after.
  */
 @Injectable()
 export class IdempotencyService {
@@ -81,7 +82,7 @@ export class IdempotencyService {
       .digest('hex');
     const token = await this.claim(auth.id, trimmed, fingerprint);
     if (!token) return this.replay<T>(auth.id, trimmed, fingerprint);
-    const attempt = { userId: auth.id, key: trimmed, token };
+    const attempt: ClaimAttempt = { userId: auth.id, key: trimmed, token };
 
     let result: T;
     try {
@@ -98,7 +99,7 @@ export class IdempotencyService {
       }
       throw error;
     }
-    await this.saveAnswer(attempt, 200, { ok: true, body: result });
+    if (!attempt.answered) await this.saveAnswer(attempt, 200, { ok: true, body: result });
     return result;
   }
 
@@ -130,19 +131,36 @@ export class IdempotencyService {
 
   /**
    * An unexpected failure gives the key back so the client's retry runs afresh, but only while
-   * the claim is `running`: once any transaction of the attempt committed, it stays.
+   * the claim is `running`: once any transaction of the attempt committed, it stays. When the
+   * database itself is gone (the failure's usual cause), the key is given back as soon as it
+   * answers again, so the retry does not wait for the lease.
    */
   private async release(attempt: ClaimAttempt) {
+    const failure = await this.tryRelease(attempt);
+    if (!failure) return;
+    this.logger.warn(`Idempotency-Key claim ${attempt.token} not released yet: ${failure.message}`);
+    // The answer goes out now; the key is given back in the background.
+    void this.releaseLater(attempt, Date.now() + this.config.idempotencyLeaseMs);
+  }
+
+  private async releaseLater(attempt: ClaimAttempt, deadline: number) {
+    // Past the lease a retry takes the claim over anyway.
+    while (Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, RELEASE_RETRY_MS).unref());
+      if (!(await this.tryRelease(attempt))) return;
+    }
+  }
+
+  /** Gives the key back if its attempt committed nothing; answers the error when it could not. */
+  private async tryRelease(attempt: ClaimAttempt): Promise<Error | undefined> {
     try {
       await this.db.query(
         `DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2 AND token = $3 AND status = 'running'`,
         [attempt.userId, attempt.key, attempt.token],
       );
+      return undefined;
     } catch (error) {
-      // Left `running`, the claim is taken over by a retry once its lease is over.
-      this.logger.warn(
-        `Idempotency-Key claim ${attempt.token} not released: ${(error as Error).message}`,
-      );
+      return error as Error;
     }
   }
 
@@ -165,8 +183,10 @@ export class IdempotencyService {
 
   private async replay<T>(userId: string, key: string, fingerprint: string): Promise<T> {
     const rows: IdempotencyKeyRow[] = await this.db.query(
-      'SELECT fingerprint, status, response_body FROM idempotency_keys WHERE user_id = $1 AND key = $2',
-      [userId, key],
+      `SELECT fingerprint, status, response_body,
+              claimed_at >= now() - make_interval(secs => $3) AS live
+       FROM idempotency_keys WHERE user_id = $1 AND key = $2`,
+      [userId, key, this.config.idempotencyLeaseMs / 1000],
     );
     const row = rows.map(mapIdempotencyKeyRow)[0];
     if (!row || row.status !== 'done' || !row.responseBody) {
@@ -177,8 +197,9 @@ export class IdempotencyService {
           HttpStatus.UNPROCESSABLE_ENTITY,
         );
       }
-      if (row?.status === 'committed') {
-        // The first attempt's work was committed but its answer was lost with its process.
+      if (row?.status === 'committed' && !row.live) {
+        // Part of the first attempt's work was committed, and its process stopped before the
+        // transaction carrying the answer.
         throw commerceError(
           CommerceErrorCode.IdempotencyInProgress,
           Messages.idempotencyCommitted,

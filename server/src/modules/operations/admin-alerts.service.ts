@@ -67,11 +67,27 @@ export class AdminAlertsService {
     return true;
   }
 
-  /** Ends the alert's episode, if one is open. */
-  async resolve(key: string) {
+  /**
+   * Opens the alert `key` as `kind`, or, when it is already open (as a milder kind of the same
+   * cause), turns it into `kind` with the new message without telling the admin again: one
+   * cause, one episode, one alert.
+   */
+  async escalate(key: string, kind: string, message: string): Promise<boolean> {
     const [rows] = await this.db.query<[Array<{ key: string }>, number]>(
-      `UPDATE admin_alerts SET resolved_at = now() WHERE key = $1 AND resolved_at IS NULL RETURNING key`,
-      [key],
+      `UPDATE admin_alerts SET kind = $2, message = $3
+       WHERE key = $1 AND resolved_at IS NULL RETURNING key`,
+      [key, kind, message],
+    );
+    if (rows.length > 0) return false;
+    return this.open(key, kind, message);
+  }
+
+  /** Ends the alert's episode, if one is open (and, given `kind`, only if it is of that kind). */
+  async resolve(key: string, kind?: string) {
+    const [rows] = await this.db.query<[Array<{ key: string }>, number]>(
+      `UPDATE admin_alerts SET resolved_at = now()
+       WHERE key = $1 AND resolved_at IS NULL AND ($2::text IS NULL OR kind = $2) RETURNING key`,
+      [key, kind ?? null],
     );
     if (rows.length > 0) this.logger.log(`alert resolved: ${key}`);
   }

@@ -7,7 +7,12 @@ import { JobName, JobStatus, QueueName } from '../../jobs/job.enum.js';
 import { JobQueueService } from '../../jobs/job-queue.service.js';
 import { OnJob } from '../../jobs/on-job.decorator.js';
 import { AdminAlertsService } from './admin-alerts.service.js';
+import { RedisMemoryAlarm } from './redis-memory-alarm.service.js';
 import { SupplierBalancesService } from './supplier-balances.service.js';
+
+/** The one alert of a supplier balance, low or short of paying for orders. */
+export const supplierBalanceAlertKey = (supplier: string, region: string) =>
+  `supplier-balance:${supplier}:${region}`;
 
 /**
  * The conditions the admin is told about, checked on every sweep: each opens its alert while
@@ -21,6 +26,7 @@ export class AlertChecksService {
     private readonly alerts: AdminAlertsService,
     private readonly balances: SupplierBalancesService,
     private readonly jobs: JobQueueService,
+    private readonly redisMemory: RedisMemoryAlarm,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -36,11 +42,12 @@ export class AlertChecksService {
     await this.waitingForAdmin();
     await this.failures();
     await this.backlog();
+    await this.redisMemory.check();
   }
 
   private async hold(key: string, kind: string, holds: boolean, message: () => string) {
     if (holds) await this.alerts.open(key, kind, message());
-    else await this.alerts.resolve(key);
+    else await this.alerts.resolve(key, kind);
   }
 
   private async supplierBalances() {
@@ -49,8 +56,10 @@ export class AlertChecksService {
       const below = read.supplier === 'smileone' ? smileonePointsBelow : moogoldUsdBelow;
       const unit = read.supplier === 'smileone' ? 'points' : 'USD';
       const name = read.supplier === 'smileone' ? 'Smile.one' : 'MooGold';
+      // One key per balance: a supplier refusing for it (SupplierBalanceGuard) turns this alert
+      // into `supplier_balance_short`, which only the guard ends.
       await this.hold(
-        `supplier-balance-low:${read.supplier}:${read.region}`,
+        supplierBalanceAlertKey(read.supplier, read.region),
         'supplier_balance_low',
         read.balance < below,
         () =>

@@ -3,6 +3,7 @@ import { NotificationsModule } from '../notifications/notifications.module.js';
 import { AdminAlertsService } from './admin-alerts.service.js';
 import { AlertChecksService } from './alert-checks.service.js';
 import { AlertsAdminController } from './alerts.admin.controller.js';
+import { RedisMemoryAlarm } from './redis-memory-alarm.service.js';
 import { RetentionService } from './retention.service.js';
 import { MetricsCollector } from './metrics.collector.js';
 import { MetricsController } from './metrics.controller.js';
@@ -21,6 +22,7 @@ import { SupplierBalancesService } from './supplier-balances.service.js';
     AdminAlertsService,
     AlertChecksService,
     RetentionService,
+    RedisMemoryAlarm,
   ],
   exports: [StoreMetrics, SupplierBalancesService, AdminAlertsService],
 })

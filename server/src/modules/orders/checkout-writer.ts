@@ -2,8 +2,10 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Inject, Injectable } from '@nestjs/common';
 import { Messages } from '@zstore/contract/messages';
+import { databaseNow } from '../../common/clock-skew.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { CouponsService } from '../coupons/coupons.service.js';
+import { answerOnCommit } from '../ledger/idempotency-claim.js';
 import { newBusinessId } from '../ledger/money.js';
 import { WalletMovements } from '../wallet/wallet-movements.service.js';
 import { OrderTransitions } from './order-transitions.service.js';
@@ -30,7 +32,16 @@ export class CheckoutWriter {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  write(draft: OrderDraft, couponCode: string | undefined, now: Date): Promise<Order> {
+  /**
+   * `answerOf` gives the request's answer for an order paid at once, stored with this
+   * transaction (`answerOnCommit`); a UPI order's answer waits for its payment page.
+   */
+  write(
+    draft: OrderDraft,
+    couponCode: string | undefined,
+    now: Date,
+    answerOf: (order: Order) => unknown,
+  ): Promise<Order> {
     return this.txHost.withTransaction(async () => {
       let total = draft.price;
       let discount = 0;
@@ -56,7 +67,10 @@ export class CheckoutWriter {
         couponId,
         status: paidNow ? 'Processing' : 'Created',
         transactionId: txnid,
-        expiresAt: paidNow ? null : new Date(now.getTime() + this.config.upi.paymentTtlMs),
+        // The payment deadline runs on the database's clock, never this process's.
+        expiresAt: paidNow
+          ? null
+          : new Date((await databaseNow(this.txHost.tx)).getTime() + this.config.upi.paymentTtlMs),
         paidAt: paidNow ? now : null,
       });
       if (txnid) {
@@ -67,6 +81,7 @@ export class CheckoutWriter {
           amount: total,
         });
       }
+      if (order.status === 'Processing') answerOnCommit(answerOf(order));
       return order;
     });
   }

@@ -2,7 +2,6 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { Clock } from '../../common/clock.js';
 import { LogContext } from '../../common/logging/log-context.js';
-import { Messages } from '@zstore/contract/messages';
 import { istDate, newBusinessId } from '../ledger/money.js';
 import { SavedPlayersService } from '../saved-players/saved-players.service.js';
 import { CheckedPlayers } from './checked-players.js';
@@ -10,6 +9,7 @@ import { CheckoutWriter } from './checkout-writer.js';
 import type { OrderCreateDto } from './dto/order.dto.js';
 import { OrderPayments } from './order-payments.js';
 import { OrderQuotes } from './order-quotes.service.js';
+import { paidOrderAnswer, upiOrderAnswer } from './order-answers.js';
 import { OrderTransitions } from './order-transitions.service.js';
 
 /**
@@ -61,6 +61,7 @@ export class CheckoutService {
       },
       couponCode,
       now,
+      (paid) => paidOrderAnswer(mode, paid.orderid),
     );
     // After the commit: a convenience that never holds the wallet row's lock or fails an order.
     await this.savedPlayers
@@ -72,13 +73,10 @@ export class CheckoutService {
       })
       .catch((error: Error) => this.logger.warn(`saved player not kept: ${error.message}`));
 
-    const confirmation = `/confirmation?client_txn_id=${order.orderid}`;
     this.logger.log(`order placed (${order.status}, ${mode})`);
     if (order.status === 'Processing') {
       await this.transitions.afterPaid(order);
-      return mode === 'wallet'
-        ? { msg: Messages.orderPlaced, redirect_url: confirmation, orderid: order.orderid }
-        : { status: true, data: { payment_url: confirmation, orderid: order.orderid } };
+      return paidOrderAnswer(mode, order.orderid);
     }
     const paymentUrl = await this.payments.start(order.orderid, order.value, {
       pInfo: `${product.name} - ${item.name}`,
@@ -86,6 +84,6 @@ export class CheckoutService {
       customerEmail: user.email,
       customerMobile: user.mobilenumber!,
     });
-    return { status: true, data: { payment_url: paymentUrl, orderid: order.orderid } };
+    return upiOrderAnswer(order.orderid, paymentUrl);
   }
 }

@@ -51,6 +51,24 @@ export class OrderDeliveries {
     return row && { orderid: row.orderid, fulfilGeneration: row.fulfil_generation };
   }
 
+  /**
+   * A flagged order whose packs turned out fine (a late answer proved the one in doubt): pending
+   * again under its next generation, as an admin's retry would make it.
+   */
+  async reopenFlagged(
+    orderid: string,
+  ): Promise<Pick<Order, 'orderid' | 'fulfilGeneration'> | undefined> {
+    const row = await guardedUpdate<Pick<OrderRow, 'orderid' | 'fulfil_generation'>>(
+      this.txHost.tx,
+      `UPDATE orders SET fulfilment_status = 'pending', attention = NULL, fulfil_generation = fulfil_generation + 1,
+         updated_at = now()
+       WHERE orderid = $1 AND status = 'Processing' AND is_api AND fulfilment_status = ANY($2::text[])
+       RETURNING orderid, fulfil_generation`,
+      [orderid, moveTo(['needs_attention'], 'pending')],
+    );
+    return row && { orderid: row.orderid, fulfilGeneration: row.fulfil_generation };
+  }
+
   /** Locks a paid API-backed order for an admin's ruling on one of its packs. */
   async lockForRuling(id: string): Promise<Pick<Order, 'orderid' | 'itemIdArray'> | undefined> {
     const [order] = await this.txHost.tx.query<Array<Pick<OrderRow, 'orderid' | 'itemidarray'>>>(

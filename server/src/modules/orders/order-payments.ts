@@ -19,6 +19,8 @@ import {
   type PaymentRequest,
 } from '../payments/upi-payments.service.js';
 import { WalletMovements } from '../wallet/wallet-movements.service.js';
+import { answerOnCommit } from '../ledger/idempotency-claim.js';
+import { upiOrderAnswer } from './order-answers.js';
 import { OrderTransitions } from './order-transitions.service.js';
 import { OrdersRepository } from './orders.repository.js';
 
@@ -88,8 +90,12 @@ export class OrderPayments implements PaymentPort, OnModuleInit {
     };
   }
 
+  /** Keeps the gateway's order; its transaction carries the keyed request's answer. */
   saveGatewayOrder(orderid: string, gatewayOrderId: string, paymentUrl: string) {
-    return this.orders.setGateway(orderid, gatewayOrderId, paymentUrl);
+    return this.txHost.withTransaction(async () => {
+      answerOnCommit(upiOrderAnswer(orderid, paymentUrl));
+      await this.orders.setGateway(orderid, gatewayOrderId, paymentUrl);
+    });
   }
 
   async onUnavailable(orderid: string) {

@@ -7,6 +7,7 @@ import { AppError } from '../../common/errors/app-error.js';
 import { Messages } from '@zstore/contract/messages';
 import { commerceError, CommerceErrorCode } from '../ledger/commerce-errors.js';
 import { InsufficientFundsError } from '../ledger/ledger.service.js';
+import { answerOnCommit } from '../ledger/idempotency-claim.js';
 import { toPoints, toRupees } from '../ledger/money.js';
 import { UsersService } from '../users/users.service.js';
 import type { RedeemDto } from './dto/wallet.dto.js';
@@ -42,8 +43,17 @@ export class PointsService {
       );
     if (user.points < hundredths) throw insufficient(user.points);
     try {
-      await this.txHost.withTransaction(async () => {
+      return await this.txHost.withTransaction(async () => {
         await this.movements.redeemPoints(user, hundredths);
+        const fresh = (await this.users.getById(auth.id))!;
+        const answer = {
+          msg: Messages.pointsRedeemed,
+          message: Messages.pointsRedeemed,
+          points: toPoints(fresh.points),
+          balance: toRupees(fresh.balance),
+        };
+        answerOnCommit(answer);
+        return answer;
       });
     } catch (error) {
       if (error instanceof InsufficientFundsError) {
@@ -52,13 +62,6 @@ export class PointsService {
       }
       throw error;
     }
-    const fresh = (await this.users.getById(auth.id))!;
-    return {
-      msg: Messages.pointsRedeemed,
-      message: Messages.pointsRedeemed,
-      points: toPoints(fresh.points),
-      balance: toRupees(fresh.balance),
-    };
   }
 
   /** Credits 1 % of `paidPaise` for a completed order, once per order (the movement key). */

@@ -16,8 +16,15 @@ import {
   type CheckOrigin,
   type PaymentRequest,
 } from '../payments/upi-payments.service.js';
+import { answerOnCommit } from '../ledger/idempotency-claim.js';
 import { WalletMovements } from './wallet-movements.service.js';
 import { WalletRepository } from './wallet.repository.js';
+
+/** The answer to a top-up: where to pay. */
+export const topupAnswer = (txnid: string, paymentUrl: string) => ({
+  status: true,
+  data: { payment_url: paymentUrl, txnid },
+});
 
 export const topupJobId = (txnid: string, generation: number) => `topup-${txnid}-${generation}`;
 /** How long the sweep still asks the gateway about a failed top-up (a payment arriving late). */
@@ -81,8 +88,12 @@ export class TopupPayments implements PaymentPort, OnModuleInit {
     };
   }
 
-  saveGatewayOrder(txnid: string, gatewayOrderId: string) {
-    return this.wallet.setGateway(txnid, gatewayOrderId);
+  /** Keeps the gateway's order; its transaction carries the keyed request's answer. */
+  saveGatewayOrder(txnid: string, gatewayOrderId: string, paymentUrl: string) {
+    return this.txHost.withTransaction(async () => {
+      answerOnCommit(topupAnswer(txnid, paymentUrl));
+      await this.wallet.setGateway(txnid, gatewayOrderId);
+    });
   }
 
   async onUnavailable(txnid: string) {

@@ -14,6 +14,7 @@ import {
 import type { ListQuery } from '../../common/http/simple-rest.js';
 import { Messages } from '@zstore/contract/messages';
 import { AuditService } from '../audit/audit.service.js';
+import { answerOnCommit } from '../ledger/idempotency-claim.js';
 import { toPaise, toRupees } from '../ledger/money.js';
 import { UsersService } from '../users/users.service.js';
 import { mapWalletTxn } from './dto/wallet.dto.js';
@@ -56,7 +57,7 @@ export class WalletAdminService {
     if (user.email.toLowerCase() !== dto.email.trim().toLowerCase()) {
       throw AppError.badRequest(Messages.adminCreditEmailMismatch);
     }
-    const balance = await this.txHost.withTransaction(async () => {
+    return this.txHost.withTransaction(async () => {
       const txnid = await this.wallet.creditFromAdmin(user, paise);
       await this.audit.record({
         actorId: auth.id,
@@ -66,9 +67,13 @@ export class WalletAdminService {
         before: { balance: toRupees(user.balance) },
         after: { credited: toRupees(paise), txnid },
       });
-      return (await this.users.getById(user.id))!.balance;
+      const answer = {
+        message: Messages.balanceAdded,
+        balance: toRupees((await this.users.getById(user.id))!.balance),
+      };
+      answerOnCommit(answer);
+      return answer;
     });
-    return { message: Messages.balanceAdded, balance: toRupees(balance) };
   }
 
   async page(page = 1, limit = 50) {

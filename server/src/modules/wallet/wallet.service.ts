@@ -6,6 +6,7 @@ import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { Clock } from '../../common/clock.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { Messages } from '@zstore/contract/messages';
+import { databaseNow } from '../../common/clock-skew.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { JobName, JobStatus, QueueName } from '../../jobs/job.enum.js';
 import type { JobOf } from '../../jobs/job.types.js';
@@ -14,7 +15,7 @@ import { commerceError, CommerceErrorCode } from '../ledger/commerce-errors.js';
 import { istDate, newBusinessId, toRupees } from '../ledger/money.js';
 import { UsersService } from '../users/users.service.js';
 import { mapWalletTxn, type TopupDto, type TxnStatusDto } from './dto/wallet.dto.js';
-import { TopupPayments } from './topup-payments.js';
+import { TopupPayments, topupAnswer } from './topup-payments.js';
 import { WalletMovements } from './wallet-movements.service.js';
 import { WalletRepository } from './wallet.repository.js';
 
@@ -78,7 +79,10 @@ export class WalletService {
       purpose: 'topup',
       amount,
       txnDate: istDate(now),
-      expiresAt: new Date(now.getTime() + this.config.upi.paymentTtlMs),
+      // The payment deadline runs on the database's clock, never this process's.
+      expiresAt: new Date(
+        (await databaseNow(this.txHost.tx)).getTime() + this.config.upi.paymentTtlMs,
+      ),
     }))!;
     const paymentUrl = await this.payments.start(txn.txnid, amount, {
       pInfo: `Z-Coins top-up ${toRupees(amount)}`,
@@ -86,7 +90,7 @@ export class WalletService {
       customerEmail: user.email,
       customerMobile: user.mobilenumber,
     });
-    return { status: true, data: { payment_url: paymentUrl, txnid: txn.txnid } };
+    return topupAnswer(txn.txnid, paymentUrl);
   }
 
   async txnStatus(auth: AuthUser, dto: TxnStatusDto) {

@@ -1,9 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHmac } from 'node:crypto';
 import { Clock } from '../../common/clock.js';
+import { ClockSkew } from '../../common/clock-skew.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { ProviderUrls } from '../provider-urls.js';
 import {
+  ClockSkewed,
   SupplierRefusal,
   SupplierUnavailable,
   SupplierUnknownOutcome,
@@ -78,6 +80,7 @@ export class MooGoldAdapter {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly urls: ProviderUrls,
     private readonly clock: Clock,
+    private readonly skew: ClockSkew,
   ) {}
 
   private base() {
@@ -206,6 +209,8 @@ export class MooGoldAdapter {
   private async call<T>(path: string, payload: Record<string, unknown>): Promise<T> {
     // Serialised once: these bytes are signed and sent.
     const body = JSON.stringify({ path, ...payload });
+    const skew = await this.skew.tooFarOff();
+    if (skew !== undefined) throw new ClockSkewed(PROVIDER, path, skew);
     const answer = await supplierPost(PROVIDER, path, `${this.base()}/${path}`, {
       headers: this.signedHeaders(body, path),
       body,

@@ -1,9 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { Clock } from '../../common/clock.js';
+import { ClockSkew } from '../../common/clock-skew.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { ProviderUrls } from '../provider-urls.js';
 import {
+  ClockSkewed,
   SupplierRefusal,
   SupplierUnavailable,
   SupplierUnknownOutcome,
@@ -64,6 +66,7 @@ export class SmileOneAdapter {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly urls: ProviderUrls,
     private readonly clock: Clock,
+    private readonly skew: ClockSkew,
   ) {}
 
   private base() {
@@ -136,6 +139,8 @@ export class SmileOneAdapter {
     params: Record<string, string>,
   ): Promise<SmileEnvelope> {
     const url = `${this.base()}${SMILE_REGIONS[region]}/smilecoin/api/${endpoint}`;
+    const skew = await this.skew.tooFarOff();
+    if (skew !== undefined) throw new ClockSkewed(PROVIDER, endpoint, skew);
     const answer = await supplierPost(PROVIDER, endpoint, url, {
       headers: {
         'content-type': 'application/x-www-form-urlencoded',
