@@ -80,7 +80,7 @@ export class GoogleLoginService {
     const byEmail = await this.users.getByEmail(identity.email);
     if (byEmail) {
       if (byEmail.googleSub) return undefined;
-      await this.users.linkGoogle(byEmail.id, identity.sub);
+      if (!(await this.users.linkGoogle(byEmail.id, identity.sub))) return undefined;
       return this.users.getById(byEmail.id);
     }
     return this.users.create({
