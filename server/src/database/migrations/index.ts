@@ -10,6 +10,7 @@ import { OrderCustomerWords1764300200000 } from './1764300200000-OrderCustomerWo
 import { OrderPaymentUrl1764300200100 } from './1764300200100-OrderPaymentUrl.js';
 import { AdminAlerts1764300400000 } from './1764300400000-AdminAlerts.js';
 import { SavedPlayers1764300700000 } from './1764300700000-SavedPlayers.js';
+import { OtpRequester1764400000000 } from './1764400000000-OtpRequester.js';
 
 /** Every migration, oldest first. Listed explicitly so the build and the tests load the same set. */
 export const migrations = [
@@ -25,4 +26,5 @@ export const migrations = [
   OrderPaymentUrl1764300200100,
   AdminAlerts1764300400000,
   SavedPlayers1764300700000,
+  OtpRequester1764400000000,
 ];

@@ -82,8 +82,8 @@ export class AuthController {
   @Public()
   @HttpCode(201)
   @ApiCreatedResponse({ type: MsgResponseDto })
-  verifyAndRegister(@Body() dto: VerifyAndRegisterDto) {
-    return this.service.verifyAndRegister(dto);
+  verifyAndRegister(@ClientIp() ip: string, @Body() dto: VerifyAndRegisterDto) {
+    return this.service.verifyAndRegister(ip, dto);
   }
 
   @Post('login')
@@ -104,8 +104,8 @@ export class AuthController {
     rule: (limits) => limits.login,
   })
   @ApiOkResponse({ type: SessionResponseDto })
-  login(@Body() dto: LoginDto) {
-    return this.service.login(dto);
+  login(@ClientIp() ip: string, @Body() dto: LoginDto) {
+    return this.service.login(ip, dto);
   }
 
   @Post('verifymail/:id/:token')

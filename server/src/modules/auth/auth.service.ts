@@ -45,7 +45,7 @@ export class AuthService {
     return { msg: Messages.otpSentVerifyAccount };
   }
 
-  async verifyAndRegister(dto: VerifyAndRegisterDto) {
+  async verifyAndRegister(ip: string, dto: VerifyAndRegisterDto) {
     const pendingEmail = await this.pending.emailOf(dto.mobileNumber);
     if (pendingEmail === undefined) {
       throw new AppError(ErrorCode.OtpExpired, Messages.otpExpired, HttpStatus.BAD_REQUEST);
@@ -54,7 +54,7 @@ export class AuthService {
       throw AppError.badRequest(Messages.registrationMismatch);
     }
     this.passwords.assertAcceptable(dto.password);
-    await this.otp.verify(dto.mobileNumber, 'register', dto.otp);
+    await this.otp.verify(dto.mobileNumber, 'register', dto.otp, ip);
 
     const passwordHash = await this.passwords.hash(dto.password);
     const { user, mailId } = await this.txHost
@@ -76,10 +76,11 @@ export class AuthService {
 
   /**
    * The route limits the address, and the account from that address; the throttle spaces out
-   * an account's sign-ins past a higher ceiling of wrong passwords from everywhere.
+   * an account's sign-ins past a higher ceiling of wrong passwords from everywhere, except from
+   * an address the account signed in from before.
    */
-  async login(dto: LoginDto) {
-    await this.throttle.beforeAttempt(dto.email);
+  async login(ip: string, dto: LoginDto) {
+    await this.throttle.beforeAttempt(dto.email, ip);
     const user = await this.users.getByEmailWithPassword(dto.email);
     const passwordOk = await this.passwords.verify(user?.passwordHash, dto.password);
     if (!user) {
@@ -103,6 +104,7 @@ export class AuthService {
     if (user.passwordHash && this.passwords.needsRehash(user.passwordHash)) {
       await this.users.replacePasswordHash(user.id, await this.passwords.hash(dto.password));
     }
+    await this.throttle.signedIn(user.email, ip);
     return this.session(user);
   }
 
@@ -116,6 +118,11 @@ export class AuthService {
       throw new AppError(ErrorCode.Forbidden, Messages.forbidden, HttpStatus.FORBIDDEN);
     }
     return { role: auth.role };
+  }
+
+  /** Remembers the address of a sign-in by SMS code: the phone's holder is the owner. */
+  rememberAddress(user: User, ip: string) {
+    return this.throttle.signedIn(user.email, ip);
   }
 
   async session(user: User) {
