@@ -25,9 +25,7 @@ const PUBLISHED_ELSEWHERE = ['User@12345', 'Reseller@12345', 'zstore'];
 /** Every published value, lower-cased: the development and sandbox defaults and the demo ones. */
 function publishedValues(): Set<string> {
   const { env } = readEnv({ NODE_ENV: 'development', SANDBOX: 'true' });
-  const defaults = [...SECRET_VARIABLES, 'SMILEONE_UID', 'MOOGOLD_PARTNER_ID'].map((name) =>
-    String(env[name] ?? ''),
-  );
+  const defaults = SECRET_VARIABLES.map((name) => String(env[name] ?? ''));
   return new Set(
     [...defaults, ...PUBLISHED_ELSEWHERE].filter(Boolean).map((value) => value.toLowerCase()),
   );
