@@ -15,6 +15,8 @@ import { PasswordService } from './password.service.js';
 import { PendingRegistrationsRepository } from './pending-registrations.repository.js';
 import { TokenService } from './token.service.js';
 import { rethrowUserConflict } from '../users/user-conflict.js';
+import { assertNotLookAlike } from '../users/look-alike-email.js';
+import { normalizeEmail } from '@zstore/contract/email-address';
 
 @Injectable()
 export class AuthService {
@@ -30,6 +32,7 @@ export class AuthService {
   ) {}
 
   async register(ip: string, dto: RegisterDto) {
+    assertNotLookAlike(dto.email);
     this.passwords.assertAcceptable(dto.password);
     await this.assertAvailable(dto.email, dto.mobileNumber);
     const passwordHash = await this.passwords.hash(dto.password);
@@ -50,7 +53,8 @@ export class AuthService {
     if (pendingEmail === undefined) {
       throw new AppError(ErrorCode.OtpExpired, Messages.otpExpired, HttpStatus.BAD_REQUEST);
     }
-    if (pendingEmail.toLowerCase() !== dto.email) {
+    assertNotLookAlike(dto.email);
+    if (normalizeEmail(pendingEmail) !== dto.email) {
       throw AppError.badRequest(Messages.registrationMismatch);
     }
     this.passwords.assertAcceptable(dto.password);
