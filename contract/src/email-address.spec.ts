@@ -13,6 +13,7 @@ describe('e-mail addresses', () => {
     ['\u03bfmega@example.com', 'a Greek ο'],
     ['us\u200ber@example.com', 'a zero-width space'],
     ['user\u00ad@example.com', 'a soft hyphen'],
+    ['\uff55ser@example.com', 'a full-width ｕ'],
   ])('flag %s as a look-alike (%s)', (email) => {
     expect(isLookAlikeEmail(email)).toBe(true);
   });

@@ -68,10 +68,11 @@ function mixesScripts(part: string) {
 
 /**
  * Whether an address could pass for another: its local part, or a label of its domain, mixes
- * letters of different scripts (`usеr` with a Cyrillic "е"), or it holds invisible characters.
+ * letters of different scripts (`usеr` with a Cyrillic "е"), it holds invisible characters, or
+ * it is not in its normal form (a full-width `ｕser`, kept from before addresses were normalised).
  */
 export function isLookAlikeEmail(email: string): boolean {
-  if (INVISIBLE.test(email)) return true;
+  if (INVISIBLE.test(email) || email.normalize('NFKC') !== email) return true;
   const at = email.lastIndexOf('@');
   const local = at < 0 ? email : email.slice(0, at);
   const labels = at < 0 ? [] : email.slice(at + 1).split('.');

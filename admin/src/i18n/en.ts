@@ -133,7 +133,7 @@ const messages: TranslationMessages = {
       warnings: {
         mixed_scripts: 'Mixed scripts',
         look_alike_email:
-          'This address mixes alphabets or holds invisible characters: it may imitate another account.',
+          'This address mixes alphabets, holds invisible characters or uses unusual letter forms: it may imitate another account.',
       },
       notifications: {
         updated: 'User updated successfully!, Please Refresh/Reload Page',
