@@ -13,7 +13,7 @@ export const EmailField = () => {
   if (typeof email !== 'string') return null;
   if (!isLookAlikeEmail(email)) return <span>{email}</span>;
   return (
-    <Stack direction="row" spacing={1} alignItems="center" component="span">
+    <Stack direction="row" spacing={1} component="span" sx={{ alignItems: 'center' }}>
       <span>{email}</span>
       <Tooltip title={translate('resources.usersdata.warnings.look_alike_email')}>
         <Chip

@@ -58,7 +58,7 @@ export class AuthController {
   @ApiOperation({ summary: 'Start registration: checks the details and sends an SMS code' })
   @ApiErrors(
     ErrorBodyWithMsg,
-    [400, 'VALIDATION', 'WEAK_PASSWORD'],
+    [400, 'VALIDATION', 'WEAK_PASSWORD', 'EMAIL_LOOK_ALIKE'],
     [409, 'EMAIL_TAKEN', 'MOBILE_TAKEN'],
     [429, 'RATE_LIMITED', 'OTP_COOLDOWN'],
     [503, 'PROVIDER_FAILED'],
@@ -75,7 +75,7 @@ export class AuthController {
   @ApiOperation({ summary: 'Finish registration with the SMS code' })
   @ApiErrors(
     ErrorBodyWithMsg,
-    [400, 'VALIDATION', 'OTP_EXPIRED', 'OTP_INVALID', 'WEAK_PASSWORD'],
+    [400, 'VALIDATION', 'OTP_EXPIRED', 'OTP_INVALID', 'WEAK_PASSWORD', 'EMAIL_LOOK_ALIKE'],
     [409, 'EMAIL_TAKEN', 'MOBILE_TAKEN'],
     429,
   )
