@@ -289,6 +289,26 @@ describe('admin console: confirmations, one session, layout and load', () => {
     await screenshot(page, 'console-03-all-coupons-1366');
   });
 
+  it('flags an existing account whose e-mail mixes alphabets in the users list', async () => {
+    const tag = Date.now().toString(36);
+    await app.sql(
+      `INSERT INTO users (name, email, mobilenumber, verified)
+       VALUES ('Look Alike', $1, NULL, true), ('Wide Alike', $2, NULL, true),
+              ('Plain Twin', $3, NULL, true)`,
+      [`us\u0435r.${tag}@example.com`, `\uff55ser.${tag}@example.com`, `user.${tag}@example.com`],
+    );
+    await signIn();
+    await page.goto(`/admin/usersdata?filter=${encodeURIComponent(JSON.stringify({ q: tag }))}`);
+    const flagged = page.getByRole('row').filter({ hasText: 'Look Alike' });
+    await flagged.getByText('Mixed scripts', { exact: true }).waitFor();
+    const wide = page.getByRole('row').filter({ hasText: 'Wide Alike' });
+    await wide.getByText('Mixed scripts', { exact: true }).waitFor();
+    const twin = page.getByRole('row').filter({ hasText: 'Plain Twin' });
+    await twin.waitFor();
+    expect(await twin.getByText('Mixed scripts').count()).toBe(0);
+    await screenshot(page, 'console-07-look-alike-email');
+  });
+
   it('brands the login page and links it to the store and to password reset', async () => {
     await page.goto('/admin/login');
     await page.getByRole('heading', { name: 'Z Store Admin' }).waitFor();

@@ -126,6 +126,25 @@ describe('Abuse limits at their defaults', () => {
       expect((await signIn(app, account.email, account.password, nextAddress())).status).toBe(200);
     });
 
+    it('lets the owner in at once from an address that signed in before, however busy the account', async () => {
+      const account = await createAccount(app);
+      const home = nextAddress();
+      expect((await signIn(app, account.email, account.password, home)).status).toBe(200);
+      await wrongFromEverywhere(account.email, 30);
+      // A crowd of strangers fills the account's slowed-down queue well past its 10 s wait.
+      const crowd = Array.from({ length: 8 }, (_, i) =>
+        signIn(app, account.email, `crowd guess ${i}`, nextAddress()),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const started = Date.now();
+      const owner = await signIn(app, account.email, account.password, home);
+      expect(owner.status).toBe(200);
+      expect(owner.body.token).toEqual(expect.any(String));
+      expect(Date.now() - started).toBeLessThan(1000);
+      const strangers = await Promise.all(crowd);
+      expect(strangers.every((s) => s.status === 401 || s.status === 429)).toBe(true);
+    });
+
     it('slows an account down past 30 wrong passwords from all addresses, never locking it', async () => {
       const account = await createAccount(app);
       await wrongFromEverywhere(account.email, 30);
@@ -204,14 +223,15 @@ describe('Abuse limits at their defaults', () => {
 
     it('evaluates at most 5 wrong codes, however many arrive at once', async () => {
       const account = await insertUser(app);
-      await app.http().post('/api/otp/otp-login').send({ mobile: account.mobile }).expect(200);
+      const from = nextAddress();
+      await postFrom(app.url, from, '/api/otp/otp-login', { mobile: account.mobile });
       const otp = await otpFor(app, account.mobile);
       const guesses = Array.from({ length: 10 }, (_, i) =>
         String((Number(otp) + 1 + i) % 10_000).padStart(4, '0'),
       );
       const answers = await Promise.all(
         guesses.map((guess) =>
-          app.http().post('/api/otp/verify-otp').send({ mobile: account.mobile, otp: guess }),
+          postFrom(app.url, from, '/api/otp/verify-otp', { mobile: account.mobile, otp: guess }),
         ),
       );
       const evaluated = answers.filter((a) => a.body.message === Messages.otpInvalid).length;

@@ -6,6 +6,9 @@ import {
   bearer,
   createAccount,
   insertUser,
+  newAccount,
+  otpFor,
+  registerAccount,
   SEEDED,
   signIn as signInFrom,
   type SessionUser,
@@ -335,6 +338,47 @@ describe('Login, sessions and profile (/api/auth, /api/user)', () => {
         [existing.id],
       );
       expect(row.google_sub).toBeNull();
+    });
+
+    it("takes an unverified account back from whoever opened it in the e-mail owner's name", async () => {
+      // Someone registers the owner's address with their own mobile and password; the code
+      // goes to their phone and the e-mail stays unverified.
+      const squatter = newAccount({ email: `owner.${Date.now()}@gmail.com` });
+      await registerAccount(app, squatter);
+      await app
+        .http()
+        .post('/api/otp/otp-login')
+        .send({ mobile: squatter.mobileNumber })
+        .expect(200);
+      const code = await otpFor(app, squatter.mobileNumber);
+      const squatterSession = await app
+        .http()
+        .post('/api/otp/verify-otp')
+        .send({ mobile: squatter.mobileNumber, otp: code })
+        .expect(200);
+      await validate(squatterSession.body.token).expect(200);
+
+      // The owner of the address signs in with Google: the account becomes theirs alone.
+      const owner = await googleSignIn(app.url, squatter.email);
+      expect(owner.landing).toBe('/home?success=true');
+      const session = await redeem(owner.cookies).expect(200);
+      expect(session.body.user).toMatchObject({
+        email: squatter.email,
+        verified: 'true',
+        mobilenumber: null,
+      });
+      await validate(session.body.token).expect(200);
+
+      // The squatter's session, password and mobile no longer open it.
+      await validate(squatterSession.body.token).expect(401);
+      const password = await signIn(squatter.email, squatter.password);
+      expect(password.status).toBe(401);
+      expect(password.body.token).toBeUndefined();
+      await app
+        .http()
+        .post('/api/otp/otp-login')
+        .send({ mobile: squatter.mobileNumber })
+        .expect(404);
     });
 
     it('refuses a callback whose state does not match the one it started with', async () => {

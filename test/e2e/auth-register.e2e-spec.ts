@@ -2,6 +2,7 @@ import { Messages } from '@zstore/contract/messages';
 import { startTestApp, type TestApp } from '../utils/app.js';
 import { latestOtp } from '../utils/outbox.js';
 import {
+  bearer,
   newAccount,
   otpFor,
   registerAccount,
@@ -48,6 +49,57 @@ describe('Registration and e-mail verification (/api/auth)', () => {
     const response = await app.http().get('/api/sandbox/outbox').query({ to: mobile }).expect(200);
     return (response.body as Array<{ channel: string }>).filter((m) => m.channel === 'sms').length;
   };
+
+  describe('look-alike e-mail addresses', () => {
+    const LOOK_ALIKE = /mixes letters from different alphabets/;
+
+    it.each([
+      ['us\u0435r@example.com', 'a Cyrillic е in the name'],
+      ['user@exampl\u0435.com', 'a Cyrillic е in the domain'],
+      ['us\u200ber@example.com', 'an invisible character'],
+    ])('refuses %s (%s) with a plain message and a code, and texts nothing', async (email) => {
+      const account = newAccount({ email });
+      const response = await register(account).expect(400);
+      expect(response.body).toMatchObject({
+        code: 'EMAIL_LOOK_ALIKE',
+        msg: expect.stringMatching(LOOK_ALIKE),
+      });
+      expect(await smsTo(account.mobileNumber)).toBe(0);
+      expect(await usersWithEmail(email)).toHaveLength(0);
+    });
+
+    it('reads a full-width address as the one it stands for, for signing up and signing in', async () => {
+      const fullWidth = `\uff55${SEEDED.user.email.slice(1)}`.replace('example', '\uff45xample');
+      const taken = await register(newAccount({ email: fullWidth })).expect(409);
+      expect(taken.body).toMatchObject({ code: 'EMAIL_TAKEN', msg: Messages.emailTaken });
+      const signedIn = await login(`  ${fullWidth.toUpperCase()} `, SEEDED.user.password).expect(
+        200,
+      );
+      expect(signedIn.body.user.email).toBe(SEEDED.user.email);
+    });
+
+    it('refuses a look-alike address set by an admin', async () => {
+      const admin = await login(SEEDED.admin.email, SEEDED.admin.password).expect(200);
+      const [user] = await usersWithEmail(SEEDED.reseller.email);
+      const edited = await app
+        .http()
+        .put(`/api/admin/rest/users/${user.id}`)
+        .set(bearer(admin.body.token))
+        .send({ email: 'res\u0435ller@example.com' })
+        .expect(400);
+      expect(edited.body).toMatchObject({
+        code: 'EMAIL_LOOK_ALIKE',
+        message: expect.stringMatching(LOOK_ALIKE),
+      });
+      const fullWidth = await app
+        .http()
+        .put(`/api/admin/rest/users/${user.id}`)
+        .set(bearer(admin.body.token))
+        .send({ email: `\uff32${SEEDED.reseller.email.slice(1)}` })
+        .expect(200);
+      expect(fullWidth.body.email).toBe(SEEDED.reseller.email);
+    });
+  });
 
   it('registers with an SMS code, verifies the e-mail by its link, then logs in', async () => {
     const account = newAccount();

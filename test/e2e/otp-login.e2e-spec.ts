@@ -1,7 +1,7 @@
 import { Messages } from '@zstore/contract/messages';
 import { startTestApp, type TestApp } from '../utils/app.js';
 import { bearer, insertUser, newMobile, otpFor } from './helpers/accounts.js';
-import { postFrom } from './helpers/http.js';
+import { nextAddress, postFrom } from './helpers/http.js';
 
 const ONE_MINUTE = 60_000;
 
@@ -185,21 +185,101 @@ describe('Mobile OTP login (/api/otp)', () => {
       expect(other.status).toBe(200);
     });
 
-    it('checks at most 10 codes a minute per number; the 11th is 429 even when right', async () => {
+    it('checks at most 10 codes a minute from one address; the 11th is 429 even when right', async () => {
       const user = await insertUser(app);
-      await send(user.mobile).expect(200);
+      const from = nextAddress();
+      const verifyFrom = (otp: string) =>
+        postFrom(app.url, from, '/api/otp/verify-otp', { mobile: user.mobile, otp });
+      await postFrom(app.url, from, '/api/otp/otp-login', { mobile: user.mobile });
       const otp = await otpFor(app, user.mobile);
       const wrong = otp === '0000' ? '1111' : '0000';
       for (let i = 1; i <= 10; i++) {
-        const response = await verify(user.mobile, wrong).expect(400);
+        const response = await verifyFrom(wrong);
+        expect(response.status).toBe(400);
         expect(response.body.message).toBe(
           i <= 5 ? Messages.otpInvalid : Messages.otpTooManyAttempts,
         );
       }
-      const eleventh = await verify(user.mobile, otp).expect(429);
+      const eleventh = await verifyFrom(otp);
+      expect(eleventh.status).toBe(429);
       expect(eleventh.body).toMatchObject({ success: false, message: Messages.tooManyRequests });
       expect(eleventh.body.token).toBeUndefined();
       expect(Number(eleventh.headers['retry-after'])).toBeGreaterThan(0);
+    });
+  });
+
+  describe('numbers with no account count like any other', () => {
+    const sendFrom = (from: string, mobile: string) =>
+      postFrom(app.url, from, '/api/otp/otp-login', { mobile });
+    const verifyFrom = (from: string, mobile: string, otp = '1234') =>
+      postFrom(app.url, from, '/api/otp/verify-otp', { mobile, otp });
+
+    it('counts unknown numbers against the address: the 21st send request is 429, found or not', async () => {
+      const from = nextAddress();
+      for (let i = 0; i < 20; i++) {
+        expect((await sendFrom(from, newMobile())).status).toBe(404);
+      }
+      const user = await insertUser(app);
+      const refused = await sendFrom(from, user.mobile);
+      expect(refused.status).toBe(429);
+      expect(refused.body).toMatchObject({ success: false, message: Messages.tooManyRequests });
+      expect((await sendFrom(from, newMobile())).status).toBe(429);
+      expect(await smsCount(user.mobile)).toBe(0);
+    });
+
+    it('counts unknown numbers against the address: the 11th code check in a minute is 429', async () => {
+      const from = nextAddress();
+      for (let i = 0; i < 10; i++) {
+        expect((await verifyFrom(from, newMobile())).status).toBe(404);
+      }
+      const refused = await verifyFrom(from, newMobile());
+      expect(refused.status).toBe(429);
+      expect(refused.body).toMatchObject({ success: false, message: Messages.tooManyRequests });
+    });
+
+    it('counts every attempt on one number, from any address', async () => {
+      const mobile = newMobile();
+      for (let i = 0; i < 5; i++) expect((await sendFrom(nextAddress(), mobile)).status).toBe(404);
+      expect((await sendFrom(nextAddress(), mobile)).status).toBe(429);
+      for (let i = 0; i < 10; i++) {
+        expect((await verifyFrom(nextAddress(), mobile)).status).toBe(404);
+      }
+      expect((await verifyFrom(nextAddress(), mobile)).status).toBe(429);
+    });
+  });
+
+  describe("strangers' wrong codes", () => {
+    it("neither kill the owner's code nor hold back the owner's right code", async () => {
+      const user = await insertUser(app);
+      const owner = nextAddress();
+      const sent = await postFrom(app.url, owner, '/api/otp/otp-login', { mobile: user.mobile });
+      expect(sent.status).toBe(200);
+      const otp = await otpFor(app, user.mobile);
+
+      // Twelve wrong guesses from as many addresses, then the right code from yet another.
+      for (let i = 1; i <= 12; i++) {
+        const guess = String((Number(otp) + i) % 10_000).padStart(4, '0');
+        const answer = await postFrom(app.url, nextAddress(), '/api/otp/verify-otp', {
+          mobile: user.mobile,
+          otp: guess,
+        });
+        expect([400, 429]).toContain(answer.status);
+      }
+      // Strangers get no more tries at this code, not even the right one.
+      const stranger = await postFrom(app.url, nextAddress(), '/api/otp/verify-otp', {
+        mobile: user.mobile,
+        otp,
+      });
+      expect([400, 429]).toContain(stranger.status);
+      expect(stranger.body.token).toBeUndefined();
+
+      // The owner, who asked for the code, still signs in with it.
+      const signedIn = await postFrom(app.url, owner, '/api/otp/verify-otp', {
+        mobile: user.mobile,
+        otp,
+      });
+      expect(signedIn.status).toBe(200);
+      expect(signedIn.body).toMatchObject({ success: true, token: expect.any(String) });
     });
   });
 });

@@ -130,6 +130,11 @@ const messages: TranslationMessages = {
         add_balance_to: 'Credit the wallet of %{name} (%{email}); balance now %{balance}.',
         add: 'Add',
       },
+      warnings: {
+        mixed_scripts: 'Mixed scripts',
+        look_alike_email:
+          'This address mixes alphabets, holds invisible characters or uses unusual letter forms: it may imitate another account.',
+      },
       notifications: {
         updated: 'User updated successfully!, Please Refresh/Reload Page',
         update_failed: 'Failed to update user.',

@@ -1,7 +1,9 @@
 import { useMediaQuery, type Theme } from '@mui/material';
+import { isLookAlikeEmail } from '@zstore/contract/email-address';
 import { DataTable, List, Pagination, SelectField, SimpleList, useTranslate } from 'react-admin';
 import type { User } from '@/types';
 import { AddBalanceButton } from '@/users/AddBalanceButton';
+import { EmailField } from '@/users/EmailField';
 import { FlagField } from '@/users/FlagField';
 import { PER_PAGE_OPTIONS, roleChoices, rupeeFormat } from '@/users/userChoices';
 import { userFilters } from '@/users/userFilters';
@@ -27,7 +29,7 @@ const UserList = () => {
         <SimpleList<User>
           primaryText={(record) => record.name}
           secondaryText={(record) =>
-            `${record.email} · ${translate(`resources.usersdata.roles.${record.role}`)}`
+            `${record.email}${isLookAlikeEmail(record.email) ? ` (${translate('resources.usersdata.warnings.mixed_scripts')})` : ''} · ${translate(`resources.usersdata.roles.${record.role}`)}`
           }
           tertiaryText={(record) => formatRupees(record.balance)}
           linkType="edit"
@@ -36,7 +38,9 @@ const UserList = () => {
         <DataTable<User> rowClick="edit" bulkActionButtons={false}>
           <Column source="userid" />
           <Column source="name" />
-          <Column source="email" />
+          <Column source="email">
+            <EmailField />
+          </Column>
           <Column source="mobilenumber" />
           <Column source="role">
             <SelectField source="role" choices={roleChoices} />

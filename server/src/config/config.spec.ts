@@ -1,3 +1,4 @@
+import { DEMO_ACCOUNTS } from '../modules/demo/demo-data.service.js';
 import { ConfigError, DEV_JWT_SECRET, loadConfig } from './config.js';
 
 const production = {
@@ -57,17 +58,40 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(/DATABASE_URL: production refuses the embedded database/);
   });
 
-  it('allows the default secrets and the embedded database only when asked explicitly', () => {
-    const config = loadConfig({
-      ...production,
-      JWT_SECRET: '',
-      ADMIN_PASSWORD: '',
-      DATABASE_URL: '',
-      ALLOW_DEFAULT_SECRETS: 'true',
-      ALLOW_EMBEDDED_DB: 'true',
-    });
+  it('allows the embedded database only when asked explicitly', () => {
+    const config = loadConfig({ ...production, DATABASE_URL: '', ALLOW_EMBEDDED_DB: 'true' });
     expect(config).toMatchObject({ env: 'production', databaseUrl: undefined });
-    expect(config.jwt.secret).toBe(DEV_JWT_SECRET);
+  });
+
+  it('never starts production on the development secret or without an admin password', () => {
+    const attempt = () =>
+      loadConfig({
+        ...production,
+        JWT_SECRET: '',
+        ADMIN_PASSWORD: '',
+        ALLOW_DEFAULT_SECRETS: 'true',
+      });
+    expect(attempt).toThrow(/JWT_SECRET: production needs its own secret/);
+    expect(attempt).toThrow(/ADMIN_PASSWORD: production needs its own admin password/);
+    expect(attempt).toThrow(/ALLOW_DEFAULT_SECRETS: no longer exists/);
+  });
+
+  it.each([
+    ['ADMIN_PASSWORD', 'Admin@12345'],
+    ['ADMIN_PASSWORD', 'admin@12345'],
+    ['ADMIN_PASSWORD', DEMO_ACCOUNTS.user.password],
+    ['ADMIN_PASSWORD', DEMO_ACCOUNTS.reseller.password],
+    ['JWT_SECRET', DEV_JWT_SECRET],
+    ['DATABASE_URL', 'postgres://zstore:zstore@postgres:5432/zstore'],
+    ['FAST2SMS_API_KEY', 'sandbox-fast2sms-key'],
+    ['UPIGATEWAY_API_KEY', 'sandbox-upigateway-key'],
+    ['GOOGLE_CLIENT_SECRET', 'sandbox-client-secret'],
+    ['SMILEONE_KEY', 'sandbox-smileone-key'],
+    ['MOOGOLD_SECRET', 'sandbox-moogold-secret'],
+  ])('refuses in production the published value of %s (%s)', (name, value) => {
+    const attempt = () => loadConfig({ ...production, [name]: value });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(new RegExp(`${name}: production refuses a value published`));
   });
 
   it('never runs the sandbox in production, whatever else is set', () => {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { RateLimit, TrustProxy } from './env-parsers.js';
 import { DEV_JWT_SECRET, readEnv } from './env.schema.js';
+import { publishedSecretProblems } from './published-secrets.js';
 
 export { DEV_JWT_SECRET };
 export type { RateLimit };
@@ -117,20 +118,22 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       'ALLOW_SANDBOX_IN_PRODUCTION: no longer exists; production never runs the sandbox (remove it)',
     );
   }
+  if (source.ALLOW_DEFAULT_SECRETS !== undefined) {
+    problems.push(
+      'ALLOW_DEFAULT_SECRETS: no longer exists; production never starts with a published secret (remove it)',
+    );
+  }
   if (production) {
     if (sandbox) {
       problems.push(
         'SANDBOX: production refuses sandbox providers (set SANDBOX=false and the real providers; the demo setup runs outside production)',
       );
     }
-    if (env.JWT_SECRET === DEV_JWT_SECRET && !env.ALLOW_DEFAULT_SECRETS) {
-      problems.push('JWT_SECRET: production needs its own secret (or ALLOW_DEFAULT_SECRETS=true)');
+    if (!source.JWT_SECRET) problems.push('JWT_SECRET: production needs its own secret');
+    if (!source.ADMIN_PASSWORD) {
+      problems.push('ADMIN_PASSWORD: production needs its own admin password');
     }
-    if (!source.ADMIN_PASSWORD && !env.ALLOW_DEFAULT_SECRETS) {
-      problems.push(
-        'ADMIN_PASSWORD: production needs its own admin password (or ALLOW_DEFAULT_SECRETS=true)',
-      );
-    }
+    problems.push(...publishedSecretProblems(source));
     if (!env.DATABASE_URL && !env.ALLOW_EMBEDDED_DB) {
       problems.push(
         'DATABASE_URL: production refuses the embedded database (or ALLOW_EMBEDDED_DB=true)',

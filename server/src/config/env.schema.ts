@@ -100,7 +100,6 @@ export const envSchema = {
   JWT_SECRET: withDefault(secret(32), DEV_JWT_SECRET),
   ADMIN_EMAIL: withDefault(email, 'admin@example.com'),
   ADMIN_PASSWORD: withDefault(adminPassword, 'Admin@12345'),
-  ALLOW_DEFAULT_SECRETS: withDefault(bool, false),
   ALLOW_EMBEDDED_DB: withDefault(bool, false),
 
   // Providers

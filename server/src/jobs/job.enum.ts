@@ -9,6 +9,7 @@ export enum QueueName {
 /** Every job the workers run. Subject first, then the action. */
 export enum JobName {
   MailSend = 'MailSend',
+  PasswordResetLink = 'PasswordResetLink',
   MailSweepPending = 'MailSweepPending',
   AuthPurgeExpired = 'AuthPurgeExpired',
   OrderVerifyPayment = 'OrderVerifyPayment',

@@ -1,8 +1,9 @@
 import { JobName, QueueName } from './job.enum.js';
 
-/** Payloads carry ids and flags only, never entities. */
+/** Payloads carry ids and flags only, never entities (a reset request carries the typed e-mail). */
 export interface JobPayloads {
   [JobName.MailSend]: { mailId: string };
+  [JobName.PasswordResetLink]: { email: string };
   [JobName.MailSweepPending]: Record<string, never>;
   [JobName.AuthPurgeExpired]: Record<string, never>;
   [JobName.OrderVerifyPayment]: { orderid: string };
@@ -28,6 +29,8 @@ export interface JobDefinition {
 
 export const jobDefinitions: Record<JobName, JobDefinition> = {
   [JobName.MailSend]: { queue: QueueName.Mail, attempts: 5, backoffMs: 2_000 },
+  // Made after the answer, so the answer's timing cannot tell whether the account exists.
+  [JobName.PasswordResetLink]: { queue: QueueName.Mail, attempts: 3, backoffMs: 2_000 },
   [JobName.MailSweepPending]: { queue: QueueName.Maintenance, attempts: 1, every: 'sweep' },
   [JobName.AuthPurgeExpired]: { queue: QueueName.Maintenance, attempts: 1, every: 'sweep' },
   // Payment checks poll the gateway with backoff (1 s, 2 s, 4 s ... about an hour in all); the

@@ -12,7 +12,10 @@ const unescapeHtml = (value: string) =>
 /** The fields of the consent page's form that picks `email`, as a browser would post them. */
 export function approveForm(html: string, email: string) {
   const forms = html.split('<form').slice(1);
-  const form = forms.find((f) => f.includes(`name="email" value="${email}"`));
+  // A fixture account has its own form; any other address goes through the typed-address form.
+  const form =
+    forms.find((f) => f.includes(`name="email" value="${email}"`)) ??
+    forms.find((f) => f.includes('name="email" type="email"'));
   if (!form) throw new Error(`The consent page offers no account ${email}`);
   const action = /action="([^"]+)"/.exec(form)![1];
   const fields: Record<string, string> = {};

@@ -13,6 +13,7 @@ import { SavedPlayers1764300700000 } from './1764300700000-SavedPlayers.js';
 import { PaymentCheckSchedule1764300900000 } from './1764300900000-PaymentCheckSchedule.js';
 import { Leases1764400000000 } from './1764400000000-Leases.js';
 import { ScaleIndexes1764400000100 } from './1764400000100-ScaleIndexes.js';
+import { OtpRequester1764400000200 } from './1764400000200-OtpRequester.js';
 
 /** Every migration, oldest first. Listed explicitly so the build and the tests load the same set. */
 export const migrations = [
@@ -31,4 +32,5 @@ export const migrations = [
   PaymentCheckSchedule1764300900000,
   Leases1764400000000,
   ScaleIndexes1764400000100,
+  OtpRequester1764400000200,
 ];

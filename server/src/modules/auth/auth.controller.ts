@@ -58,7 +58,7 @@ export class AuthController {
   @ApiOperation({ summary: 'Start registration: checks the details and sends an SMS code' })
   @ApiErrors(
     ErrorBodyWithMsg,
-    [400, 'VALIDATION', 'WEAK_PASSWORD'],
+    [400, 'VALIDATION', 'WEAK_PASSWORD', 'EMAIL_LOOK_ALIKE'],
     [409, 'EMAIL_TAKEN', 'MOBILE_TAKEN'],
     [429, 'RATE_LIMITED', 'OTP_COOLDOWN'],
     [503, 'PROVIDER_FAILED'],
@@ -75,15 +75,15 @@ export class AuthController {
   @ApiOperation({ summary: 'Finish registration with the SMS code' })
   @ApiErrors(
     ErrorBodyWithMsg,
-    [400, 'VALIDATION', 'OTP_EXPIRED', 'OTP_INVALID', 'WEAK_PASSWORD'],
+    [400, 'VALIDATION', 'OTP_EXPIRED', 'OTP_INVALID', 'WEAK_PASSWORD', 'EMAIL_LOOK_ALIKE'],
     [409, 'EMAIL_TAKEN', 'MOBILE_TAKEN'],
     429,
   )
   @Public()
   @HttpCode(201)
   @ApiCreatedResponse({ type: MsgResponseDto })
-  verifyAndRegister(@Body() dto: VerifyAndRegisterDto) {
-    return this.service.verifyAndRegister(dto);
+  verifyAndRegister(@ClientIp() ip: string, @Body() dto: VerifyAndRegisterDto) {
+    return this.service.verifyAndRegister(ip, dto);
   }
 
   @Post('login')
@@ -104,8 +104,8 @@ export class AuthController {
     rule: (limits) => limits.login,
   })
   @ApiOkResponse({ type: SessionResponseDto })
-  login(@Body() dto: LoginDto) {
-    return this.service.login(dto);
+  login(@ClientIp() ip: string, @Body() dto: LoginDto) {
+    return this.service.login(ip, dto);
   }
 
   @Post('verifymail/:id/:token')

@@ -15,6 +15,8 @@ import { PasswordService } from './password.service.js';
 import { PendingRegistrationsRepository } from './pending-registrations.repository.js';
 import { TokenService } from './token.service.js';
 import { rethrowUserConflict } from '../users/user-conflict.js';
+import { assertNotLookAlike } from '../users/look-alike-email.js';
+import { normalizeEmail } from '@zstore/contract/email-address';
 
 @Injectable()
 export class AuthService {
@@ -30,6 +32,7 @@ export class AuthService {
   ) {}
 
   async register(ip: string, dto: RegisterDto) {
+    assertNotLookAlike(dto.email);
     this.passwords.assertAcceptable(dto.password);
     await this.assertAvailable(dto.email, dto.mobileNumber);
     const passwordHash = await this.passwords.hash(dto.password);
@@ -45,16 +48,17 @@ export class AuthService {
     return { msg: Messages.otpSentVerifyAccount };
   }
 
-  async verifyAndRegister(dto: VerifyAndRegisterDto) {
+  async verifyAndRegister(ip: string, dto: VerifyAndRegisterDto) {
     const pendingEmail = await this.pending.emailOf(dto.mobileNumber);
     if (pendingEmail === undefined) {
       throw new AppError(ErrorCode.OtpExpired, Messages.otpExpired, HttpStatus.BAD_REQUEST);
     }
-    if (pendingEmail.toLowerCase() !== dto.email) {
+    assertNotLookAlike(dto.email);
+    if (normalizeEmail(pendingEmail) !== dto.email) {
       throw AppError.badRequest(Messages.registrationMismatch);
     }
     this.passwords.assertAcceptable(dto.password);
-    await this.otp.verify(dto.mobileNumber, 'register', dto.otp);
+    await this.otp.verify(dto.mobileNumber, 'register', dto.otp, ip);
 
     const passwordHash = await this.passwords.hash(dto.password);
     const { user, mailId } = await this.txHost
@@ -76,10 +80,11 @@ export class AuthService {
 
   /**
    * The route limits the address, and the account from that address; the throttle spaces out
-   * an account's sign-ins past a higher ceiling of wrong passwords from everywhere.
+   * an account's sign-ins past a higher ceiling of wrong passwords from everywhere, except from
+   * an address the account signed in from before.
    */
-  async login(dto: LoginDto) {
-    await this.throttle.beforeAttempt(dto.email);
+  async login(ip: string, dto: LoginDto) {
+    await this.throttle.beforeAttempt(dto.email, ip);
     const user = await this.users.getByEmailWithPassword(dto.email);
     const passwordOk = await this.passwords.verify(user?.passwordHash, dto.password);
     if (!user) {
@@ -103,6 +108,7 @@ export class AuthService {
     if (user.passwordHash && this.passwords.needsRehash(user.passwordHash)) {
       await this.users.replacePasswordHash(user.id, await this.passwords.hash(dto.password));
     }
+    await this.throttle.signedIn(user.email, ip);
     return this.session(user);
   }
 
@@ -116,6 +122,11 @@ export class AuthService {
       throw new AppError(ErrorCode.Forbidden, Messages.forbidden, HttpStatus.FORBIDDEN);
     }
     return { role: auth.role };
+  }
+
+  /** Remembers the address of a sign-in by SMS code: the phone's holder is the owner. */
+  rememberAddress(user: User, ip: string) {
+    return this.throttle.signedIn(user.email, ip);
   }
 
   async session(user: User) {

@@ -2,6 +2,7 @@ import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { AppError, ErrorCode } from '../../common/errors/app-error.js';
+import { isLookAlikeEmail, normalizeEmail } from '@zstore/contract/email-address';
 import { Messages } from '@zstore/contract/messages';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { GoogleAdapter, type GoogleIdentity } from '../../providers/google/google.adapter.js';
@@ -77,15 +78,17 @@ export class GoogleLoginService {
     const known = await this.users.getByGoogleSub(identity.sub);
     if (known) return known;
     if (!identity.emailVerified) return undefined;
-    const byEmail = await this.users.getByEmail(identity.email);
+    const email = normalizeEmail(identity.email);
+    if (isLookAlikeEmail(email)) return undefined;
+    const byEmail = await this.users.getByEmail(email);
     if (byEmail) {
       if (byEmail.googleSub) return undefined;
-      await this.users.linkGoogle(byEmail.id, identity.sub);
+      if (!(await this.users.linkGoogle(byEmail.id, identity.sub))) return undefined;
       return this.users.getById(byEmail.id);
     }
     return this.users.create({
       name: identity.name.slice(0, 80),
-      email: identity.email,
+      email,
       mobilenumber: null,
       passwordHash: null,
       verified: true,

@@ -14,8 +14,13 @@ export class OtpLoginService {
     private readonly auth: AuthService,
   ) {}
 
-  private async requireUser(mobile: string) {
+  /**
+   * The account of `mobile`. A number with no account, or a blocked one, is counted by `count`
+   * before the answer, so every attempt costs the same whether or not the number is registered.
+   */
+  private async requireUser(mobile: string, count: () => Promise<void>) {
     const user = await this.users.getByMobile(mobile);
+    if (!user || user.isBlocked) await count();
     if (!user) {
       throw new AppError(
         ErrorCode.MobileNotRegistered,
@@ -30,7 +35,7 @@ export class OtpLoginService {
   }
 
   async sendCode(ip: string, mobile: string) {
-    await this.requireUser(mobile);
+    await this.requireUser(mobile, () => this.otp.countSend(mobile, ip));
     await this.otp.send(mobile, 'login', ip);
     return { success: true, message: Messages.otpSentMobile };
   }
@@ -43,9 +48,11 @@ export class OtpLoginService {
     };
   }
 
-  async verify(mobile: string, code: string) {
-    const user = await this.requireUser(mobile);
-    await this.otp.verify(mobile, 'login', code);
+  async verify(ip: string, mobile: string, code: string) {
+    await this.otp.countCheckFrom(ip);
+    const user = await this.requireUser(mobile, () => this.otp.countCheckOn(mobile));
+    await this.otp.verify(mobile, 'login', code, ip);
+    await this.auth.rememberAddress(user, ip);
     const session = await this.auth.session(user);
     return { success: true, ...session, message: Messages.otpVerifiedLogin };
   }

@@ -59,7 +59,7 @@ export class OtpController {
   @Header('cache-control', 'no-store')
   @HttpCode(200)
   @ApiOkResponse({ type: OtpSessionResponseDto })
-  verify(@Body() dto: VerifyOtpDto) {
-    return this.service.verify(dto.mobile, dto.otp);
+  verify(@ClientIp() ip: string, @Body() dto: VerifyOtpDto) {
+    return this.service.verify(ip, dto.mobile, dto.otp);
   }
 }

@@ -19,6 +19,7 @@ interface OtpCodeRow {
   id: string;
   code_hash: string;
   attempts: number;
+  requested_from: string | null;
   expires_at: Date;
   created_at: Date;
 }
@@ -28,6 +29,8 @@ interface OtpCode {
   /** HMAC of purpose, number and code, hex. */
   codeHash: string;
   attempts: number;
+  /** The address that asked for the code. */
+  requestedFrom: string | null;
   expiresAt: Date;
   createdAt: Date;
 }
@@ -37,6 +40,7 @@ function mapOtpCodeRow(row: OtpCodeRow): OtpCode {
     id: row.id,
     codeHash: row.code_hash,
     attempts: row.attempts,
+    requestedFrom: row.requested_from,
     expiresAt: new Date(row.expires_at),
     createdAt: new Date(row.created_at),
   };
@@ -44,7 +48,9 @@ function mapOtpCodeRow(row: OtpCodeRow): OtpCode {
 
 /**
  * 4-digit codes (the spec's length) made by `crypto.randomInt`, stored as an HMAC, valid
- * 5 minutes, single use, dead after 5 wrong tries; a new code replaces the previous one.
+ * 5 minutes, single use; a new code replaces the previous one. The address that asked for the
+ * code has 5 tries, after which the code is dead; every other address shares 5 more, after which
+ * the code is closed to them but stays open to its requester (OWASP ASVS 5.0, 6.3.1).
  */
 @Injectable()
 export class OtpService {
@@ -93,10 +99,7 @@ export class OtpService {
         },
       );
     }
-    await this.limits.hitAll([
-      [`otp-send:number:${mobile}`, this.config.rateLimits.otpSendNumber],
-      [`otp-send:ip:${ip}`, this.config.rateLimits.otpSendIp],
-    ]);
+    await this.countSend(mobile, ip);
 
     const code = String(randomInt(0, 10_000)).padStart(4, '0');
     const now = this.clock.now();
@@ -107,14 +110,15 @@ export class OtpService {
         [mobile, now, purpose],
       );
       return this.txHost.tx.query(
-        `INSERT INTO otp_codes (purpose, mobilenumber, code_hash, expires_at, created_at)
-         VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+        `INSERT INTO otp_codes (purpose, mobilenumber, code_hash, expires_at, created_at, requested_from)
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
         [
           purpose,
           mobile,
           this.hash(mobile, purpose, code),
           new Date(now.getTime() + OTP_TTL_MS),
           now,
+          ip,
         ],
       );
     });
@@ -133,24 +137,52 @@ export class OtpService {
     }
   }
 
-  /** Consumes the number's current code if `code` matches; otherwise counts a wrong try. */
-  async verify(mobile: string, purpose: OtpPurpose, code: string) {
+  /**
+   * Counts a request for a code against the number and the address; a request for a number
+   * with no account counts too, so looking numbers up is as slow as asking for codes.
+   */
+  async countSend(mobile: string, ip: string) {
+    await this.limits.hitAll([
+      [`otp-send:number:${mobile}`, this.config.rateLimits.otpSendNumber],
+      [`otp-send:ip:${ip}`, this.config.rateLimits.otpSendIp],
+    ]);
+  }
+
+  /** Counts a sign-in code check against the address, whatever the number. */
+  async countCheckFrom(ip: string) {
+    await this.limits.hit(`otp-verify:ip:${ip}`, this.config.rateLimits.otpVerify);
+  }
+
+  /** Counts a code check against the number (`verify` does it for strangers to the code). */
+  async countCheckOn(mobile: string) {
     await this.limits.hit(`otp-verify:number:${mobile}`, this.config.rateLimits.otpVerify);
+  }
+
+  /**
+   * Consumes the number's current code if `code` matches; otherwise counts a wrong try, against
+   * the requester's tries when `ip` asked for the code, else against the strangers' ones. The
+   * number's limit counts strangers only, so they cannot spend it for the owner.
+   */
+  async verify(mobile: string, purpose: OtpPurpose, code: string, ip: string) {
     const rows: OtpCodeRow[] = await this.txHost.tx.query(
-      `SELECT id, code_hash, attempts, expires_at, created_at FROM otp_codes
+      `SELECT id, code_hash, attempts, requested_from, expires_at, created_at FROM otp_codes
        WHERE mobilenumber = $1 AND purpose = $2 AND consumed_at IS NULL
        ORDER BY created_at DESC LIMIT 1`,
       [mobile, purpose],
     );
     const otp = rows[0] ? mapOtpCodeRow(rows[0]) : undefined;
+    const requester = otp !== undefined && otp.requestedFrom === ip;
+    if (!requester) await this.countCheckOn(mobile);
     const now = this.clock.now();
     if (!otp || otp.expiresAt.getTime() <= now.getTime()) {
       throw new AppError(ErrorCode.OtpExpired, Messages.otpExpired, HttpStatus.BAD_REQUEST);
     }
     // Each evaluation first takes one of the code's tries in a guarded write, so however
-    // many guesses arrive at once, at most OTP_MAX_WRONG of them are ever compared.
+    // many guesses arrive at once, at most OTP_MAX_WRONG of each kind are ever compared.
+    const tries = requester ? 'attempts' : 'stranger_attempts';
     const [, claimed] = await this.txHost.tx.query<[unknown, number]>(
-      'UPDATE otp_codes SET attempts = attempts + 1 WHERE id = $1 AND consumed_at IS NULL AND attempts < $2',
+      `UPDATE otp_codes SET ${tries} = ${tries} + 1
+       WHERE id = $1 AND consumed_at IS NULL AND attempts < $2 AND ${tries} < $2`,
       [otp.id, OTP_MAX_WRONG],
     );
     if (claimed !== 1) {
@@ -163,7 +195,7 @@ export class OtpService {
     }
     // The right code gives its try back: only wrong ones count.
     const [, consumed] = await this.txHost.tx.query<[unknown, number]>(
-      `UPDATE otp_codes SET consumed_at = $2, attempts = attempts - 1 WHERE id = $1 AND consumed_at IS NULL`,
+      `UPDATE otp_codes SET consumed_at = $2, ${tries} = ${tries} - 1 WHERE id = $1 AND consumed_at IS NULL`,
       [otp.id, now],
     );
     if (consumed !== 1) {

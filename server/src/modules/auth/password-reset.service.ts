@@ -1,9 +1,14 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import { AppError, ErrorCode } from '../../common/errors/app-error.js';
 import { Messages } from '@zstore/contract/messages';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { JobName, JobStatus, QueueName } from '../../jobs/job.enum.js';
+import { JobQueueService } from '../../jobs/job-queue.service.js';
+import type { JobOf } from '../../jobs/job.types.js';
+import { OnJob } from '../../jobs/on-job.decorator.js';
 import { MailService } from '../notifications/mail.service.js';
 import { UsersService } from '../users/users.service.js';
 import { passwordResetMail } from './account-mails.js';
@@ -23,23 +28,32 @@ export class PasswordResetService {
     private readonly passwords: PasswordService,
     private readonly emailTokens: EmailTokenRepository,
     private readonly mail: MailService,
+    private readonly jobs: JobQueueService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** The same answer whether or not the address has an account. */
+  /**
+   * The same answer, after the same work, whether or not the address has an account: the
+   * request is queued and a job looks the account up and mails the link.
+   */
   async requestLink(email: string) {
-    const user = await this.users.getByEmail(email);
-    if (user && !user.isBlocked) {
-      const token = await this.emailTokens.create(user.id, 'reset');
-      await this.mail.send(
-        passwordResetMail(
-          user.email,
-          user.name,
-          `${this.config.publicUrl}/reset_password/${user.id}/${token}`,
-        ),
-      );
-    }
+    await this.jobs.queue(JobName.PasswordResetLink, { email }, `reset-${randomUUID()}`);
     return { msg: Messages.resetLinkSent };
+  }
+
+  @OnJob({ name: JobName.PasswordResetLink, queue: QueueName.Mail })
+  async handleLink({ email }: JobOf<JobName.PasswordResetLink>): Promise<JobStatus> {
+    const user = await this.users.getByEmail(email);
+    if (!user || user.isBlocked) return JobStatus.Skipped;
+    const token = await this.emailTokens.create(user.id, 'reset');
+    await this.mail.send(
+      passwordResetMail(
+        user.email,
+        user.name,
+        `${this.config.publicUrl}/reset_password/${user.id}/${token}`,
+      ),
+    );
+    return JobStatus.Success;
   }
 
   /**

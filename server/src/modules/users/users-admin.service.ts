@@ -4,7 +4,9 @@ import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { type ListQuery } from '../../common/http/simple-rest.js';
+import { normalizeEmail } from '@zstore/contract/email-address';
 import { Messages } from '@zstore/contract/messages';
+import { assertNotLookAlike } from './look-alike-email.js';
 import { AuditService } from '../audit/audit.service.js';
 import { AdminUserUpdateDto, mapAdminUser } from './dto/user-admin.dto.js';
 import { rethrowUserConflict } from './user-conflict.js';
@@ -46,7 +48,10 @@ export class UsersAdminService {
     const changes: AdminUserChanges = {};
     if (dto.name !== undefined) changes.name = dto.name;
     if (dto.mobilenumber !== undefined) changes.mobilenumber = dto.mobilenumber || null;
-    if (dto.email !== undefined) changes.email = dto.email.toLowerCase();
+    if (dto.email !== undefined) {
+      assertNotLookAlike(dto.email);
+      changes.email = normalizeEmail(dto.email);
+    }
     if (dto.role !== undefined) changes.role = dto.role;
     if (dto.verified !== undefined) changes.verified = dto.verified === 'true';
     if (dto.isBlocked !== undefined) changes.isBlocked = dto.isBlocked === 'true';

@@ -33,7 +33,7 @@ export class UsersAdminController {
 
   @Post('updateuserdata')
   @ApiAdminOperation("Update a user's data")
-  @ApiErrors(400, 404, [409, 'EMAIL_TAKEN', 'MOBILE_TAKEN'])
+  @ApiErrors([400, 'VALIDATION', 'EMAIL_LOOK_ALIKE'], 404, [409, 'EMAIL_TAKEN', 'MOBILE_TAKEN'])
   @ApiOkResponse({ type: AdminUserUpdatedDto })
   @HttpCode(200)
   async updateUserData(@CurrentUser() auth: AuthUser, @Body() dto: UpdateUserDataDto) {
@@ -60,7 +60,7 @@ export class UsersAdminController {
 
   @Put('rest/users/:id')
   @ApiAdminOperation('Update a user (console)')
-  @ApiErrors(400, 404, [409, 'EMAIL_TAKEN', 'MOBILE_TAKEN'])
+  @ApiErrors([400, 'VALIDATION', 'EMAIL_LOOK_ALIKE'], 404, [409, 'EMAIL_TAKEN', 'MOBILE_TAKEN'])
   @ApiOkResponse({ type: AdminUserResponseDto })
   update(@CurrentUser() auth: AuthUser, @Param('id') id: string, @Body() dto: AdminUserUpdateDto) {
     return this.service.update(auth, id, dto);

@@ -145,10 +145,25 @@ export class UsersRepository {
     return rows.length > 0;
   }
 
-  async linkGoogle(id: string, googleSub: string) {
-    await this.txHost.tx.query(
-      'UPDATE users SET google_sub = $2, verified = true, updated_at = now() WHERE id = $1',
+  /**
+   * Links a Google identity and marks the e-mail verified. An account whose e-mail was never
+   * verified may have been opened by someone else in the owner's name (pre-account takeover):
+   * its password and mobile number were set by whoever registered it, so the link drops both
+   * and ends its sessions; the owner signs in with Google and may set a password by a reset.
+   * False when the account was linked meanwhile.
+   */
+  async linkGoogle(id: string, googleSub: string): Promise<boolean> {
+    const linked = await guardedUpdate<{ id: string }>(
+      this.txHost.tx,
+      `UPDATE users SET google_sub = $2, verified = true,
+         password_hash = CASE WHEN verified THEN password_hash END,
+         mobilenumber = CASE WHEN verified THEN mobilenumber END,
+         token_version = token_version + CASE WHEN verified THEN 0 ELSE 1 END,
+         updated_at = now()
+       WHERE id = $1 AND google_sub IS NULL
+       RETURNING id`,
       [id, googleSub],
     );
+    return linked !== undefined;
   }
 }

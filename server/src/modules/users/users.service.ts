@@ -85,6 +85,7 @@ export class UsersService {
     return this.users.replacePasswordHash(id, passwordHash);
   }
 
+  /** Links Google; an account whose e-mail was never verified loses its password and mobile. */
   linkGoogle(id: string, googleSub: string) {
     return this.users.linkGoogle(id, googleSub);
   }

@@ -9,12 +9,14 @@ import {
   Matches,
   MaxLength,
 } from 'class-validator';
+import { normalizeEmail } from '@zstore/contract/email-address';
 import { Messages } from '@zstore/contract/messages';
 import { UserResponseDto } from '../../users/dto/user.dto.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-const lowerTrim = ({ value }: { value: unknown }) =>
-  typeof value === 'string' ? value.trim().toLowerCase() : value;
+/** Trimmed, NFKC-normalised, lower case: a full-width address is the one it stands for. */
+const email = ({ value }: { value: unknown }) =>
+  typeof value === 'string' ? normalizeEmail(value) : value;
 const MOBILE = /^[6-9]\d{9}$/;
 const OTP = /^\d{4}$/;
 
@@ -37,7 +39,7 @@ export class RegisterDto {
   mobileNumber: string;
 
   @ApiProperty()
-  @Transform(lowerTrim)
+  @Transform(email)
   @MaxLength(254)
   @IsEmail({}, { message: Messages.invalidEmail })
   @IsNotEmpty({ message: Messages.fillAllFields })
@@ -70,7 +72,7 @@ export class VerifyAndRegisterDto {
   name: string;
 
   @ApiProperty()
-  @Transform(lowerTrim)
+  @Transform(email)
   @IsEmail({}, { message: Messages.invalidEmail })
   @IsNotEmpty({ message: Messages.fillAllFields })
   email: string;
@@ -83,7 +85,7 @@ export class VerifyAndRegisterDto {
 
 export class LoginDto {
   @ApiProperty()
-  @Transform(lowerTrim)
+  @Transform(email)
   @IsEmail({}, { message: Messages.invalidEmail })
   @IsNotEmpty({ message: Messages.fillAllFields })
   email: string;
@@ -110,7 +112,7 @@ export class ValidateUserDto {
 
 export class ForgetPasswordDto {
   @ApiProperty()
-  @Transform(lowerTrim)
+  @Transform(email)
   @IsNotEmpty({ message: Messages.invalidEmail })
   @IsEmail({}, { message: Messages.invalidEmail })
   email: string;

@@ -12,6 +12,7 @@ import {
   MaxLength,
   ValidateIf,
 } from 'class-validator';
+import { normalizeEmail } from '@zstore/contract/email-address';
 import { Messages } from '@zstore/contract/messages';
 import { Role } from '../role.js';
 import type { User } from '../user.js';
@@ -44,7 +45,9 @@ export class AdminUserUpdateDto {
 
   @ApiPropertyOptional()
   @IsOptional()
-  @Transform(trim)
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' ? normalizeEmail(value) : value,
+  )
   @IsEmail({}, { message: Messages.invalidEmail })
   email?: string;
 
