@@ -19,6 +19,8 @@ const ROUNDS = [1, 2, 3];
 const ORDER_STATUSES = ['Created', 'Processing', 'Completed', 'Refunded', 'Failed', 'Cancelled'];
 
 const paise = (rupees: number) => Math.round(rupees * 100);
+/** The largest page the history routes give; no shopper here has more rows than that. */
+const HISTORY_LIMIT = 500;
 
 interface Coupon {
   code: string;
@@ -166,6 +168,7 @@ class Store {
     const { body } = await this.app
       .http()
       .get(`/api/order/${shopper.userid}`)
+      .query({ limit: HISTORY_LIMIT })
       .set(shopper.auth)
       .expect(200);
     return body as Array<{
@@ -183,6 +186,7 @@ class Store {
       this.app
         .http()
         .get(`/api/wallet/gettransactions/${shopper.userid}`)
+        .query({ limit: HISTORY_LIMIT })
         .set(shopper.auth)
         .expect(200),
     ]);
