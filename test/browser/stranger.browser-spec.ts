@@ -1,0 +1,174 @@
+/// <reference lib="dom" />
+import { randomUUID } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startTestApp, type TestApp } from '../utils/app.js';
+import { launchBrowser, screenshot } from '../utils/browser.js';
+import { ledgerProblems } from '../utils/ledger.js';
+import { latestOtp } from '../utils/outbox.js';
+import { freePort } from '../utils/process.js';
+import { apiToken, placeWalletOrder, shopper, userByEmail } from '../utils/shop.js';
+import { testPlayer } from '../e2e/supplier.helpers.js';
+
+const CUSTOMER = { email: 'user@example.com', password: 'User@12345', mobile: '9000000001' };
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1366, height: 768 };
+
+/**
+ * The storefront as a stranger uses it, at phone and laptop sizes: a late order, a second tap
+ * on a button that already acted, a long list of orders on a narrow screen.
+ */
+describe('the storefront for a first-time customer', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const shop = () => shopper(app, () => page);
+
+  beforeAll(async () => {
+    const port = await freePort();
+    app = await startTestApp(
+      {
+        PORT: String(port),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        RATE_LIMIT_LOGIN: '100/60',
+        RATE_LIMIT_OTP: '100/60',
+        // A Smile.one player ending in 99 is held 30 s: the adapter gives up after 1 s.
+        PROVIDER_TIMEOUT_MS: '1000',
+      },
+      { serveBuilds: true },
+    );
+    browser = await launchBrowser();
+  }, 60_000);
+
+  async function openAt(size: { width: number; height: number }) {
+    await context?.close();
+    const phone = size.width < 600;
+    context = await browser.newContext({
+      baseURL: app.url,
+      viewport: size,
+      deviceScaleFactor: phone ? 2 : 1,
+      isMobile: phone,
+      hasTouch: phone,
+    });
+    page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
+  }
+
+  afterEach(async () => expect(await ledgerProblems(app.databaseUrl)).toEqual([]));
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await app?.close();
+  });
+
+  /** An unpaid UPI order placed through the API, as a customer who left the payment page. */
+  async function unpaidUpiOrder() {
+    const token = await apiToken(app, CUSTOMER.email, CUSTOMER.password);
+    const [item] = await app.sql<{ id: string; itemid: string; product_id: string }>(
+      `SELECT i.id, i.itemid, p.id AS product_id FROM products p
+       JOIN items i ON i.itemid = ANY (p.items) WHERE p.name = 'BGMI' AND i.name = '60 UC'`,
+    );
+    await app
+      .http()
+      .post('/api/order/createOrder')
+      .set('Authorization', `Bearer ${token}`)
+      .set('Idempotency-Key', randomUUID())
+      .send({
+        itemid: Number(item.itemid),
+        item_id: item.id,
+        product_id: item.product_id,
+        userid: (await userByEmail(app, CUSTOMER.email)).userid,
+        input1: '5123456789',
+        input2: 'Ravi Kumar Subramanian',
+        paymentmode: 'upi',
+      })
+      .expect(200);
+  }
+
+  it.each([
+    ['phone', PHONE],
+    ['laptop', DESKTOP],
+  ])('tells the truth on a late order and gives support its id (%s)', async (name, size) => {
+    await openAt(size);
+    await shop().logIn(CUSTOMER.email, CUSTOMER.password);
+    const orderid = await placeWalletOrder(app, CUSTOMER.email, CUSTOMER.password, {
+      product: 'Mobile Legends (Brazil server)',
+      pack: '86 Diamonds',
+      input1: testPlayer('99'),
+      input2: '1234',
+    });
+    await page.goto(`/confirmation?client_txn_id=${orderid}`);
+    await page.getByText('The order completes within 1-6 minutes', { exact: false }).waitFor();
+
+    // Twenty minutes later the supplier has still not answered.
+    await app.sql(
+      `UPDATE orders SET paid_at = paid_at - interval '20 minutes',
+              created_at = created_at - interval '20 minutes' WHERE orderid = $1`,
+      [orderid],
+    );
+    await page.getByText('This is taking longer than usual').waitFor({ timeout: 15_000 });
+    expect(await page.locator('main').innerText()).not.toContain('completes within');
+    const support = page.getByRole('link', { name: /support/i }).first();
+    expect(decodeURIComponent((await support.getAttribute('href')) ?? '')).toContain(orderid);
+    await screenshot(page, `stranger-01-late-order-${name}`);
+  });
+
+  it.each([
+    ['phone', PHONE],
+    ['laptop', DESKTOP],
+  ])('fits My Orders with an unpaid order on the screen (%s)', async (name, size) => {
+    await openAt(size);
+    await unpaidUpiOrder();
+    await shop().logIn(CUSTOMER.email, CUSTOMER.password);
+    await page.goto('/orders');
+    await page.getByRole('link', { name: 'Verify Payment' }).first().waitFor();
+    const overflow = await page.evaluate(() => {
+      const root = document.scrollingElement!;
+      const boxes = [...document.querySelectorAll('.order-card')].map((card) =>
+        card.getBoundingClientRect(),
+      );
+      return {
+        scroll: root.scrollWidth - root.clientWidth,
+        // Each card keeps the page's margin on its right as on its left.
+        rightMargin: Math.min(...boxes.map((box) => root.clientWidth - box.right)),
+        leftMargin: Math.min(...boxes.map((box) => box.left)),
+      };
+    });
+    expect(overflow.scroll).toBeLessThanOrEqual(0);
+    expect(overflow.rightMargin).toBeGreaterThanOrEqual(overflow.leftMargin - 1);
+    await screenshot(page, `stranger-02-orders-${name}`);
+  });
+
+  it('signs in with an OTP whose Verify button is tapped after the code went in by itself', async () => {
+    await openAt(PHONE);
+    const verifications: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/otp/')) verifications.push(request.url());
+    });
+    await page.goto('/otplogin');
+    await shop().input('Mobile Number').fill(CUSTOMER.mobile);
+    await page.getByRole('button', { name: /Send OTP/ }).click();
+    await page.waitForURL('**/otpverify/**');
+    const otp = await latestOtp(app.url, CUSTOMER.mobile);
+    await page.getByLabel('Digit 1').fill(otp.slice(0, 3));
+    // A slow network: the home page's code is still on its way after the sign-in...
+    await page.route(/\/assets\/HomePage-.*\.(js|css)$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await route.continue();
+    });
+    await page.keyboard.type(otp.slice(3));
+    // ...and the customer taps Verify OTP as well.
+    await page
+      .getByRole('button', { name: 'Verify OTP' })
+      .click({ timeout: 1_500 })
+      .catch(() => undefined);
+    await page.waitForURL('**/home');
+    await page.waitForTimeout(1_500);
+    expect(verifications.filter((url) => url.endsWith('/verify-otp'))).toHaveLength(1);
+    expect(await page.locator('body').innerText()).not.toMatch(
+      /OTP has expired|Invalid OTP|valid OTP/,
+    );
+  });
+});
