@@ -4,7 +4,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../utils/app.js';
 import { launchBrowser, screenshot } from '../utils/browser.js';
 import { ledgerProblems } from '../utils/ledger.js';
-import { latestOtp } from '../utils/outbox.js';
+import { Messages } from '@zstore/contract/messages';
+import { latestOtp, linkIn, waitForMessage } from '../utils/outbox.js';
 import { freePort } from '../utils/process.js';
 import { apiToken, placeWalletOrder, shopper, userByEmail } from '../utils/shop.js';
 import { testPlayer } from '../e2e/supplier.helpers.js';
@@ -170,5 +171,38 @@ describe('the storefront for a first-time customer', () => {
     expect(await page.locator('body').innerText()).not.toMatch(
       /OTP has expired|Invalid OTP|valid OTP/,
     );
+  });
+
+  it('says an address is already verified when its e-mailed link is opened again', async () => {
+    await openAt(PHONE);
+    const customer = {
+      name: 'Kavya Rao',
+      mobileNumber: `8${String(Date.now()).slice(-9)}`,
+      email: `kavya.${Date.now()}@example.com`,
+      password: 'Lotus#Blade2026',
+    };
+    await app.http().post('/api/auth/register').send(customer).expect(200);
+    const otp = await latestOtp(app.url, customer.mobileNumber);
+    await app
+      .http()
+      .post('/api/auth/verifyandregister')
+      .send({ ...customer, otp })
+      .expect(201);
+    const mail = await waitForMessage(
+      app.url,
+      customer.email,
+      (m) => !!m.subject?.includes('Verify'),
+    );
+    const link = linkIn(mail.text).pathname;
+
+    await page.goto(link);
+    await page.getByText(Messages.emailVerified).waitFor();
+    // Later, from the same e-mail.
+    await page.goto(link);
+    await page.getByRole('heading', { level: 1, name: 'Email Verified' }).waitFor();
+    await page.getByText(Messages.emailAlreadyVerified).waitFor();
+    expect(await page.locator('body').innerText()).not.toContain('invalid or has expired');
+    await screenshot(page, 'stranger-03-link-reopened');
+    await page.waitForURL('**/login', { timeout: 5_000 });
   });
 });
