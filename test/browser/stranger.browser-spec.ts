@@ -205,4 +205,47 @@ describe('the storefront for a first-time customer', () => {
     await screenshot(page, 'stranger-03-link-reopened');
     await page.waitForURL('**/login', { timeout: 5_000 });
   });
+
+  it('tops up the missing Z-Coins from the sheet and comes back to the same order', async () => {
+    await openAt(PHONE);
+    const { logIn, choosePack, button } = shop();
+    await logIn(CUSTOMER.email, CUSTOMER.password);
+    const { balance } = await userByEmail(app, CUSTOMER.email);
+    // 660 UC costs ₹760, ₹740 with FLAT20: more than the wallet holds.
+    const total = 740;
+    const missing = Math.ceil(total - balance);
+    expect(missing).toBeGreaterThan(0);
+    await choosePack('BGMI', '660 UC', ['Character ID', '5123456789'], ['Player Name', 'Ravi']);
+    await button('Proceed to Payment').click();
+    const sheet = page.getByRole('dialog');
+    await sheet.getByPlaceholder(/coupon/i).fill('FLAT20');
+    await sheet.getByRole('button', { name: 'Apply' }).click();
+    await sheet.getByText('-₹20').first().waitFor();
+    await sheet.getByRole('radio', { name: /Z-Coins/ }).click();
+    await sheet.getByText('Your Z-Coins balance is lower than the total.').waitFor();
+    expect(await button('Confirm Order').isDisabled()).toBe(true);
+    await screenshot(page, 'stranger-04-short-of-coins');
+
+    await sheet.getByRole('button', { name: `Top up ₹${missing} and pay` }).click();
+    await page.waitForURL('**/sandbox/upigateway/pay/**');
+    await button('Pay').click();
+    await page.waitForURL('**/walletconfirmation?client_txn_id=*');
+    await page.getByText('Success', { exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Continue your order' }).click();
+
+    await page.waitForURL('**/product/**');
+    await sheet.getByText('-₹20').first().waitFor();
+    expect(await sheet.getByRole('radio', { name: /Z-Coins/ }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
+    await screenshot(page, 'stranger-05-back-to-the-order');
+    await button('Confirm Order').click();
+    await page.waitForURL('**/confirmation?client_txn_id=*');
+    const orderid = new URL(page.url()).searchParams.get('client_txn_id');
+    const [order] = await app.sql<{ itemname: string; input1: string; discount: string }>(
+      'SELECT itemname, input1, discount FROM orders WHERE orderid = $1',
+      [orderid],
+    );
+    expect(order).toEqual({ itemname: '660 UC', input1: '5123456789', discount: '2000' });
+  });
 });

@@ -18,6 +18,7 @@ import { interpretCheckId } from '@zstore/contract/check-id-message';
 import { EnterInfoStep, type UsernameCheck } from './EnterInfoStep';
 import { OrderSummaryStep } from './OrderSummaryStep';
 import { PaymentSheet } from './PaymentSheet';
+import { useTopUpForOrder } from './useTopUpForOrder';
 import {
   draftUrl,
   forgetPlayer,
@@ -74,7 +75,9 @@ function OrderForm({ product }: { product: Product }) {
   const [input1, setInput1] = useState(draft?.input1 ?? '');
   const [input2, setInput2] = useState(draft?.input2 ?? '');
   const [usernameCheck, setUsernameCheck] = useState<UsernameCheck>({ status: 'idle' });
-  const [sheetOpen, setSheetOpen] = useState(false);
+  // Back from a top-up started in the sheet: the sheet opens again on the same order.
+  const [sheetOpen, setSheetOpen] = useState(!!urlDraft?.payWithCoins && isLoggedIn);
+  const topUp = useTopUpForOrder();
   const { placeOrder, submitting } = usePlaceOrder();
 
   const itemsNotFound =
@@ -186,6 +189,19 @@ function OrderForm({ product }: { product: Product }) {
     if (outcome === 'refused') setSheetOpen(false);
   };
 
+  const topUpAndReturn = (amount: number, couponCode: string) => {
+    if (!user || !selected) return;
+    rememberPlayer(user.userid, product._id, input1, input2);
+    const back = draftUrl(product._id, {
+      itemId: selected._id,
+      input1,
+      input2,
+      coupon: couponCode || undefined,
+      payWithCoins: true,
+    });
+    void topUp.start(amount, user.userid, back);
+  };
+
   const username =
     usernameCheck.status === 'verified'
       ? usernameCheck.text?.replace(/^Username: /, '')
@@ -247,9 +263,11 @@ function OrderForm({ product }: { product: Product }) {
           input2={input2}
           firstLabel={firstLabel}
           secondLabel={secondLabel}
-          submitting={submitting}
+          submitting={submitting || topUp.starting}
           onCancel={() => setSheetOpen(false)}
           onConfirm={(mode, couponCode) => void confirm(mode, couponCode)}
+          onTopUp={topUpAndReturn}
+          resumed={urlDraft ?? undefined}
         />
       )}
     </div>
