@@ -248,4 +248,34 @@ describe('the storefront for a first-time customer', () => {
     );
     expect(order).toEqual({ itemname: '660 UC', input1: '5123456789', discount: '2000' });
   });
+
+  it('shows a reseller trade prices on the home tiles, and a visitor the public ones', async () => {
+    await openAt(PHONE);
+    const tile = () => page.locator('a.product-tile').filter({ hasText: 'Brazil server' }).first();
+    const cheapest = async (column: 'discountedprice' | 'resellprice') =>
+      Number(
+        (
+          await app.sql<{ price: string }>(
+            `SELECT min(i.${column}) AS price FROM products p JOIN items i ON i.itemid = ANY (p.items)
+             WHERE p.name = 'Mobile Legends (Brazil server)' AND i.instock`,
+          )
+        )[0].price,
+      ) / 100;
+    const [retail, trade] = [await cheapest('discountedprice'), await cheapest('resellprice')];
+    expect(trade).toBeLessThan(retail);
+
+    await page.goto('/home');
+    await tile().getByText(`from ₹${retail}`).waitFor();
+    await shop().logIn('reseller@example.com', 'Reseller@12345');
+    await page.goto('/home');
+    await tile().getByText(`from ₹${trade}`).waitFor();
+    await screenshot(page, 'stranger-06-reseller-tiles');
+
+    // The shared copy for visitors is still the public one.
+    const visitor = await app.http().get('/api/product/gethomeproducts').expect(200);
+    const brazil = (
+      visitor.body as { trending: { name: string; fromPrice: number }[] }
+    ).trending.find((product) => product.name === 'Mobile Legends (Brazil server)');
+    expect(brazil?.fromPrice).toBe(retail);
+  });
 });

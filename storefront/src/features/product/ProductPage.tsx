@@ -5,6 +5,7 @@ import { toast } from 'react-toastify';
 import { Messages } from '@zstore/contract/messages';
 import { ApiError } from '@/api/client';
 import { itemsQuery } from '@/api/item';
+import { audienceOf } from '@/api/queryKeys';
 import { checkPlayerId } from '@/api/order';
 import { productQuery } from '@/api/product';
 import { savedPlayersQuery } from '@/api/savedPlayers';
@@ -62,7 +63,7 @@ function OrderForm({ product }: { product: Product }) {
   const navigate = useNavigate();
   const { user, isLoggedIn } = useSession();
   // Deferred: the packs render in an interruptible pass that leaves the main thread to input.
-  const itemsResult = useDeferredValue(useQuery(itemsQuery(product._id)));
+  const itemsResult = useDeferredValue(useQuery(itemsQuery(product._id, audienceOf(user?.role))));
   const [searchParams] = useSearchParams();
   const [urlDraft] = useState(() => readDraft(searchParams));
   // Coming back after sign-in or from 'Buy again': the URL's pack and player; else the last
