@@ -278,4 +278,33 @@ describe('the storefront for a first-time customer', () => {
     ).trending.find((product) => product.name === 'Mobile Legends (Brazil server)');
     expect(brazil?.fromPrice).toBe(retail);
   });
+
+  it("keeps toasts off the payment sheet's discount, total and buttons on a phone", async () => {
+    await openAt(PHONE);
+    const { logIn, choosePack, button } = shop();
+    await logIn(CUSTOMER.email, CUSTOMER.password);
+    await choosePack('BGMI', '325 UC', ['Character ID', '5123456789'], ['Player Name', 'Ravi']);
+    await button('Proceed to Payment').click();
+    const sheet = page.getByRole('dialog');
+    await sheet.getByPlaceholder(/coupon/i).fill('FLAT20');
+    await sheet.getByRole('button', { name: 'Apply' }).click();
+    const toast = page.locator('.Toastify__toast').filter({ hasText: 'Coupon applied' });
+    await toast.waitFor();
+    await page.waitForTimeout(800); // the toast's entrance animation
+    await screenshot(page, 'stranger-07-toast-over-sheet');
+    const box = (await toast.boundingBox())!;
+    for (const covered of [
+      sheet.locator('.discount-row'),
+      sheet.locator('.summary-total'),
+      button('Confirm Order'),
+    ]) {
+      const other = (await covered.boundingBox())!;
+      const overlaps =
+        box.x < other.x + other.width &&
+        other.x < box.x + box.width &&
+        box.y < other.y + other.height &&
+        other.y < box.y + box.height;
+      expect(overlaps).toBe(false);
+    }
+  });
 });
