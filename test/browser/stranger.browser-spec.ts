@@ -307,4 +307,42 @@ describe('the storefront for a first-time customer', () => {
       expect(overlaps).toBe(false);
     }
   });
+
+  it('names the e-mail that is wrong instead of the general pack message', async () => {
+    await openAt(PHONE);
+    const { logIn, choosePack, button } = shop();
+    await logIn(CUSTOMER.email, CUSTOMER.password);
+    await choosePack(
+      'Netflix Premium',
+      'Premium 1 Month',
+      ['Email', 'priya.sharma@gmail'],
+      ['Full Name', 'Priya Sharma'],
+    );
+    await button('Proceed to Payment').click();
+    const toast = page.locator('.Toastify__toast').first();
+    await toast.waitFor();
+    expect(await toast.innerText()).toContain('priya.sharma@gmail');
+    await screenshot(page, 'stranger-08-wrong-email');
+  });
+
+  it.each([
+    ['Honor of Kings', ['Player ID', 'Server']],
+    ['Mobile Legends (Brazil server)', ['User ID', 'Zone ID']],
+    ['Netflix Premium', ['Email', 'Full Name']],
+  ])('says what each field of %s wants and what is valid', async (product, labels) => {
+    await openAt(PHONE);
+    await page.goto(`/product/${await shop().productId(product)}`);
+    for (const label of labels) {
+      const field = shop().input(label);
+      await field.waitFor();
+      const hint = await field.evaluate(
+        (element) =>
+          document.getElementById(element.getAttribute('aria-describedby') ?? '')?.textContent ??
+          '',
+      );
+      expect(hint.length).toBeGreaterThan(15);
+      expect(await field.getAttribute('placeholder')).toBeTruthy();
+    }
+    await screenshot(page, `stranger-09-field-hints-${product.split(' ')[0]}`);
+  });
 });

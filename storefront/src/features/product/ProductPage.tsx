@@ -28,13 +28,23 @@ import {
   rememberPlayer,
 } from './purchaseDraft';
 import { ProductHeader } from './ProductHeader';
-import { inputFields, needsUsernameCheck, orderInputsValid, priceFor } from './productRules';
+import {
+  inputFields,
+  inputProblem,
+  needsUsernameCheck,
+  orderInputsValid,
+  priceFor,
+} from './productRules';
 import { SelectRechargeStep } from './SelectRechargeStep';
 import { usePlaceOrder } from './usePlaceOrder';
 import './product.css';
 
-const detailsToast = () =>
-  toast.error(Messages.selectPackAndDetails, { position: 'top-center', autoClose: 5000 });
+/** Names the field that is wrong when one is; else the spec's general message. */
+const detailsToast = (problem?: string) =>
+  toast.error(problem ?? Messages.selectPackAndDetails, {
+    position: 'top-center',
+    autoClose: 5000,
+  });
 
 function ProductNotFound({ failed }: { failed: boolean }) {
   return (
@@ -132,7 +142,7 @@ function OrderForm({ product }: { product: Product }) {
 
   const checkUsername = async () => {
     if (!input1 || !input2 || !selected) {
-      detailsToast();
+      detailsToast(inputProblem(product, input1, input2));
       return;
     }
     setUsernameCheck({ status: 'checking' });
@@ -162,7 +172,7 @@ function OrderForm({ product }: { product: Product }) {
       return;
     }
     if (!selected || !orderInputsValid(product, input1, input2)) {
-      detailsToast();
+      detailsToast(inputProblem(product, input1, input2));
       return;
     }
     if (needsUsernameCheck(product) && usernameCheck.status !== 'verified') {
