@@ -345,4 +345,19 @@ describe('the storefront for a first-time customer', () => {
     }
     await screenshot(page, `stranger-09-field-hints-${product.split(' ')[0]}`);
   });
+
+  it('says once, not twice, that the registration code was sent', async () => {
+    await openAt(PHONE);
+    const { input, button } = shop();
+    await page.goto('/register');
+    await input('Full Name').fill('Meera Iyer');
+    await input('Mobile Number').fill(`7${String(Date.now()).slice(-9)}`);
+    await input('Email').fill(`meera.${Date.now()}@example.com`);
+    await input('Password').fill('Lotus#Blade2026');
+    await button('Create Account').click();
+    await page.getByRole('heading', { level: 1, name: 'Verify Your Account' }).waitFor();
+    await page.locator('.Toastify__toast').first().waitFor();
+    await page.waitForTimeout(300);
+    expect(await page.getByText(Messages.otpSentVerifyAccount).count()).toBe(1);
+  });
 });
