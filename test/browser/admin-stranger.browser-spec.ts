@@ -106,4 +106,29 @@ describe('admin console for a first-time admin', () => {
     await toast('Balance added successfully.').waitFor();
     expect(await balance()).toBe(before + 25);
   });
+
+  it('tells apart items of the same name by their product on the price screen', async () => {
+    await page.goto('/admin/login');
+    await fillSignIn();
+    await page.waitForURL(/\/admin\/?$/);
+    await page.goto('/admin/price');
+    const rows = page.locator('tr[data-item]').filter({ hasText: 'Weekly Diamond Pass' });
+    await rows.first().waitFor();
+    const texts = (await rows.allInnerTexts()).filter((text) => !/2 x/.test(text));
+    expect(texts).toHaveLength(2);
+    expect(texts.some((text) => text.includes('Mobile Legends (Brazil server)'))).toBe(true);
+    expect(texts.some((text) => text.includes('Mobile Legends (Philippines server)'))).toBe(true);
+
+    // The search finds a product's items by the product's name.
+    await page.getByLabel('Search').fill('Philippines');
+    await expect(page.locator('tr[data-item]').filter({ hasText: 'Brazil' }).count()).resolves.toBe(
+      0,
+    );
+    await page
+      .locator('tr[data-item]')
+      .filter({ hasText: 'Weekly Diamond Pass' })
+      .first()
+      .waitFor();
+    await screenshot(page, 'admin-stranger-02-price-by-product');
+  });
 });
