@@ -360,4 +360,24 @@ describe('the storefront for a first-time customer', () => {
     await page.waitForTimeout(300);
     expect(await page.getByText(Messages.otpSentVerifyAccount).count()).toBe(1);
   });
+
+  it("explains the supplier's Portuguese beside it when a player is not found", async () => {
+    await openAt(PHONE);
+    const { choosePack, button } = shop();
+    await choosePack(
+      'Mobile Legends (Brazil server)',
+      '86 Diamonds',
+      ['User ID', '10000001'],
+      ['Zone ID', '9999'],
+    );
+    await button('Check Username').click();
+    const check = page.locator('.username-check');
+    await check.getByText('USER ID não existe').waitFor();
+    await check
+      .getByText(
+        'This player ID was not found on the Brazil server. Check the ID and zone in your game profile.',
+      )
+      .waitFor();
+    await screenshot(page, 'stranger-10-check-id-explained');
+  });
 });

@@ -15,6 +15,8 @@ import { StepCard } from './StepCard';
 export interface UsernameCheck {
   status: 'idle' | 'checking' | 'verified' | 'refused';
   text?: string;
+  /** The supplier's words in plain English, shown beside them. */
+  explanation?: string;
 }
 
 interface EnterInfoStepProps {
@@ -130,6 +132,7 @@ export function EnterInfoStep({
               {usernameCheck.text}
             </p>
           )}
+          {usernameCheck.explanation && <p className="muted">{usernameCheck.explanation}</p>}
         </div>
       )}
       {product.guideImage && (

@@ -15,7 +15,7 @@ import { useSession } from '@/auth/SessionContext';
 import { PageLoader } from '@/components/PageLoader';
 import { StatusMessage } from '@/components/StatusMessage';
 import { BuyBar } from './BuyBar';
-import { interpretCheckId } from '@zstore/contract/check-id-message';
+import { interpretCheckId, serverRegionOf } from '@zstore/contract/check-id-message';
 import { EnterInfoStep, type UsernameCheck } from './EnterInfoStep';
 import { OrderSummaryStep } from './OrderSummaryStep';
 import { PaymentSheet } from './PaymentSheet';
@@ -153,16 +153,21 @@ function OrderForm({ product }: { product: Product }) {
         selectedProduct: product._id,
         selectedItem: selected._id,
       });
-      const outcome = interpretCheckId(response);
-      setUsernameCheck({ status: outcome.verified ? 'verified' : 'refused', text: outcome.text });
-      if (!outcome.verified) toast.error(outcome.text);
+      const outcome = interpretCheckId(response, serverRegionOf(product.name));
+      if (outcome.verified) {
+        setUsernameCheck({ status: 'verified', text: outcome.text });
+        return;
+      }
+      setUsernameCheck({ status: 'refused', ...outcome });
+      toast.error(outcome.explanation ? `${outcome.text}: ${outcome.explanation}` : outcome.text);
     } catch (failure) {
-      const text =
+      const outcome =
         failure instanceof ApiError && !failure.isNetworkError
-          ? interpretCheckId({ message: failure.message }).text
-          : Messages.internal;
-      setUsernameCheck({ status: 'refused', text });
-      toast.error(text);
+          ? interpretCheckId({ message: failure.message }, serverRegionOf(product.name))
+          : { text: Messages.internal };
+      const explanation = 'explanation' in outcome ? outcome.explanation : undefined;
+      setUsernameCheck({ status: 'refused', text: outcome.text, explanation });
+      toast.error(explanation ? `${outcome.text}: ${explanation}` : outcome.text);
     }
   };
 
