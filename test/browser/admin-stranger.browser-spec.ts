@@ -3,7 +3,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../utils/app.js';
 import { launchBrowser, screenshot } from '../utils/browser.js';
 import { ledgerProblems } from '../utils/ledger.js';
+import { waitForMessage } from '../utils/outbox.js';
 import { freePort } from '../utils/process.js';
+import { placeWalletOrder } from '../utils/shop.js';
 
 const ADMIN = { email: 'admin@example.com', password: 'Admin@12345' };
 const SHOPPER = 'user@example.com';
@@ -130,5 +132,27 @@ describe('admin console for a first-time admin', () => {
       .first()
       .waitFor();
     await screenshot(page, 'admin-stranger-02-price-by-product');
+  });
+
+  it('tells the customer when an admin cancels a paid order, and about the money', async () => {
+    const orderid = await placeWalletOrder(app, SHOPPER, 'User@12345', {
+      product: 'BGMI',
+      pack: '60 UC',
+      input1: '5123456789',
+      input2: 'Ravi',
+    });
+    await page.goto('/admin/login');
+    await fillSignIn();
+    await page.waitForURL(/\/admin\/?$/);
+    await page.getByRole('menuitem', { name: 'Pending Orders' }).click();
+    const card = page.locator(`[data-order="${orderid}"]`);
+    await card.getByRole('button', { name: 'Cancelled', exact: true }).click();
+    await dialog().getByRole('button', { name: 'Cancel order' }).click();
+    await card.waitFor({ state: 'detached' });
+
+    const mail = await waitForMessage(app.url, SHOPPER, (m) => m.text.includes(orderid));
+    expect(mail.subject).toMatch(/cancelled/i);
+    expect(mail.text).toMatch(/₹75/);
+    expect(mail.text).toMatch(/support/i);
   });
 });
