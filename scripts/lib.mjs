@@ -60,8 +60,14 @@ export function ensureDependencies() {
   // `npm install` rather than `npm ci`: it keeps the locked versions and adds the platform
   // builds of optional native packages that npm leaves out of a lock file made elsewhere.
   // npm runs on the project's Node, so engine checks and install scripts see the Node we run on.
-  const args = ['install', '--no-audit', '--no-fund'];
-  console.log('Installing dependencies...');
+  // npm's own progress (the packages it fetches) shows on a terminal; at least one line a step.
+  const args = [
+    'install',
+    '--no-audit',
+    '--no-fund',
+    ...(process.stdout.isTTY ? ['--progress'] : []),
+  ];
+  console.log('Installing dependencies (a few minutes on a fresh clone)...');
   if (isSupported(process.versions.node)) return npmOn(path.dirname(process.execPath), args);
   if (fs.existsSync(projectNode)) return npmOn(path.dirname(projectNode), args);
   // A fresh clone on an older Node: npx fetches the locked Node package once to run npm on.
@@ -128,8 +134,10 @@ export function ensureBuilt({ force = false, only = Object.keys(parts) } = {}) {
     const stale =
       force || !fs.existsSync(output) || newestMtime(part.sources) > fs.statSync(output).mtimeMs;
     if (!stale) continue;
+    const started = Date.now();
     console.log(`Building ${name}...`);
     npmOn(path.dirname(process.execPath), ['run', 'build', '-w', name]);
+    console.log(`Built ${name} in ${Math.round((Date.now() - started) / 1000)} s.`);
   }
 }
 

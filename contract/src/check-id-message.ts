@@ -23,9 +23,30 @@ const REGION_NOTICE_PATTERNS = [
   /55%/,
 ];
 
-export type CheckIdOutcome = { verified: true; text: string } | { verified: false; text: string };
+export type CheckIdOutcome =
+  { verified: true; text: string } | { verified: false; text: string; explanation?: string };
 
-export function interpretCheckId(response: CheckIdAnswer): CheckIdOutcome {
+/**
+ * A plain English line for the supplier's own words (shown as returned, spec 000 section 8),
+ * like the refund reasons give: what went wrong and what to check. `region` is the product's
+ * server ('Brazil'), when its name says it.
+ */
+export function explainCheckId(message: string, region?: string): string | undefined {
+  const server = region ? `the ${region} server` : 'this server';
+  if (/USER ID ou Zone ID n[ãa]o existe/i.test(message)) {
+    return `This player ID and zone were not found on ${server}. Check both in your game profile.`;
+  }
+  if (/USER ID n[ãa]o existe/i.test(message)) {
+    return `This player ID was not found on ${server}. Check the ID and zone in your game profile.`;
+  }
+  return undefined;
+}
+
+/** 'Mobile Legends (Brazil server)' is on the Brazil server. */
+export const serverRegionOf = (productName: string) =>
+  /\(([^()]+?) server\)\s*$/i.exec(productName)?.[1];
+
+export function interpretCheckId(response: CheckIdAnswer, region?: string): CheckIdOutcome {
   const message = response.message ?? '';
   if (message === 'success') {
     if (response.use === 'b') return { verified: false, text: INDO_ID_REFUSED };
@@ -34,5 +55,5 @@ export function interpretCheckId(response: CheckIdAnswer): CheckIdOutcome {
   if (REGION_NOTICE_PATTERNS.some((pattern) => pattern.test(message))) {
     return { verified: false, text: REGION_REFUSED };
   }
-  return { verified: false, text: message };
+  return { verified: false, text: message, explanation: explainCheckId(message, region) };
 }

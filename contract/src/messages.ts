@@ -32,6 +32,7 @@ export const Messages = {
   invalidOtp: 'Please enter a valid OTP',
   verificationInvalid: 'The verification link is invalid or has expired.',
   emailVerified: 'Your email has been verified. You can now log in.',
+  emailAlreadyVerified: 'Your email is already verified. You can log in.',
   registrationFailed: 'Registration failed. Please try again.',
   verificationFailed: 'Verification failed. Please try again.',
   // OTP login (spec 001)

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { startStore } from './bootstrap.js';
 import { pinoOptions } from './common/logging/logging.module.js';
+import { terminalDestination } from './common/logging/terminal-lines.js';
 import { ConfigError, loadConfig } from './config/config.js';
 
 const fromHere = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
@@ -22,6 +23,7 @@ async function main() {
   // Start and stop lines are written whatever LOG_LEVEL says (scripts wait for them), unless silent.
   const lifecycle = pino(
     pinoOptions({ ...config, logLevel: config.logLevel === 'silent' ? 'silent' : 'info' }),
+    terminalDestination(),
   );
   const store = await startStore(config, {
     storefront: fromHere('../../storefront/dist'),

@@ -56,4 +56,20 @@ describe('Google sign-in in the browser', () => {
     );
     expect(user.google_sub).toBeTruthy();
   });
+
+  it('says why a Google account with an unverified e-mail cannot sign in, and what to do', async () => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in with Google' }).click();
+    await page.waitForURL('**/sandbox/google/**');
+    await page.getByRole('button', { name: /unverified\.google@example\.com/ }).click();
+
+    await page.waitForURL('**/home**');
+    const toast = page.locator('.Toastify__toast').first();
+    await toast.waitFor();
+    const text = await toast.innerText();
+    expect(text).toMatch(/not verified/i);
+    expect(text).toMatch(/password|OTP/);
+    await screenshot(page, 'google-03-unverified');
+    expect(await page.evaluate(() => localStorage.getItem('isLoggedIn'))).toBeNull();
+  });
 });

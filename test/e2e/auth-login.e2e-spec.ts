@@ -311,7 +311,7 @@ describe('Login, sessions and profile (/api/auth, /api/user)', () => {
 
     it('does not sign in a Google account whose e-mail Google has not verified', async () => {
       const signedIn = await googleSignIn(app.url, 'unverified.google@example.com');
-      expect(signedIn.landing).toBe('/home?success=false');
+      expect(signedIn.landing).toBe('/home?success=false&reason=unverified');
       expect(signedIn.cookies.zs_login).toBeFalsy();
       await redeem(signedIn.cookies).expect(401);
       const rows = await app.sql('SELECT 1 FROM users WHERE email = $1', [
@@ -331,7 +331,7 @@ describe('Login, sessions and profile (/api/auth, /api/user)', () => {
       // The same situation with an address Google has not verified links nothing.
       const existing = await insertUser(app, { email: 'unverified.google@example.com' });
       const refused = await googleSignIn(app.url, 'unverified.google@example.com');
-      expect(refused.landing).toBe('/home?success=false');
+      expect(refused.landing).toBe('/home?success=false&reason=unverified');
       expect(refused.cookies.zs_login).toBeFalsy();
       const [row] = await app.sql<{ google_sub: string | null }>(
         'SELECT google_sub FROM users WHERE id = $1',
@@ -385,7 +385,7 @@ describe('Login, sessions and profile (/api/auth, /api/user)', () => {
       const signedIn = await googleSignIn(app.url, 'gamer.google@example.com', {
         state: 'forged-state',
       });
-      expect(signedIn.landing).toBe('/home?success=false');
+      expect(signedIn.landing).toBe('/home?success=false&reason=failed');
       expect(signedIn.cookies.zs_login).toBeFalsy();
     });
   });

@@ -29,8 +29,10 @@ function validate({ email, password }: Fields): FieldErrors {
 function nextConsolePath(): string {
   const state = (window.history.state as { usr?: { nextPathname?: string; nextSearch?: string } })
     ?.usr;
-  const next = state?.nextPathname;
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next === '/login') {
+  // The console's router sees whole paths (`/admin/orders`); a path inside the console is
+  // accepted too. Either way the result is one `/admin` prefix, never two.
+  const next = state?.nextPathname?.replace(/^\/admin(?=\/|$)/, '') || '/';
+  if (!next.startsWith('/') || next.startsWith('//') || /^\/login\/?$/.test(next)) {
     return '/admin/';
   }
   return `/admin${next}${state?.nextSearch ?? ''}`;

@@ -4,7 +4,7 @@ import { useTranslate } from 'react-admin';
 import { useUpdateItemPrice } from '@/price/usePriceUpdates';
 import type { Item } from '@/types';
 
-export const ItemPriceRow = ({ item }: { item: Item }) => {
+export const ItemPriceRow = ({ item, product }: { item: Item; product: string }) => {
   const translate = useTranslate();
   const [price, setPrice] = useState(String(item.discountedprice));
   const [resellPrice, setResellPrice] = useState(String(item.resellprice));
@@ -17,6 +17,7 @@ export const ItemPriceRow = ({ item }: { item: Item }) => {
     <TableRow data-item={item.itemid}>
       <TableCell>{item.itemid}</TableCell>
       <TableCell>{item.name}</TableCell>
+      <TableCell data-label={heading('product')}>{product || '-'}</TableCell>
       <TableCell data-label={heading('price')}>
         <TextField
           size="small"

@@ -65,7 +65,13 @@ const PriceUpdate = () => {
   });
   const heading = (name: string) => translate(`app.price.${name}`);
   const shownProducts = products.data?.filter((product) => matches(product.name, search)) ?? [];
-  const shownItems = items.data?.filter((item) => matches(item.name, search)) ?? [];
+  // Packs of the same name sell in several products (each MLBB region has a Weekly Diamond
+  // Pass): every item row names its product, and the search finds items by it too.
+  const productNames = new Map(products.data?.map((product) => [product.id, product.name]));
+  const productOf = (item: Item) => (item.productId && productNames.get(item.productId)) || '';
+  const shownItems =
+    items.data?.filter((item) => matches(item.name, search) || matches(productOf(item), search)) ??
+    [];
 
   return (
     <Stack spacing={2} sx={{ my: 2 }}>
@@ -116,6 +122,7 @@ const PriceUpdate = () => {
                 <TableRow>
                   <TableCell>{heading('item_id')}</TableCell>
                   <TableCell>{heading('item')}</TableCell>
+                  <TableCell>{heading('product')}</TableCell>
                   <TableCell>{heading('price')}</TableCell>
                   <TableCell>{heading('resell_price')}</TableCell>
                   <TableCell>{heading('in_stock')}</TableCell>
@@ -124,7 +131,7 @@ const PriceUpdate = () => {
               </TableHead>
               <TableBody>
                 {shownItems.map((item) => (
-                  <ItemPriceRow key={item.id} item={item} />
+                  <ItemPriceRow key={item.id} item={item} product={productOf(item)} />
                 ))}
               </TableBody>
             </Table>

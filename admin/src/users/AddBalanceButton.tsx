@@ -9,9 +9,9 @@ import {
   TextField,
 } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent, type MouseEvent } from 'react';
+import { useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import { newIdempotencyKey } from '@/adminApi';
+import { newIdempotencyKey, serverMessage } from '@/adminApi';
 import { formatRupees } from '@/common/money';
 import { isSignedOut, useAdminDataProvider } from '@/dataProvider';
 import type { User } from '@/types';
@@ -28,8 +28,15 @@ const AddBalanceDialog = ({ user, onClose }: { user: User; onClose: () => void }
   const refresh = useRefresh();
   const dataProvider = useAdminDataProvider();
   const [amount, setAmount] = useState('');
-  // One key per dialog: a second click on a slow request credits the wallet once.
-  const [idempotencyKey] = useState(newIdempotencyKey);
+  // One key per amount: a second click on a slow request credits the wallet once, and a
+  // corrected amount is a new request rather than a replay of the refused one.
+  const keyOfAmount = useRef<{ amount: number; key: string } | null>(null);
+  const keyFor = (rupees: number) => {
+    if (keyOfAmount.current?.amount !== rupees) {
+      keyOfAmount.current = { amount: rupees, key: newIdempotencyKey() };
+    }
+    return keyOfAmount.current.key;
+  };
   const addBalance = useMutation({
     mutationFn: ({ user: target, amount: rupees, idempotencyKey: key }: AddBalanceVariables) =>
       dataProvider.addBalance({
@@ -45,9 +52,10 @@ const AddBalanceDialog = ({ user, onClose }: { user: User; onClose: () => void }
       onClose();
     },
     onError: (error) => {
-      if (!isSignedOut(error)) {
-        notify('resources.usersdata.notifications.balance_failed', { type: 'error' });
-      }
+      if (isSignedOut(error)) return;
+      const message = serverMessage(error);
+      if (message) notify(message, { type: 'error', messageArgs: { _: message } });
+      else notify('resources.usersdata.notifications.balance_failed', { type: 'error' });
     },
   });
 
@@ -57,7 +65,7 @@ const AddBalanceDialog = ({ user, onClose }: { user: User; onClose: () => void }
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!valid) return;
-    addBalance.mutate({ user, amount: value, idempotencyKey });
+    addBalance.mutate({ user, amount: value, idempotencyKey: keyFor(value) });
   };
 
   return (

@@ -1,13 +1,26 @@
+import type { Role } from './types';
+
 /**
  * Every cached read of the storefront, by key. The catalogue is the same for everyone; what
  * sits under `account(userid)` belongs to one signed-in customer and changes when money moves.
  */
+/**
+ * Who a catalogue answer is for: resellers and admins get trade prices, so each audience keeps
+ * a copy of its own, as the server does.
+ */
+export type Audience = 'public' | 'trade';
+
+export const audienceOf = (role: Role | undefined): Audience =>
+  role === 'reseller' || role === 'admin' ? 'trade' : 'public';
+
 export const queryKeys = {
   catalogue: ['catalogue'] as const,
-  homeProducts: () => [...queryKeys.catalogue, 'home-products'] as const,
+  homeProducts: (audience: Audience) =>
+    [...queryKeys.catalogue, 'home-products', audience] as const,
   gallery: () => [...queryKeys.catalogue, 'gallery'] as const,
   product: (id: string) => [...queryKeys.catalogue, 'product', id] as const,
-  items: (productId: string) => [...queryKeys.catalogue, 'items', productId] as const,
+  items: (productId: string, audience: Audience) =>
+    [...queryKeys.catalogue, 'items', productId, audience] as const,
 
   account: (userid: number) => ['account', userid] as const,
   walletBalance: (userid: number) => [...queryKeys.account(userid), 'wallet-balance'] as const,

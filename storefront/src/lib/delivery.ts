@@ -3,3 +3,16 @@
  * 1-6 minutes, the others are completed by our team in about 30 minutes.
  */
 export const deliveryWindow = (isApi: boolean) => (isApi ? '1-6 minutes' : 'about 30 minutes');
+
+/** The longest the promise allows, in minutes. */
+const promisedMinutes = (isApi: boolean) => (isApi ? 6 : 30);
+
+/** When a paid order has broken the delivery promise, counted from its payment. */
+export function deliveryDueAt(order: {
+  isApi?: boolean;
+  paidAt?: string | null;
+  createdAt: string;
+}): number {
+  const start = Date.parse(order.paidAt ?? order.createdAt);
+  return start + promisedMinutes(!!order.isApi) * 60_000;
+}

@@ -26,3 +26,15 @@ export function supportChatLink(user: User | null): string {
   }
   return `https://wa.me/${SUPPORT_WHATSAPP}?text=${encodeURIComponent(lines.join('\n'))}`;
 }
+
+/** A WhatsApp chat about one order, prefilled with its id so support can find it at once. */
+export function orderSupportChatLink(orderid: string): string {
+  const text = `Hi, my order ${orderid} is taking longer than promised. Can you check it?`;
+  return `https://wa.me/${SUPPORT_WHATSAPP}?text=${encodeURIComponent(text)}`;
+}
+
+/** An e-mail to support about one order, its id in the subject. */
+export function orderSupportMailLink(orderid: string): string {
+  const subject = `Order ${orderid} is taking longer than promised`;
+  return `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(subject)}`;
+}

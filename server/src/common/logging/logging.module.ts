@@ -4,6 +4,7 @@ import pino from 'pino';
 import type { AppConfig } from '../../config/config.js';
 import { currentLogFields, LogContext } from './log-context.js';
 import { REDACTED_PATHS, scrubText } from './log-redaction.js';
+import { terminalDestination } from './terminal-lines.js';
 
 /** pino options shared by the application logger and the process's start and stop lines. */
 export function pinoOptions(config: Pick<AppConfig, 'logLevel' | 'role'>): pino.LoggerOptions {
@@ -39,9 +40,13 @@ export class LoggingModule {
     return {
       module: LoggingModule,
       // Through `process.stdout` rather than pino's own file descriptor writer, so whatever
-      // hosts the process (a test, a supervisor piping it) sees every line in order.
+      // hosts the process (a test, a supervisor piping it) sees every line in order; short
+      // readable lines when that is a terminal.
       imports: [
-        LoggerModule.forRoot({ pinoHttp: [pinoOptions(config), process.stdout], forRoutes: [] }),
+        LoggerModule.forRoot({
+          pinoHttp: [pinoOptions(config), terminalDestination()],
+          forRoutes: [],
+        }),
       ],
       providers: [LogContext],
       exports: [LogContext],

@@ -149,7 +149,11 @@ export class AuthController {
 
   @Get('google/callback')
   @ApiOperation({ summary: "Google's redirect back after consent" })
-  @ApiResponse({ status: 302, description: 'Redirect to /home?success=true or false' })
+  @ApiResponse({
+    status: 302,
+    description:
+      'Redirect to /home?success=true, or success=false with reason=unverified, linked or failed',
+  })
   @Public()
   async googleCallback(
     @Query('code') code: string | undefined,
@@ -160,13 +164,15 @@ export class AuthController {
     const cookie = request.unsignCookie(request.cookies[STATE_COOKIE] ?? '');
     const [expectedState, nonce] = cookie.valid && cookie.value ? cookie.value.split('.') : [];
     void reply.clearCookie(STATE_COOKIE, { path: '/api/auth/google' });
-    const ticket =
+    const outcome =
       code && state && expectedState === state
         ? await this.google.finish(code, callbackUrl(request), nonce)
-        : undefined;
-    if (!ticket) return reply.redirect('/home?success=false', 302);
+        : ({ refused: 'failed' } as const);
+    if ('refused' in outcome) {
+      return reply.redirect(`/home?success=false&reason=${outcome.refused}`, 302);
+    }
     return reply
-      .setCookie(TICKET_COOKIE, ticket, {
+      .setCookie(TICKET_COOKIE, outcome.ticket, {
         httpOnly: true,
         sameSite: 'lax',
         secure: request.protocol === 'https',

@@ -42,6 +42,16 @@ export class EmailTokenRepository {
     return rows.length === 1;
   }
 
+  /** Whether the token was ever given to the user for this purpose, used or expired since. */
+  async wasIssued(userId: string, purpose: EmailTokenPurpose, token: string) {
+    if (!/^[0-9a-f-]{36}$/i.test(userId) || token.length > 200) return false;
+    const rows: unknown[] = await this.txHost.tx.query(
+      'SELECT 1 FROM email_tokens WHERE user_id = $1 AND purpose = $2 AND token_hash = $3',
+      [userId, purpose, digest(token)],
+    );
+    return rows.length === 1;
+  }
+
   /** Marks the token used if it is the user's, unused and unexpired; true when it was. */
   async consume(userId: string, purpose: EmailTokenPurpose, token: string) {
     if (!/^[0-9a-f-]{36}$/i.test(userId) || token.length > 200) return false;

@@ -50,6 +50,10 @@ export class EmailVerificationService {
       await this.users.markVerified(userId);
       return true;
     });
+    // A reopened link of an address already proven: say so, and the page goes to sign-in.
+    if (!verified && (await this.alreadyVerified(userId, token))) {
+      return { msg: Messages.emailAlreadyVerified, code: '0' as const };
+    }
     if (!verified) {
       throw new AppError(
         ErrorCode.VerificationInvalid,
@@ -59,6 +63,11 @@ export class EmailVerificationService {
       );
     }
     return { msg: Messages.emailVerified, code: '0' as const };
+  }
+
+  private async alreadyVerified(userId: string, token: string) {
+    if (!(await this.emailTokens.wasIssued(userId, 'verify', token))) return false;
+    return (await this.users.getById(userId))?.verified === true;
   }
 
   private link(userId: string, token: string) {

@@ -14,6 +14,9 @@ const LOGIN_TICKET_TTL_S = 120;
 
 export const GOOGLE_FAILED = 'Google Authentication Failed';
 
+/** Why Google's answer signed no one in, for the storefront to explain (`/home?reason=`). */
+export type GoogleRefusal = 'unverified' | 'linked' | 'failed';
+
 /**
  * Google sign-in: the callback turns Google's answer into a one-time ticket kept in Redis and
  * handed to the browser in an httpOnly cookie; `/auth/login/success` trades it for a session.
@@ -47,20 +50,24 @@ export class GoogleLoginService {
     return { state, nonce, url: this.google.authorizeUrl(redirectUri, state, nonce) };
   }
 
-  /** Returns a login ticket, or undefined when Google's answer cannot sign anyone in. */
-  async finish(code: string, redirectUri: string, nonce: string): Promise<string | undefined> {
+  /** Returns a login ticket, or why Google's answer cannot sign anyone in. */
+  async finish(
+    code: string,
+    redirectUri: string,
+    nonce: string,
+  ): Promise<{ ticket: string } | { refused: GoogleRefusal }> {
     let identity: GoogleIdentity;
     try {
       identity = await this.google.exchangeCode(code, redirectUri, nonce);
     } catch (error) {
       this.logger.warn(`Google sign-in refused: ${(error as Error).message}`);
-      return undefined;
+      return { refused: 'failed' };
     }
     const user = await this.findOrCreate(identity);
-    if (!user) return undefined;
+    if (!user) return { refused: identity.emailVerified ? 'linked' : 'unverified' };
     const ticket = randomBytes(24).toString('base64url');
     await this.redis.set(this.ticketKey(ticket), user.id, 'EX', LOGIN_TICKET_TTL_S);
-    return ticket;
+    return { ticket };
   }
 
   async redeem(ticket: string | undefined) {

@@ -19,11 +19,19 @@ export class CatalogController {
   constructor(private readonly service: CatalogService) {}
 
   @Get('product/gethomeproducts')
-  @ApiOperation({ summary: 'Products for the home page' })
+  @ApiOperation({
+    summary: 'Products for the home page',
+    description:
+      "Resellers signed in with a bearer token see 'from' prices and discounts of their own.",
+  })
   @Public()
   @ApiOkResponse({ type: HomeProductsDto })
-  async homeProducts(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
-    return sendCachedJson(request, reply, await this.service.homeProducts());
+  async homeProducts(
+    @Headers('authorization') authorization: string | undefined,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ) {
+    return sendCachedJson(request, reply, await this.service.homeProducts(authorization));
   }
 
   @Get('product/allproducts')

@@ -12,19 +12,24 @@ import type { Item, Product } from './catalog-rows.js';
 import { mapItem, mapProduct } from './dto/catalog.dto.js';
 import { toRupees } from '../ledger/money.js';
 
-/** A home tile's 'from ₹…' (the lowest public price in stock) and its best discount in percent. */
+/**
+ * A home tile's 'from ₹…' (the lowest price in stock for its audience: the public price, or
+ * the reseller price for the trade) and its best discount in percent.
+ */
 interface PriceHint {
   fromPrice?: number;
   bestDiscount?: number;
 }
 
-function priceHint(items: Item[]): PriceHint {
+function priceHint(items: Item[], audience: Audience): PriceHint {
   const inStock = items.filter((item) => item.instock);
   if (!inStock.length) return {};
-  const prices = inStock.map((item) => item.discountedprice);
+  const priceOf = (item: Item) =>
+    audience === 'trade' && item.resellprice > 0 ? item.resellprice : item.discountedprice;
+  const prices = inStock.map(priceOf);
   const discounts = inStock.map((item) => {
     const original = item.originalprice;
-    const price = item.discountedprice;
+    const price = priceOf(item);
     return original > price ? Math.round(((original - price) / original) * 100) : 0;
   });
   return { fromPrice: toRupees(Math.min(...prices)), bestDiscount: Math.max(...discounts) };
@@ -53,13 +58,18 @@ export class CatalogService {
     return session.role === Role.Reseller || session.role === Role.Admin ? 'trade' : 'public';
   }
 
-  homeProducts(): Promise<CachedJson> {
-    return this.cache.get('home', async () => {
+  /** One cached copy per audience, as for the items. */
+  async homeProducts(authorization: string | undefined): Promise<CachedJson> {
+    const audience = await this.audienceOf(authorization);
+    return this.cache.get(`home:${audience}`, async () => {
       const products = (await this.catalog.listProducts()).filter((product) => product.instock);
       const itemsOf = await this.catalog.itemsOfProducts(products.map((product) => product.id));
       const tiles = new Map<string, ReturnType<typeof mapProduct> & PriceHint>();
       for (const product of products) {
-        tiles.set(product.id, { ...mapProduct(product), ...priceHint(itemsOf.get(product.id)!) });
+        tiles.set(product.id, {
+          ...mapProduct(product),
+          ...priceHint(itemsOf.get(product.id)!, audience),
+        });
       }
       const tile = (product: Product) => tiles.get(product.id)!;
       const pick = (category: string) => products.filter((p) => p.category === category).map(tile);

@@ -86,3 +86,30 @@ export function refundMail(recipient: ReceiptRecipient, order: Order): MailMessa
     ],
   });
 }
+
+/**
+ * An order an admin (or the store) cancelled: why, and what happened to the money. A cancel
+ * returns nothing by itself, so the customer is told how to ask for it.
+ */
+export function cancelledMail(recipient: ReceiptRecipient, order: Order): MailMessage {
+  const paid = order.value;
+  const why = order.reason?.trim();
+  return compose(recipient.email, `Your Z Store order ${order.orderid} was cancelled`, {
+    intro: [
+      greeting(recipient),
+      `We cancelled your order and the pack will not be delivered.${why ? ` Reason: ${why}` : ''}`,
+    ],
+    details: [
+      ...orderDetails(order, recipient.inputLabels),
+      ['Paid with', paidWith(order)],
+      paid > 0
+        ? ['Money', `${rupeesText(paid)} paid; a cancel does not return it by itself`]
+        : ['Money', 'Nothing, this order cost ₹0'],
+    ],
+    outro: [
+      paid > 0
+        ? `If you have not asked for this cancel, or want the ${rupeesText(paid)} back in your Z-Coins, contact support with your order ID ${order.orderid}; just reply to this e-mail.`
+        : `Questions? Contact support with your order ID ${order.orderid}; just reply to this e-mail.`,
+    ],
+  });
+}

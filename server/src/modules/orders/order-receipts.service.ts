@@ -3,6 +3,7 @@ import { CatalogService } from '../catalog/catalog.service.js';
 import { MailService } from '../notifications/mail.service.js';
 import { UsersService } from '../users/users.service.js';
 import {
+  cancelledMail,
   DEFAULT_INPUT_LABELS,
   receiptMail,
   refundMail,
@@ -12,8 +13,8 @@ import type { Order } from './order.js';
 
 /**
  * The e-mail a customer gets when an order ends: a receipt when it completes, the why and
- * where the money went when it is refunded. It is recorded in the transaction of the guarded
- * move, so a move made once mails once, and a crash after commit only delays the mail.
+ * where the money went when it is refunded or cancelled. It is recorded in the transaction of
+ * the guarded move, so a move made once mails once, and a crash after commit only delays it.
  */
 @Injectable()
 export class OrderReceipts {
@@ -30,7 +31,9 @@ export class OrderReceipts {
         ? receiptMail
         : order.status === 'Refunded'
           ? refundMail
-          : undefined;
+          : order.status === 'Cancelled'
+            ? cancelledMail
+            : undefined;
     if (!build) return undefined;
     const recipient = await this.recipientOf(order);
     if (!recipient) return undefined;

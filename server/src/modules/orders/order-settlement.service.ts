@@ -111,7 +111,7 @@ export class OrderSettlementService {
    * With `actorId` the move is audited in the same transaction.
    */
   async cancel(orderid: string, reason?: string, fence?: DeliveryFence, actorId?: string) {
-    const order = await this.txHost.withTransaction(async () => {
+    const { order, mailId } = await this.txHost.withTransaction(async () => {
       const row = await this.transitions.transition(
         orderid,
         'Cancelled',
@@ -119,8 +119,9 @@ export class OrderSettlementService {
         fence,
       );
       await this.auditMove(row, actorId);
-      return row;
+      return { order: row, mailId: await this.receipts.record(row) };
     });
+    await this.receipts.dispatch(mailId);
     this.logContext.bind({ orderid });
     this.logger.log(actorId ? 'order cancelled by an admin' : 'order cancelled');
     return mapOrder(order);

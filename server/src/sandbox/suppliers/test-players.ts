@@ -58,7 +58,13 @@ export function roleOf(userid: string, zoneid: string, region: 'BR' | 'PH'): Rol
     }
     return { ok: true, username: fixture.username, use: fixture.use ?? 'c', zone: 1 };
   }
-  if (userid === '11111111' || !/^\d{6,12}$/.test(userid) || !/^\d{1,5}$/.test(zoneid)) {
+  // A `...13` player does not exist: the check says so, as the purchase does (`deliveryOf`).
+  if (
+    userid === '11111111' ||
+    deliveryOf(userid) === 'refused' ||
+    !/^\d{6,12}$/.test(userid) ||
+    !/^\d{1,5}$/.test(zoneid)
+  ) {
     return { ok: false, ...PAIR_NOT_FOUND };
   }
   return { ok: true, username: `Player${userid.slice(-4)}`, use: 'c', zone: 1 };

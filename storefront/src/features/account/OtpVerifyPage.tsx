@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { Messages } from '@zstore/contract/messages';
@@ -50,15 +50,22 @@ export default function OtpVerifyPage() {
     return () => window.clearTimeout(tick);
   }, [secondsLeft]);
 
+  // A code goes to the server once: a tap on Verify OTP after the code went in by itself, or
+  // while the next page is still loading, must not spend it again.
+  const attempt = useRef<'idle' | 'verifying' | 'signedIn'>('idle');
+
   const verify = async (code: string) => {
+    if (attempt.current !== 'idle') return;
     if (code.length < OTP_LENGTH) {
       toast.error(Messages.invalidOtp);
       return;
     }
+    attempt.current = 'verifying';
     setVerifying(true);
     try {
       const response = await verifyLoginOtp(mobile, code);
       if (response.success && response.token && response.user) {
+        attempt.current = 'signedIn';
         signIn(response.token, response.user);
         toast.success(response.message ?? Messages.otpVerifiedLogin);
         void navigate(returnTo());
@@ -67,15 +74,15 @@ export default function OtpVerifyPage() {
       toast.error(response.message ?? VERIFY_FAILED);
     } catch (failure) {
       toast.error(serverText(failure) ?? VERIFY_FAILED);
-    } finally {
-      setVerifying(false);
     }
+    attempt.current = 'idle';
+    setVerifying(false);
   };
 
   const handleDigitsChange = (next: string[]) => {
     setDigits(next);
     const code = next.join('');
-    if (code.length === OTP_LENGTH && !verifying) void verify(code);
+    if (code.length === OTP_LENGTH) void verify(code);
   };
 
   const handleSubmit = (event: FormEvent) => {

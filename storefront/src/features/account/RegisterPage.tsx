@@ -52,9 +52,9 @@ export default function RegisterPage() {
     setSubmitting(true);
     try {
       const response = await register(trimmed);
-      const text = response.msg ?? Messages.otpSentVerifyAccount;
-      toast.success(text);
-      show(text, 'success');
+      // Said once, in the toast: the OTP step's subtitle already says where the code went.
+      toast.success(response.msg ?? Messages.otpSentVerifyAccount);
+      clear();
       // The original page went to /login here, which made the OTP step unreachable.
       setStep('otp');
     } catch (failure) {

@@ -73,9 +73,20 @@ export default function VerificationPage() {
           title={result.text}
         >
           {result.verified ? (
-            <p className="muted">
-              {isLoggedIn ? 'Taking you to the home page...' : 'Taking you to the login page...'}
-            </p>
+            <>
+              <p className="muted">
+                {isLoggedIn ? 'Taking you to the home page...' : 'Taking you to the login page...'}
+              </p>
+              {!isLoggedIn && (
+                <Link
+                  to="/login"
+                  state={{ verifiedNotice: result.text }}
+                  className="btn btn-primary"
+                >
+                  Go to Login
+                </Link>
+              )}
+            </>
           ) : (
             <Link to="/login" className="btn btn-secondary">
               Go to Login

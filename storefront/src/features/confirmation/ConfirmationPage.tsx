@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '@/api/client';
 import { orderStatusQuery } from '@/api/order';
@@ -8,8 +8,9 @@ import { setReturnTo } from '@/auth/returnTo';
 import { useSession } from '@/auth/SessionContext';
 import { StatusMessage } from '@/components/StatusMessage';
 import { draftUrl } from '@/features/product/purchaseDraft';
-import { deliveryWindow } from '@/lib/delivery';
+import { deliveryDueAt, deliveryWindow } from '@/lib/delivery';
 import { formatRupees } from '@/lib/format';
+import { orderSupportChatLink, orderSupportMailLink } from '@/lib/support';
 import { useRefreshAccount } from '@/lib/useRefreshAccount';
 import './confirmation.css';
 
@@ -55,6 +56,45 @@ function PayAgain({ order }: { order: Order }) {
   );
 }
 
+/** The time now, updated every `everyMs` while `running`: a promise kept on screen can expire. */
+function useNow(everyMs: number, running: boolean) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!running) return;
+    const timer = window.setInterval(() => setNow(Date.now()), everyMs);
+    return () => window.clearInterval(timer);
+  }, [everyMs, running]);
+  return now;
+}
+
+/** A paid order past its delivery promise: what is going on, the money, and who to ask. */
+function LateDelivery({ order }: { order: Order }) {
+  return (
+    <div className="confirmation-note confirmation-late" role="status">
+      <h2>This is taking longer than usual</h2>
+      <p>
+        We promised delivery within {deliveryWindow(!!order.isApi)} and it has not been confirmed
+        yet. Your payment is safe: if the pack cannot be delivered, the full amount goes back to
+        your Z-Coins. There is no need to order again.
+      </p>
+      <p>Contact support with your order ID {order.orderid} and we will check it for you.</p>
+      <div className="row">
+        <a
+          className="btn btn-primary btn-sm"
+          href={orderSupportChatLink(order.orderid)}
+          target="_blank"
+          rel="noreferrer"
+        >
+          Chat with support
+        </a>
+        <a className="btn btn-secondary btn-sm" href={orderSupportMailLink(order.orderid)}>
+          E-mail support
+        </a>
+      </div>
+    </div>
+  );
+}
+
 function OrderDetails({
   order,
   checking,
@@ -78,13 +118,17 @@ function OrderDetails({
     ['Price', formatRupees(Number(order.value))],
   ];
   const why = order.customerReason || order.reason;
+  const processing = order.status === 'Processing';
+  const now = useNow(15_000, processing);
+  const late = processing && now > deliveryDueAt(order);
   return (
     <div className="card confirmation-card">
       <div className={`confirmation-status ${statusClass(order.status)}`}>
         <span className="confirmation-label">Status</span>
         <strong>{order.status}</strong>
       </div>
-      {order.status === 'Processing' && (
+      {late && <LateDelivery order={order} />}
+      {processing && !late && (
         <p className="confirmation-note">
           Your payment is confirmed. The order completes within {deliveryWindow(!!order.isApi)}.
         </p>

@@ -2,6 +2,8 @@ import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { galleryQuery } from '@/api/gallery';
 import { homeProductsQuery } from '@/api/product';
+import { audienceOf } from '@/api/queryKeys';
+import { useSession } from '@/auth/SessionContext';
 import type { GalleryImages, HomeProducts } from '@/api/types';
 import { StatusMessage } from '@/components/StatusMessage';
 import { BannerCarousel } from './BannerCarousel';
@@ -99,7 +101,8 @@ export default function HomePage() {
   useGoogleLoginCompletion();
   // Deferred: the answers render in an interruptible pass that leaves the main thread to input.
   const gallery = useDeferredValue(useQuery(galleryQuery()));
-  const products = useDeferredValue(useQuery(homeProductsQuery()));
+  const { user } = useSession();
+  const products = useDeferredValue(useQuery(homeProductsQuery(audienceOf(user?.role))));
   const [query, setQuery] = useState('');
 
   return (

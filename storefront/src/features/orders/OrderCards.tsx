@@ -40,9 +40,9 @@ export function OrderCards({ orders }: { orders: Order[] }) {
           {(order.customerReason || order.reason) && order.status !== 'Completed' && (
             <p className="order-reason muted">{order.customerReason || order.reason}</p>
           )}
-          <div className="row-between">
+          <div className="order-card-footer">
             <span className="order-amount">{formatRupees(Number(order.value))}</span>
-            <span className="row">
+            <span className="order-card-actions">
               <VerifyPaymentLink order={order} />
               <BuyAgainLink order={order} />
             </span>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { ApiError, errorText } from '@/api/client';
 import { validateCoupon } from '@/api/coupon';
@@ -15,16 +15,23 @@ interface CouponEntryProps {
   itemId: string;
   applied: AppliedCoupon | null;
   onApplied: (coupon: AppliedCoupon | null) => void;
+  /** A code the customer applied before a top-up: applied again as the sheet opens. */
+  initialCode?: string;
 }
 
 const COUPON_FAILED = 'An error occurred';
 
-export function CouponEntry({ user, itemId, applied, onApplied }: CouponEntryProps) {
-  const [code, setCode] = useState('');
+export function CouponEntry({ user, itemId, applied, onApplied, initialCode }: CouponEntryProps) {
+  const [code, setCode] = useState(initialCode ?? '');
   const [checking, setChecking] = useState(false);
+  const reapplied = useRef(false);
 
-  const apply = async (event: FormEvent) => {
+  const apply = (event: FormEvent) => {
     event.preventDefault();
+    return applyCode(code);
+  };
+
+  const applyCode = async (entered: string) => {
     if (!user) {
       toast.error('Please login to apply a coupon.');
       return;
@@ -33,7 +40,7 @@ export function CouponEntry({ user, itemId, applied, onApplied }: CouponEntryPro
       toast.error('Resellers cannot apply coupons.');
       return;
     }
-    const trimmed = code.trim();
+    const trimmed = entered.trim();
     if (!trimmed) {
       toast.error('Please enter a coupon code.');
       return;
@@ -57,6 +64,14 @@ export function CouponEntry({ user, itemId, applied, onApplied }: CouponEntryPro
       setChecking(false);
     }
   };
+
+  useEffect(() => {
+    if (!initialCode || reapplied.current) return;
+    reapplied.current = true;
+    void applyCode(initialCode);
+    // Once, as the sheet opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [initialCode]);
 
   if (applied) {
     return (

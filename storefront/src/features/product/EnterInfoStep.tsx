@@ -9,12 +9,14 @@ import {
   GENSHIN_SERVERS,
   SECOND_INPUT_MAX_LENGTH,
 } from '@zstore/contract/order-inputs';
-import { inputFields, needsUsernameCheck } from './productRules';
+import { fieldHint, fieldPlaceholder, inputFields, needsUsernameCheck } from './productRules';
 import { StepCard } from './StepCard';
 
 export interface UsernameCheck {
   status: 'idle' | 'checking' | 'verified' | 'refused';
   text?: string;
+  /** The supplier's words in plain English, shown beside them. */
+  explanation?: string;
 }
 
 interface EnterInfoStepProps {
@@ -58,12 +60,17 @@ export function EnterInfoStep({
             inputMode={firstIsEmail ? 'email' : 'numeric'}
             value={input1}
             onChange={(event) => onInput1Change(cleanInput(first.kind, event.target.value))}
-            placeholder={`Enter ${firstLabel}`}
+            placeholder={fieldPlaceholder(first)}
             autoComplete={firstIsEmail ? 'email' : 'off'}
             maxLength={firstIsEmail ? EMAIL_MAX_LENGTH : 12}
             aria-invalid={firstInvalid || undefined}
-            aria-describedby={firstInvalid ? `${firstId}-error` : undefined}
+            aria-describedby={firstInvalid ? `${firstId}-error` : `${firstId}-hint`}
           />
+          {!firstInvalid && (
+            <p id={`${firstId}-hint`} className="field-hint muted">
+              {fieldHint(first)}
+            </p>
+          )}
           {firstInvalid && (
             <p id={`${firstId}-error`} className="form-error">
               {Messages.invalidEmail}
@@ -80,6 +87,7 @@ export function EnterInfoStep({
               className="input"
               value={input2}
               onChange={(event) => onInput2Change(event.target.value)}
+              aria-describedby={`${secondId}-hint`}
             >
               <option value="">Select server</option>
               {GENSHIN_SERVERS.map((server) => (
@@ -95,11 +103,15 @@ export function EnterInfoStep({
               inputMode={second.kind === 'zone' ? 'numeric' : 'text'}
               value={input2}
               onChange={(event) => onInput2Change(cleanInput(second.kind, event.target.value))}
-              placeholder={`Enter ${secondLabel}`}
+              placeholder={fieldPlaceholder(second)}
               autoComplete="off"
               maxLength={second.kind === 'zone' ? 5 : SECOND_INPUT_MAX_LENGTH}
+              aria-describedby={`${secondId}-hint`}
             />
           )}
+          <p id={`${secondId}-hint`} className="field-hint muted">
+            {fieldHint(second)}
+          </p>
         </div>
       </div>
       {needsUsernameCheck(product) && (
@@ -120,6 +132,7 @@ export function EnterInfoStep({
               {usernameCheck.text}
             </p>
           )}
+          {usernameCheck.explanation && <p className="muted">{usernameCheck.explanation}</p>}
         </div>
       )}
       {product.guideImage && (

@@ -18,6 +18,10 @@ interface PaymentSheetProps {
   submitting: boolean;
   onCancel: () => void;
   onConfirm: (mode: PaymentMode, couponCode: string) => void;
+  /** Tops the wallet up by the amount missing, then comes back to this order. */
+  onTopUp: (amount: number, couponCode: string) => void;
+  /** Reopened after a top-up: the coupon applied again and Z-Coins chosen. */
+  resumed?: { coupon?: string; payWithCoins?: boolean };
 }
 
 function PaymentOption({
@@ -63,8 +67,10 @@ export function PaymentSheet({
   submitting,
   onCancel,
   onConfirm,
+  onTopUp,
+  resumed,
 }: PaymentSheetProps) {
-  const [mode, setMode] = useState<PaymentMode | null>(null);
+  const [mode, setMode] = useState<PaymentMode | null>(resumed?.payWithCoins ? 'wallet' : null);
   const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
   const userid = user.userid;
   const balance = useQuery(walletBalanceQuery(userid));
@@ -73,6 +79,12 @@ export function PaymentSheet({
   const { discount, total } = coupon
     ? couponTotals(price, coupon.appliedDiscount)
     : { discount: 0, total: price };
+
+  // Whole rupees: a top-up is a whole amount, and a little over covers a balance with paise.
+  const missing =
+    mode === 'wallet' && balanceValue !== null && balanceValue < total
+      ? Math.ceil(total - balanceValue)
+      : 0;
 
   const balanceText =
     balanceValue !== null
@@ -100,7 +112,7 @@ export function PaymentSheet({
           <button
             type="button"
             className="btn btn-primary"
-            disabled={!mode || submitting}
+            disabled={!mode || submitting || missing > 0}
             onClick={() => mode && onConfirm(mode, coupon?.code ?? '')}
           >
             {submitting ? 'Processing...' : 'Confirm Order'}
@@ -126,7 +138,13 @@ export function PaymentSheet({
 
         <div>
           <h3 className="sheet-heading">Have a coupon?</h3>
-          <CouponEntry user={user} itemId={item._id} applied={coupon} onApplied={setCoupon} />
+          <CouponEntry
+            user={user}
+            itemId={item._id}
+            applied={coupon}
+            onApplied={setCoupon}
+            initialCode={resumed?.coupon}
+          />
         </div>
 
         <div role="radiogroup" aria-label="Payment method" className="pay-options">
@@ -145,8 +163,32 @@ export function PaymentSheet({
             title="Z-Coins"
             subtitle={balanceText}
           />
-          {mode === 'wallet' && balanceValue !== null && balanceValue < total && (
-            <p className="form-error">Your Z-Coins balance is lower than the total.</p>
+          {missing > 0 && (
+            <div className="short-of-coins">
+              <p className="form-error">Your Z-Coins balance is lower than the total.</p>
+              <p className="muted">
+                Add ₹{missing.toLocaleString('en-IN')} by UPI and come back to this order, or pay
+                the whole {formatRupees(total)} by UPI.
+              </p>
+              <div className="short-of-coins-actions">
+                <button
+                  type="button"
+                  className="btn btn-primary btn-sm"
+                  disabled={submitting}
+                  onClick={() => onTopUp(missing, coupon?.code ?? '')}
+                >
+                  {`Top up ₹${missing.toLocaleString('en-IN')} and pay`}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-secondary btn-sm"
+                  disabled={submitting}
+                  onClick={() => setMode('upi')}
+                >
+                  Pay by UPI instead
+                </button>
+              </div>
+            </div>
           )}
         </div>
 

@@ -5,6 +5,7 @@ import { toast } from 'react-toastify';
 import { Messages } from '@zstore/contract/messages';
 import { ApiError } from '@/api/client';
 import { itemsQuery } from '@/api/item';
+import { audienceOf } from '@/api/queryKeys';
 import { checkPlayerId } from '@/api/order';
 import { productQuery } from '@/api/product';
 import { savedPlayersQuery } from '@/api/savedPlayers';
@@ -14,10 +15,11 @@ import { useSession } from '@/auth/SessionContext';
 import { PageLoader } from '@/components/PageLoader';
 import { StatusMessage } from '@/components/StatusMessage';
 import { BuyBar } from './BuyBar';
-import { interpretCheckId } from '@zstore/contract/check-id-message';
+import { interpretCheckId, serverRegionOf } from '@zstore/contract/check-id-message';
 import { EnterInfoStep, type UsernameCheck } from './EnterInfoStep';
 import { OrderSummaryStep } from './OrderSummaryStep';
 import { PaymentSheet } from './PaymentSheet';
+import { useTopUpForOrder } from './useTopUpForOrder';
 import {
   draftUrl,
   forgetPlayer,
@@ -26,13 +28,23 @@ import {
   rememberPlayer,
 } from './purchaseDraft';
 import { ProductHeader } from './ProductHeader';
-import { inputFields, needsUsernameCheck, orderInputsValid, priceFor } from './productRules';
+import {
+  inputFields,
+  inputProblem,
+  needsUsernameCheck,
+  orderInputsValid,
+  priceFor,
+} from './productRules';
 import { SelectRechargeStep } from './SelectRechargeStep';
 import { usePlaceOrder } from './usePlaceOrder';
 import './product.css';
 
-const detailsToast = () =>
-  toast.error(Messages.selectPackAndDetails, { position: 'top-center', autoClose: 5000 });
+/** Names the field that is wrong when one is; else the spec's general message. */
+const detailsToast = (problem?: string) =>
+  toast.error(problem ?? Messages.selectPackAndDetails, {
+    position: 'top-center',
+    autoClose: 5000,
+  });
 
 function ProductNotFound({ failed }: { failed: boolean }) {
   return (
@@ -61,7 +73,7 @@ function OrderForm({ product }: { product: Product }) {
   const navigate = useNavigate();
   const { user, isLoggedIn } = useSession();
   // Deferred: the packs render in an interruptible pass that leaves the main thread to input.
-  const itemsResult = useDeferredValue(useQuery(itemsQuery(product._id)));
+  const itemsResult = useDeferredValue(useQuery(itemsQuery(product._id, audienceOf(user?.role))));
   const [searchParams] = useSearchParams();
   const [urlDraft] = useState(() => readDraft(searchParams));
   // Coming back after sign-in or from 'Buy again': the URL's pack and player; else the last
@@ -74,7 +86,9 @@ function OrderForm({ product }: { product: Product }) {
   const [input1, setInput1] = useState(draft?.input1 ?? '');
   const [input2, setInput2] = useState(draft?.input2 ?? '');
   const [usernameCheck, setUsernameCheck] = useState<UsernameCheck>({ status: 'idle' });
-  const [sheetOpen, setSheetOpen] = useState(false);
+  // Back from a top-up started in the sheet: the sheet opens again on the same order.
+  const [sheetOpen, setSheetOpen] = useState(!!urlDraft?.payWithCoins && isLoggedIn);
+  const topUp = useTopUpForOrder();
   const { placeOrder, submitting } = usePlaceOrder();
 
   const itemsNotFound =
@@ -128,7 +142,7 @@ function OrderForm({ product }: { product: Product }) {
 
   const checkUsername = async () => {
     if (!input1 || !input2 || !selected) {
-      detailsToast();
+      detailsToast(inputProblem(product, input1, input2));
       return;
     }
     setUsernameCheck({ status: 'checking' });
@@ -139,16 +153,21 @@ function OrderForm({ product }: { product: Product }) {
         selectedProduct: product._id,
         selectedItem: selected._id,
       });
-      const outcome = interpretCheckId(response);
-      setUsernameCheck({ status: outcome.verified ? 'verified' : 'refused', text: outcome.text });
-      if (!outcome.verified) toast.error(outcome.text);
+      const outcome = interpretCheckId(response, serverRegionOf(product.name));
+      if (outcome.verified) {
+        setUsernameCheck({ status: 'verified', text: outcome.text });
+        return;
+      }
+      setUsernameCheck({ status: 'refused', ...outcome });
+      toast.error(outcome.explanation ? `${outcome.text}: ${outcome.explanation}` : outcome.text);
     } catch (failure) {
-      const text =
+      const outcome =
         failure instanceof ApiError && !failure.isNetworkError
-          ? interpretCheckId({ message: failure.message }).text
-          : Messages.internal;
-      setUsernameCheck({ status: 'refused', text });
-      toast.error(text);
+          ? interpretCheckId({ message: failure.message }, serverRegionOf(product.name))
+          : { text: Messages.internal };
+      const explanation = 'explanation' in outcome ? outcome.explanation : undefined;
+      setUsernameCheck({ status: 'refused', text: outcome.text, explanation });
+      toast.error(explanation ? `${outcome.text}: ${explanation}` : outcome.text);
     }
   };
 
@@ -158,7 +177,7 @@ function OrderForm({ product }: { product: Product }) {
       return;
     }
     if (!selected || !orderInputsValid(product, input1, input2)) {
-      detailsToast();
+      detailsToast(inputProblem(product, input1, input2));
       return;
     }
     if (needsUsernameCheck(product) && usernameCheck.status !== 'verified') {
@@ -184,6 +203,19 @@ function OrderForm({ product }: { product: Product }) {
       mode,
     );
     if (outcome === 'refused') setSheetOpen(false);
+  };
+
+  const topUpAndReturn = (amount: number, couponCode: string) => {
+    if (!user || !selected) return;
+    rememberPlayer(user.userid, product._id, input1, input2);
+    const back = draftUrl(product._id, {
+      itemId: selected._id,
+      input1,
+      input2,
+      coupon: couponCode || undefined,
+      payWithCoins: true,
+    });
+    void topUp.start(amount, user.userid, back);
   };
 
   const username =
@@ -247,9 +279,11 @@ function OrderForm({ product }: { product: Product }) {
           input2={input2}
           firstLabel={firstLabel}
           secondLabel={secondLabel}
-          submitting={submitting}
+          submitting={submitting || topUp.starting}
           onCancel={() => setSheetOpen(false)}
           onConfirm={(mode, couponCode) => void confirm(mode, couponCode)}
+          onTopUp={topUpAndReturn}
+          resumed={urlDraft ?? undefined}
         />
       )}
     </div>

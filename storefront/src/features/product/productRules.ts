@@ -1,4 +1,11 @@
-import { firstInputKind, inputsValid, secondInputKind } from '@zstore/contract/order-inputs';
+import {
+  firstInputKind,
+  firstInputValid,
+  inputsValid,
+  SECOND_INPUT_MAX_LENGTH,
+  secondInputKind,
+  secondInputValid,
+} from '@zstore/contract/order-inputs';
 import type { Item, Product, Role } from '@/api/types';
 import { deliveryWindow } from '@/lib/delivery';
 
@@ -18,6 +25,45 @@ export function inputFields(product: Product) {
     },
     second: { kind: second, label: product.inputs[1]?.label || fallbackSecond },
   };
+}
+
+type Field = ReturnType<typeof inputFields>['first'] | ReturnType<typeof inputFields>['second'];
+
+/** What a field wants and what the store accepts, shown under it. */
+export function fieldHint({ kind, label }: Field): string {
+  if (kind === 'playerId') return '6 to 12 digits, from your game profile.';
+  if (kind === 'email') return 'The pack is sent to this address.';
+  if (kind === 'zone') return '1 to 5 digits, in brackets after your ID.';
+  if (kind === 'server') return 'The server your account plays on.';
+  if (/server/i.test(label)) return 'Exactly as your game profile shows it.';
+  return `Up to ${SECOND_INPUT_MAX_LENGTH} characters.`;
+}
+
+/** An example of a valid value, as the field's placeholder. */
+export function fieldPlaceholder({ kind, label }: Field): string {
+  if (kind === 'playerId') return 'e.g. 123456789';
+  if (kind === 'email') return 'name@example.com';
+  if (kind === 'zone') return 'e.g. 1234';
+  return `Enter ${label}`;
+}
+
+/**
+ * Why a filled field is refused, naming the field and what was typed; undefined when nothing
+ * typed is wrong (then the spec's general message asks for the missing pack or details).
+ */
+export function inputProblem(product: Product, input1: string, input2: string): string | undefined {
+  const { first, second } = inputFields(product);
+  if (input1 && !firstInputValid(product, input1)) {
+    return first.kind === 'email'
+      ? `"${input1}" is not a complete e-mail address. Enter the address to deliver to, like name@example.com.`
+      : `${first.label} must be 6 to 12 digits.`;
+  }
+  if (input2 && !secondInputValid(product, input2)) {
+    if (second.kind === 'zone') return `${second.label} must be 1 to 5 digits.`;
+    if (second.kind === 'server') return `Choose your ${second.label} from the list.`;
+    return `${second.label} must be up to ${SECOND_INPUT_MAX_LENGTH} characters.`;
+  }
+  return undefined;
 }
 
 /** The server's own check, before the customer is asked to pay. */

@@ -3,6 +3,9 @@ export interface PurchaseDraft {
   itemId?: string;
   input1: string;
   input2: string;
+  /** Coming back from a top-up: the coupon applied and the sheet reopened on Z-Coins. */
+  coupon?: string;
+  payWithCoins?: boolean;
 }
 
 /** The product page with the pack and player filled in (after sign-in, 'Buy again'). */
@@ -11,6 +14,8 @@ export function draftUrl(productId: string, draft: PurchaseDraft): string {
   if (draft.itemId) params.set('item', draft.itemId);
   if (draft.input1) params.set('input1', draft.input1);
   if (draft.input2) params.set('input2', draft.input2);
+  if (draft.coupon) params.set('coupon', draft.coupon);
+  if (draft.payWithCoins) params.set('pay', 'coins');
   const query = params.toString();
   return `/product/${encodeURIComponent(productId)}${query ? `?${query}` : ''}`;
 }
@@ -21,7 +26,37 @@ export function readDraft(params: URLSearchParams): PurchaseDraft | null {
     itemId: params.get('item') ?? undefined,
     input1: params.get('input1') ?? '',
     input2: params.get('input2') ?? '',
+    coupon: params.get('coupon') ?? undefined,
+    payWithCoins: params.get('pay') === 'coins',
   };
+}
+
+const RESUME_KEY = 'zs_resume_purchase';
+
+/** The order waiting for a top-up to land; kept for this tab through the payment page. */
+export function keepPurchaseForTopUp(url: string) {
+  try {
+    sessionStorage.setItem(RESUME_KEY, url);
+  } catch {
+    // Storage disabled: the wallet page simply offers no way back to the order.
+  }
+}
+
+export function purchaseAfterTopUp(): string | null {
+  try {
+    const url = sessionStorage.getItem(RESUME_KEY);
+    return url?.startsWith('/product/') ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+export function forgetPurchaseAfterTopUp() {
+  try {
+    sessionStorage.removeItem(RESUME_KEY);
+  } catch {
+    // Storage disabled: nothing was kept.
+  }
 }
 
 const playerKey = (userid: number, productId: string) => `zs_player:${userid}:${productId}`;

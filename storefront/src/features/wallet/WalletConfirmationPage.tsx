@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '@/api/client';
 import { walletTxnStatusQuery } from '@/api/wallet';
 import { Icon, type IconName } from '@/components/Icon';
+import { forgetPurchaseAfterTopUp, purchaseAfterTopUp } from '@/features/product/purchaseDraft';
 import { formatCoins } from '@/lib/format';
 import { useRefreshAccount } from '@/lib/useRefreshAccount';
 import './wallet.css';
@@ -74,6 +75,7 @@ function TxnOutcome({
           <dd>₹{formatCoins(Number(txn.amount))}</dd>
         </div>
       </dl>
+      <BackToOrder status={txn.status} />
       {txn.status === 'Created' && (
         <button
           type="button"
@@ -93,6 +95,21 @@ function TxnOutcome({
         </Link>
       </div>
     </div>
+  );
+}
+
+/** A top-up started from the payment sheet leads back to the order that was waiting for it. */
+function BackToOrder({ status }: { status: string }) {
+  const order = purchaseAfterTopUp();
+  if (!order || isWaiting(status) || status === 'Created') return null;
+  return (
+    <Link
+      to={order}
+      className={`btn btn-block ${status === 'Success' ? 'btn-primary' : 'btn-secondary'}`}
+      onClick={forgetPurchaseAfterTopUp}
+    >
+      {status === 'Success' ? 'Continue your order' : 'Back to your order'}
+    </Link>
   );
 }
 

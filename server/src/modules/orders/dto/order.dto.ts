@@ -141,6 +141,12 @@ export class OrderResponseDto {
   })
   paymentUrl: string | null;
   @ApiProperty({ description: 'Delivered by a supplier API' }) isApi: boolean;
+  @ApiPropertyOptional({
+    nullable: true,
+    type: String,
+    description: 'When the payment was confirmed; the delivery promise counts from here',
+  })
+  paidAt: string | null;
   @ApiProperty() createdAt: string;
   @ApiProperty() updatedAt: string;
 }
@@ -177,6 +183,7 @@ export function mapOrder(order: Order): OrderResponseDto {
     username: order.playerName,
     paymentUrl: payableUntilExpiry(order),
     isApi: order.isApi,
+    paidAt: order.paidAt?.toISOString() ?? null,
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
   };

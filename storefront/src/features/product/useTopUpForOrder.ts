@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { ApiError } from '@/api/client';
+import { startWalletTopUp } from '@/api/wallet';
+import { useIntentKey } from '@/lib/useIntentKey';
+import { keepPurchaseForTopUp } from './purchaseDraft';
+
+const TOPUP_FAILED = 'Something went wrong! Please try again.';
+
+/**
+ * A UPI top-up of the Z-Coins an order is missing. The order waits in this tab: the wallet's
+ * confirmation page leads back to it with the pack, player and coupon as they were.
+ */
+export function useTopUpForOrder() {
+  const [starting, setStarting] = useState(false);
+  const { keyFor, settle, settleIfDefinite } = useIntentKey();
+
+  const start = async (amount: number, userid: number, backToOrder: string) => {
+    setStarting(true);
+    try {
+      const response = await startWalletTopUp(amount, userid, keyFor({ amount, backToOrder }));
+      settle();
+      const paymentUrl = response.data?.payment_url;
+      if (paymentUrl) {
+        keepPurchaseForTopUp(backToOrder);
+        window.location.assign(paymentUrl);
+        return;
+      }
+      toast.error(TOPUP_FAILED);
+    } catch (failure) {
+      settleIfDefinite(failure);
+      toast.error(
+        failure instanceof ApiError && !failure.isNetworkError ? failure.message : TOPUP_FAILED,
+      );
+    }
+    setStarting(false);
+  };
+
+  return { start, starting };
+}
