@@ -188,7 +188,11 @@ describe('alerts to the admin', () => {
         .http()
         .post(`${new URL(paymentUrl).pathname}/fail`)
         .expect(302);
-      expect((await orderRow(app, orderid)).status).toBe('Failed');
+      // The order's first check may hold this window; the webhook's check lands at its end.
+      await waitFor(
+        () => orderRow(app, orderid),
+        (row) => row.status === 'Failed',
+      );
       await check();
     }
     await check();

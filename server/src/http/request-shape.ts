@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, ErrorCode } from '../common/errors/app-error.js';
 import { isCleanInput } from '../common/http/input-shape.js';
 import { Messages } from '@zstore/contract/messages';
@@ -22,6 +22,9 @@ const isUsableHost = (host: string | undefined) =>
 
 const isObject = (value: unknown) =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** A body Fastify refused itself: unparsable JSON, a chunked body over the limit, a bad length. */
+const isRefusedByParser = (error: FastifyError) => error.code?.startsWith('FST_ERR_CTP_') ?? false;
 
 const isWellFormed = (request: FastifyRequest) => {
   const body: unknown = request.body;
@@ -70,5 +73,10 @@ export function refuseMalformedRequests(fastify: FastifyInstance, countRefused: 
     if (isWellFormed(request)) return;
     await countRefused(request);
     throw AppError.badRequest(Messages.malformedRequest);
+  });
+  // Refused by the parser, the answer is already the 400 or 413; the count still lands, and a
+  // spent limit shows on the caller's next request.
+  fastify.addHook('onError', async (request, _reply, error) => {
+    if (isRefusedByParser(error)) await countRefused(request).catch(() => undefined);
   });
 }

@@ -26,6 +26,9 @@ function errorBody(field: ClientErrorField | undefined, exception: unknown) {
       sent.headers[name] = value;
       return reply;
     },
+    type() {
+      return reply;
+    },
   };
   const host = {
     switchToHttp: () => ({
