@@ -239,6 +239,8 @@ describe('the payments sweep under many late orders', () => {
     gateway.state.target = `${app.url}/sandbox/upigateway/api`;
     item = await testItem(app, 3_900);
   });
+  // Each case starts at the present: orders' deadlines come from the database's clock.
+  afterEach(() => app.clock.reset());
   afterAll(async () => {
     await app.close();
     await gateway.close();
