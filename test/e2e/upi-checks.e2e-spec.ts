@@ -239,6 +239,8 @@ describe('the payments sweep under many late orders', () => {
     gateway.state.target = `${app.url}/sandbox/upigateway/api`;
     item = await testItem(app, 3_900);
   });
+  // Payment deadlines are set by the database's clock: each test moves time from it.
+  afterEach(() => app.clock.reset());
   afterAll(async () => {
     await app.close();
     await gateway.close();
