@@ -9,6 +9,11 @@ export class Clock {
     return new Date(Date.now() + this.offsetMs);
   }
 
+  /** The database's time as the store reads it: a test's offset moves it like `now()`. */
+  fromDatabase(databaseTime: Date): Date {
+    return new Date(databaseTime.getTime() + this.offsetMs);
+  }
+
   advance(ms: number) {
     this.offsetMs += ms;
   }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { RateLimit, TrustProxy } from './env-parsers.js';
 import { DEV_JWT_SECRET, readEnv } from './env.schema.js';
+import { QueueName } from '../jobs/job.enum.js';
 import { publishedSecretProblems } from './published-secrets.js';
 
 export { DEV_JWT_SECRET };
@@ -43,7 +44,8 @@ export interface AppConfig {
   jobs: {
     lockDurationMs: number;
     stalledIntervalMs: number;
-    concurrency: number;
+    /** Each queue's jobs one worker process runs at once: a slow queue never takes another's. */
+    concurrency: Record<QueueName, number>;
     sweepLeaseMs: number;
   };
   shutdownTimeoutMs: number;
@@ -201,7 +203,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     jobs: {
       lockDurationMs: env.JOB_LOCK_DURATION_MS,
       stalledIntervalMs: env.JOB_STALLED_INTERVAL_MS,
-      concurrency: env.WORKER_CONCURRENCY,
+      concurrency: {
+        [QueueName.Fulfilment]: env.WORKER_CONCURRENCY_FULFILMENT ?? env.WORKER_CONCURRENCY,
+        [QueueName.Payments]: env.WORKER_CONCURRENCY_PAYMENTS ?? env.WORKER_CONCURRENCY,
+        [QueueName.Mail]: env.WORKER_CONCURRENCY_MAIL ?? env.WORKER_CONCURRENCY,
+        [QueueName.Maintenance]: env.WORKER_CONCURRENCY_MAINTENANCE ?? env.WORKER_CONCURRENCY,
+      },
       sweepLeaseMs: env.SWEEP_LEASE_MS,
     },
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,

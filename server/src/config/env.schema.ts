@@ -160,6 +160,11 @@ export const envSchema = {
   JOB_LOCK_DURATION_MS: withDefault(int({ min: 500 }), 30_000),
   JOB_STALLED_INTERVAL_MS: withDefault(int({ min: 500 }), 30_000),
   WORKER_CONCURRENCY: withDefault(int({ min: 1 }), 5),
+  /** Each queue's own worker concurrency; unset, the queue takes WORKER_CONCURRENCY. */
+  WORKER_CONCURRENCY_FULFILMENT: optional(int({ min: 1 })),
+  WORKER_CONCURRENCY_PAYMENTS: optional(int({ min: 1 })),
+  WORKER_CONCURRENCY_MAIL: optional(int({ min: 1 })),
+  WORKER_CONCURRENCY_MAINTENANCE: optional(int({ min: 1 })),
 
   // Rate limits
   RATE_LIMIT_LOGIN: withDefault(rateLimit, { limit: 10, windowMs: 60_000 }),

@@ -105,7 +105,7 @@ export class JobWorkerService implements OnApplicationBootstrap, BeforeApplicati
       {
         connection,
         prefix: this.config.redisPrefix,
-        concurrency: this.config.jobs.concurrency,
+        concurrency: this.config.jobs.concurrency[queue],
         lockDuration: this.config.jobs.lockDurationMs,
         stalledInterval: this.config.jobs.stalledIntervalMs,
         maxStalledCount: 2,

@@ -1,5 +1,5 @@
 import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
-import { Clock } from '../../common/clock.js';
+import { DatabaseClock } from '../../common/database-clock.js';
 import { RateLimitService } from '../../common/http/rate-limit.service.js';
 import { Messages } from '@zstore/contract/messages';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
@@ -43,7 +43,7 @@ export class UpiPaymentsService {
     private readonly upi: UpiGatewayAdapter,
     private readonly jobs: JobQueueService,
     private readonly limits: RateLimitService,
-    private readonly clock: Clock,
+    private readonly clock: DatabaseClock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -103,7 +103,8 @@ export class UpiPaymentsService {
       return 'settled';
     }
     const data = await this.upi.checkStatus(payable.id, payable.txnDate);
-    const now = this.clock.now();
+    // Deadlines are set by the database's clock and judged by it, never by this process's.
+    const now = await this.clock.now();
     if (data) await port.onAnswer?.(payable, data);
 
     if (data?.status === 'success') {
@@ -179,7 +180,7 @@ export class UpiPaymentsService {
   }
 
   private async sweepOpen(port: PaymentPort) {
-    const now = this.clock.now();
+    const now = await this.clock.now();
     for (const open of await port.awaiting(now)) {
       if (open.expiresAt && now > open.expiresAt) {
         await this.verify(port, open.id, 'sweep').catch((error: Error) =>
@@ -198,7 +199,7 @@ export class UpiPaymentsService {
   }
 
   private async sweepLate(port: PaymentPort) {
-    const now = this.clock.now();
+    const now = await this.clock.now();
     for (const due of await port.lateChecksDue(now, LATE_CHECK_BATCH)) {
       // One payment job per payable: its own last one is still asking.
       const current = port.checkJobId(due.id, due.verifyGeneration);
