@@ -99,7 +99,10 @@ describe('UPI orders delivered by the supplier, end to end', () => {
   const settled = (orderid: string) =>
     waitFor(
       () => orderState(app, orderid),
-      (state) => state.status !== 'Processing' || state.fulfilment_status === 'needs_attention',
+      // Paid (the webhook's check may wait for the payment's check window), then delivered or flagged.
+      (state) =>
+        state.status !== 'Created' &&
+        (state.status !== 'Processing' || state.fulfilment_status === 'needs_attention'),
       20_000,
     );
 

@@ -348,7 +348,13 @@ ${form('pay', 'Pay')}${form('fail', 'Fail')}${form('leave', 'Leave')}</body></ht
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: form,
-        signal: AbortSignal.timeout(this.config.providerTimeoutMs),
+        // The store may hold a webhook until its payment's check window ends; the gateway waits.
+        signal: AbortSignal.timeout(
+          Math.max(
+            this.config.providerTimeoutMs,
+            this.config.rateLimits.paymentCheck.windowMs + 2_000,
+          ),
+        ),
       }).catch(() => undefined);
     }
   }
