@@ -13,6 +13,8 @@ const REFRESH_MS = 5000;
 const WAITING_STATUSES = ['Pending', 'Processing'];
 
 const isWaiting = (status: string | undefined) => !!status && WAITING_STATUSES.includes(status);
+/** Still open: the gateway's answer may land after the customer is back, so the page asks again. */
+const isOpen = (status: string | undefined) => status === 'Created' || isWaiting(status);
 
 interface TxnResult {
   txnid: string;
@@ -138,11 +140,11 @@ export default function WalletConfirmationPage() {
   const [searchParams] = useSearchParams();
   const clientTxnId = searchParams.get('client_txn_id') ?? '';
   const refreshAccount = useRefreshAccount();
-  // Checked again every few seconds while the payment is pending.
+  // Checked again every few seconds while the payment is open or pending.
   const lookup = useQuery({
     ...walletTxnStatusQuery(clientTxnId),
     enabled: !!clientTxnId,
-    refetchInterval: (query) => (isWaiting(query.state.data?.data?.status) ? REFRESH_MS : false),
+    refetchInterval: (query) => (isOpen(query.state.data?.data?.status) ? REFRESH_MS : false),
   });
   const state = loadState(clientTxnId, lookup.data, lookup.error);
   const shownStatus = state.status === 'ready' ? state.txn.status : null;
