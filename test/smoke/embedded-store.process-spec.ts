@@ -39,6 +39,26 @@ describe('the built store on the embedded database', () => {
     expect(fs.existsSync(`${dataDir}/pglite`)).toBe(true);
   });
 
+  it('starts without a failed job and answers concurrent API calls', async () => {
+    const login = await request(url)
+      .post('/api/auth/login')
+      .send({ email: 'user@example.com', password: 'User@12345' })
+      .expect(200);
+    const { token, user } = login.body as { token: string; user: { userid: number } };
+    const paths = [`/api/order/${user.userid}`, `/api/wallet/gettransactions/${user.userid}`];
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        request(url)
+          .get(`${paths[i % 2]}?page=${(i % 3) + 1}`)
+          .set('Authorization', `Bearer ${token}`),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+    expect(store.output.filter((line) => /failed \(attempt|prepared statement/.test(line))).toEqual(
+      [],
+    );
+  });
+
   it('serves the storefront on / and on client routes', async () => {
     for (const path of ['/', '/login', '/product/anything']) {
       const page = await request(url).get(path).expect(200);

@@ -3,6 +3,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import fs from 'node:fs';
 import path from 'node:path';
+import { gateExchanges } from './embedded-exchange-gate.js';
 
 /**
  * The embedded PostgreSQL (PGlite) behind a local socket server, so the ordinary `pg` driver
@@ -14,6 +15,7 @@ export async function startEmbeddedPostgres(dataDir: string) {
   // pg_trgm serves the console's contains-searches (see the ScaleIndexes migration).
   const db = await PGlite.create(dir, { extensions: { pg_trgm } });
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 20 });
+  gateExchanges(server, db);
   await server.start();
   const [, port] = server.getServerConn().split(':');
   return {

@@ -1,7 +1,8 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { todayInIndia } from '@/lib/format';
 import type { ApiAnswer, ApiBody, Schemas } from '@zstore/contract/api';
 import { apiRequest } from './client';
+import { nextPageAfter, pagePath } from './paging';
 import { queryKeys } from './queryKeys';
 
 export interface CheckIdRequest {
@@ -52,11 +53,17 @@ export const fetchOrderStatus = (clientTxnId: string, date: string) =>
     body: { client_txn_id: clientTxnId, date } satisfies ApiBody<'/order/orderstatus', 'post'>,
   });
 
-export const fetchOrders = (userid: number) =>
-  apiRequest<ApiAnswer<'/order/{userid}', 'get'>>(`/order/${userid}`);
+export const fetchOrders = (userid: number, page: number) =>
+  apiRequest<ApiAnswer<'/order/{userid}', 'get'>>(pagePath(`/order/${userid}`, page));
 
+/** My Orders, newest first, one page more each time the customer asks. */
 export const ordersQuery = (userid: number) =>
-  queryOptions({ queryKey: queryKeys.orders(userid), queryFn: () => fetchOrders(userid) });
+  infiniteQueryOptions({
+    queryKey: queryKeys.orders(userid),
+    queryFn: ({ pageParam }) => fetchOrders(userid, pageParam),
+    initialPageParam: 1,
+    getNextPageParam: nextPageAfter,
+  });
 
 /** An order's progress, read afresh on every visit. */
 export const orderStatusQuery = (clientTxnId: string) =>

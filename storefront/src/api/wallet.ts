@@ -1,15 +1,16 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { todayInIndia } from '@/lib/format';
 import type { ApiAnswer, ApiBody } from '@zstore/contract/api';
 import { apiRequest } from './client';
+import { nextPageAfter, pagePath } from './paging';
 import { queryKeys } from './queryKeys';
 
 export const fetchWalletBalance = (userid: number) =>
   apiRequest<ApiAnswer<'/wallet/getbalance/{userid}', 'get'>>(`/wallet/getbalance/${userid}`);
 
-export const fetchWalletTransactions = (userid: number) =>
+export const fetchWalletTransactions = (userid: number, page: number) =>
   apiRequest<ApiAnswer<'/wallet/gettransactions/{userid}', 'get'>>(
-    `/wallet/gettransactions/${userid}`,
+    pagePath(`/wallet/gettransactions/${userid}`, page),
   );
 
 export const startWalletTopUp = (value: number, userid: number, idempotencyKey: string) =>
@@ -30,10 +31,13 @@ export const walletBalanceQuery = (userid: number) =>
     queryFn: () => fetchWalletBalance(userid),
   });
 
+/** The wallet's history, newest first, one page more each time the customer asks. */
 export const walletTransactionsQuery = (userid: number) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: queryKeys.walletTransactions(userid),
-    queryFn: () => fetchWalletTransactions(userid),
+    queryFn: ({ pageParam }) => fetchWalletTransactions(userid, pageParam),
+    initialPageParam: 1,
+    getNextPageParam: nextPageAfter,
   });
 
 /** A top-up's progress, read afresh on every visit. */

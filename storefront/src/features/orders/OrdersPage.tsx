@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
 import { ordersQuery } from '@/api/order';
+import { joinPages, LIST_PAGE_SIZE } from '@/api/paging';
 import type { Order } from '@/api/types';
 import { useSession } from '@/auth/SessionContext';
 import { Icon } from '@/components/Icon';
@@ -10,7 +11,7 @@ import { OrderFilters, type StatusFilter } from './OrderFilters';
 import { OrderTable } from './OrderTable';
 import './orders.css';
 
-const PAGE_SIZE = 50;
+const PAGE_SIZE = LIST_PAGE_SIZE;
 type View = 'list' | 'table';
 
 function matches(order: Order, status: StatusFilter, query: string): boolean {
@@ -26,19 +27,27 @@ function matches(order: Order, status: StatusFilter, query: string): boolean {
 export default function OrdersPage() {
   const { user } = useSession();
   const userid = user?.userid ?? 0;
-  const orders = useQuery(ordersQuery(userid));
+  const orders = useInfiniteQuery(ordersQuery(userid));
   const [view, setView] = useState<View>('list');
   const [status, setStatus] = useState<StatusFilter>('All');
   const [query, setQuery] = useState('');
   const [visible, setVisible] = useState(PAGE_SIZE);
 
-  const filtered = useMemo(
-    () =>
-      Array.isArray(orders.data)
-        ? orders.data.filter((order) => matches(order, status, query.trim()))
-        : [],
-    [orders.data, status, query],
+  const loaded = useMemo(
+    () => joinPages<Order>(orders.data?.pages, (order) => order._id),
+    [orders.data],
   );
+  const filtered = useMemo(
+    () => loaded.filter((order) => matches(order, status, query.trim())),
+    [loaded, status, query],
+  );
+  const { hasNextPage, isFetching, isFetchNextPageError, fetchNextPage } = orders;
+  // The filters work over what is loaded, so older pages are read until the view is full
+  // (or the history ends): a filter finds an order however far back it is.
+  const wantsOlder = filtered.length < visible && hasNextPage;
+  useEffect(() => {
+    if (wantsOlder && !isFetching && !isFetchNextPageError) void fetchNextPage();
+  }, [wantsOlder, isFetching, isFetchNextPageError, fetchNextPage]);
 
   return (
     <div className="container page orders-page">
@@ -91,7 +100,7 @@ export default function OrdersPage() {
           </button>
         </StatusMessage>
       )}
-      {orders.data && filtered.length === 0 && (
+      {orders.data && filtered.length === 0 && !wantsOlder && (
         <StatusMessage icon="receipt" title="No orders found matching your criteria." />
       )}
       {filtered.length > 0 &&
@@ -100,7 +109,19 @@ export default function OrdersPage() {
         ) : (
           <OrderTable orders={filtered.slice(0, visible)} />
         ))}
-      {filtered.length > visible && (
+      {wantsOlder && !isFetchNextPageError && (
+        <p className="muted load-more" role="status">
+          Loading older orders…
+        </p>
+      )}
+      {isFetchNextPageError && wantsOlder && (
+        <StatusMessage icon="alert" tone="warning" title="We couldn't load your older orders">
+          <button type="button" className="btn btn-secondary" onClick={() => void fetchNextPage()}>
+            Try again
+          </button>
+        </StatusMessage>
+      )}
+      {!wantsOlder && (filtered.length > visible || hasNextPage) && (
         <button
           type="button"
           className="btn btn-secondary load-more"

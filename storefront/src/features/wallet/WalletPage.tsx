@@ -1,7 +1,10 @@
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { joinPages } from '@/api/paging';
 import { Link } from 'react-router';
 import { pointsBalanceQuery } from '@/api/points';
 import { walletBalanceQuery, walletTransactionsQuery } from '@/api/wallet';
+import type { WalletTransaction } from '@/api/types';
 import { useSession } from '@/auth/SessionContext';
 import { Icon } from '@/components/Icon';
 import { StatusMessage } from '@/components/StatusMessage';
@@ -27,7 +30,11 @@ export default function WalletPage() {
   const userid = user?.userid ?? 0;
   const coins = useQuery(walletBalanceQuery(userid));
   const points = useQuery(pointsBalanceQuery(userid));
-  const transactions = useQuery(walletTransactionsQuery(userid));
+  const transactions = useInfiniteQuery(walletTransactionsQuery(userid));
+  const history = useMemo(
+    () => joinPages<WalletTransaction>(transactions.data?.pages, (txn) => txn._id ?? txn.txnid),
+    [transactions.data],
+  );
 
   return (
     <div className="container page page-medium wallet-page">
@@ -80,10 +87,27 @@ export default function WalletPage() {
             </button>
           </StatusMessage>
         )}
-        {transactions.data && (
-          <TransactionHistory
-            transactions={Array.isArray(transactions.data) ? transactions.data : []}
-          />
+        {transactions.data && <TransactionHistory transactions={history} />}
+        {transactions.isFetchNextPageError && (
+          <StatusMessage icon="alert" tone="warning" title="We couldn't load older transactions">
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => void transactions.fetchNextPage()}
+            >
+              Try again
+            </button>
+          </StatusMessage>
+        )}
+        {transactions.hasNextPage && !transactions.isFetchNextPageError && (
+          <button
+            type="button"
+            className="btn btn-secondary txn-more"
+            disabled={transactions.isFetchingNextPage}
+            onClick={() => void transactions.fetchNextPage()}
+          >
+            {transactions.isFetchingNextPage ? 'Loading…' : 'Show more transactions'}
+          </button>
         )}
       </section>
     </div>
