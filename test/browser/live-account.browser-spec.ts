@@ -70,7 +70,7 @@ describe('a live account in the browser', () => {
 
     // Leaving through the menu: any second read of the balance would have started before this.
     await Promise.all([
-      page.waitForResponse((response) => /\/api\/order\/\d+$/.test(response.url())),
+      page.waitForResponse((response) => /\/api\/order\/\d+(\?|$)/.test(response.url())),
       page.getByRole('menuitem', { name: 'My Orders' }).click(),
     ]);
     expect(balanceRequests()).toBe(1);
