@@ -4,17 +4,15 @@
  * down; everything works again once Redis is back.
  */
 import { Messages } from '@zstore/contract/messages';
+import { redisRoutes } from './helpers/redis-routes.js';
 import { startTestApp, type TestApp } from '../utils/app.js';
 import { REDIS_URL } from '../utils/env.js';
 import { TcpSwitch } from '../utils/tcp-switch.js';
-import { SEEDED } from './helpers/accounts.js';
-import { nextAddress } from './helpers/http.js';
 import {
   balancesOf,
   catalogEntry,
   expectLedgerConsistent,
   newShopper,
-  orderBody,
   type CatalogEntry,
   type Shopper,
 } from './money.helpers.js';
@@ -50,30 +48,9 @@ describe('Redis down', () => {
   };
 
   const calls = {
-    login: () =>
-      app
-        .http()
-        .post('/api/auth/login')
-        .set('X-Forwarded-For', nextAddress())
-        .send({ email: SEEDED.user.email, password: SEEDED.user.password }),
-    walletOrder: () =>
-      app
-        .http()
-        .post('/api/order/createWalletOrder')
-        .set(shopper.auth)
-        .send(
-          orderBody(shopper, diamonds, {
-            input1: '10000001',
-            input2: '1001',
-            paymentmode: 'wallet',
-          }),
-        ),
-    topup: () =>
-      app
-        .http()
-        .post('/api/wallet/topup')
-        .set(shopper.auth)
-        .send({ value: 100, userid: shopper.userid }),
+    login: () => redisRoutes(app, shopper, diamonds).login(),
+    walletOrder: () => redisRoutes(app, shopper, diamonds).walletOrder(),
+    topup: () => redisRoutes(app, shopper, diamonds).topup(),
   };
 
   for (const mode of ['refuse', 'blackhole'] as const) {

@@ -8,16 +8,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { Redis } from 'ioredis';
 import { Messages } from '@zstore/contract/messages';
 import { AlertChecksService } from '../../server/src/modules/operations/alert-checks.service.js';
+import { redisRoutes } from './helpers/redis-routes.js';
 import { startTestApp, type TestApp } from '../utils/app.js';
 import { freePort } from '../utils/process.js';
-import { SEEDED } from './helpers/accounts.js';
-import { nextAddress } from './helpers/http.js';
 import {
   balancesOf,
   catalogEntry,
   expectLedgerConsistent,
   newShopper,
-  orderBody,
   type CatalogEntry,
   type Shopper,
 } from './money.helpers.js';
@@ -65,30 +63,9 @@ describe('Redis out of memory', () => {
   });
 
   const calls = {
-    login: () =>
-      app
-        .http()
-        .post('/api/auth/login')
-        .set('X-Forwarded-For', nextAddress())
-        .send({ email: SEEDED.user.email, password: SEEDED.user.password }),
-    walletOrder: () =>
-      app
-        .http()
-        .post('/api/order/createWalletOrder')
-        .set(shopper.auth)
-        .send(
-          orderBody(shopper, diamonds, {
-            input1: '10000001',
-            input2: '1001',
-            paymentmode: 'wallet',
-          }),
-        ),
-    topup: () =>
-      app
-        .http()
-        .post('/api/wallet/topup')
-        .set(shopper.auth)
-        .send({ value: 100, userid: shopper.userid }),
+    login: () => redisRoutes(app, shopper, diamonds).login(),
+    walletOrder: () => redisRoutes(app, shopper, diamonds).walletOrder(),
+    topup: () => redisRoutes(app, shopper, diamonds).topup(),
   };
 
   it('answers 503 with Retry-After within 2 s, moves no money, and alerts the admin once', async () => {
