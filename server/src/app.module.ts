@@ -7,6 +7,7 @@ import { GlobalExceptionFilter } from './common/errors/global-exception.filter.j
 import type { AppConfig } from './config/config.js';
 import { CoreModule } from './config/config.module.js';
 import { dataSourceOptions } from './database/data-source.js';
+import { storeEntities } from './entities.js';
 import { transactionContextModule } from './database/transaction-context.js';
 import { HealthModule } from './health/health.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
@@ -65,6 +66,7 @@ export class AppModule {
             url: config.databaseUrl,
             poolMax: config.databasePool.max,
             poolTimeoutMs: config.databasePool.timeoutMs,
+            entities: storeEntities,
           }),
         ),
         transactionContextModule(),

@@ -1,6 +1,7 @@
 import { DataSource, MigrationExecutor, type DataSourceOptions } from 'typeorm';
 import { IdempotencyClaimSubscriber } from '../modules/ledger/idempotency-claim.js';
 import { migrations } from './migrations/index.js';
+import { SnakeNamingStrategy } from './naming-strategy.js';
 import { StatementLogger } from './statement-logger.js';
 import { TransactionTimeoutsSubscriber } from './transaction-timeouts.js';
 
@@ -9,6 +10,8 @@ export interface DatabaseOptions {
   poolMax?: number;
   /** How long a caller waits for a free connection before the pool refuses (answered 503). */
   poolTimeoutMs?: number;
+  /** The store's entities (`src/entities.ts`); the migrator needs none. */
+  entities?: DataSourceOptions['entities'];
 }
 
 /** One place for the connection settings, used by the app, the migrator and the tests. */
@@ -16,10 +19,13 @@ export function dataSourceOptions({
   url,
   poolMax = 10,
   poolTimeoutMs = 10_000,
+  entities = [],
 }: DatabaseOptions): DataSourceOptions {
   return {
     type: 'postgres',
     url,
+    entities,
+    namingStrategy: new SnakeNamingStrategy(),
     subscribers: [IdempotencyClaimSubscriber, TransactionTimeoutsSubscriber],
     migrations,
     migrationsTableName: 'migrations',

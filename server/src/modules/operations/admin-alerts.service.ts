@@ -1,31 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, IsNull } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { MailService } from '../notifications/mail.service.js';
+import { AdminAlertEntity } from './admin-alert.entity.js';
 
-interface AdminAlertRow {
-  key: string;
-  kind: string;
-  message: string;
-  opened_at: Date;
-}
-
-export interface AdminAlert {
-  /** The condition and its subject, e.g. supplier-balance:smileone */
-  key: string;
-  kind: string;
-  message: string;
-  openedAt: Date;
-}
-
-export function mapAdminAlertRow(row: AdminAlertRow): AdminAlert {
-  return {
-    key: row.key,
-    kind: row.kind,
-    message: row.message,
-    openedAt: new Date(row.opened_at),
-  };
-}
+export type AdminAlert = Pick<AdminAlertEntity, 'key' | 'kind' | 'message' | 'openedAt'>;
 
 const WEBHOOK_TIMEOUT_MS = 5_000;
 
@@ -46,6 +25,7 @@ export class AdminAlertsService {
 
   /** Opens the alert `key`; true when this call started a new episode (and told the admin). */
   async open(key: string, kind: string, message: string): Promise<boolean> {
+    // SQL: one guarded upsert decides, across processes, whether this call opens the episode.
     // An INSERT answers its rows (an UPDATE answers [rows, count]).
     const rows = await this.db.query<Array<{ key: string }>>(
       `INSERT INTO admin_alerts (key, kind, message) VALUES ($1, $2, $3)
@@ -93,10 +73,11 @@ export class AdminAlertsService {
   }
 
   async openAlerts(): Promise<AdminAlert[]> {
-    const rows: AdminAlertRow[] = await this.db.query(
-      `SELECT key, kind, message, opened_at FROM admin_alerts WHERE resolved_at IS NULL ORDER BY opened_at`,
-    );
-    return rows.map(mapAdminAlertRow);
+    return this.db.getRepository(AdminAlertEntity).find({
+      select: { key: true, kind: true, message: true, openedAt: true },
+      where: { resolvedAt: IsNull() },
+      order: { openedAt: 'ASC' },
+    });
   }
 
   private async post(kind: string, message: string) {
