@@ -26,6 +26,9 @@ export function dataSourceOptions({
     url,
     entities,
     namingStrategy: new SnakeNamingStrategy(),
+    // Generated uuids come from PostgreSQL's own gen_random_uuid(), as the migrations wrote them.
+    uuidExtension: 'pgcrypto',
+    installExtensions: false,
     subscribers: [IdempotencyClaimSubscriber, TransactionTimeoutsSubscriber],
     migrations,
     migrationsTableName: 'migrations',

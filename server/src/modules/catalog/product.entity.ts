@@ -1,0 +1,68 @@
+import { Check, Column, Entity, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { bigintNumber } from '../../database/columns.js';
+
+/** A game or service on the storefront; `items` orders its packs by their numeric ids. */
+@Entity('products')
+@Unique('products_productid_key', ['productid'])
+@Check(
+  'products_category_check',
+  `((category)::text = ANY ((ARRAY['games'::character varying, 'instant-games'::character varying, 'ott'::character varying, 'others'::character varying])::text[]))`,
+)
+export class ProductEntity {
+  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'products_pkey' })
+  id!: string;
+
+  @Column({ type: 'bigint', transformer: bigintNumber })
+  productid!: number;
+
+  @Column({ type: 'varchar', length: 120 })
+  name!: string;
+
+  @Column({ type: 'varchar', length: 32 })
+  type!: string;
+
+  @Column({ type: 'varchar', length: 32 })
+  category!: string;
+
+  @Column({ type: 'varchar', length: 500 })
+  imgpath!: string;
+
+  @Column({ type: 'text', default: '' })
+  importantnote!: string;
+
+  @Column({ type: 'jsonb', default: () => `'[]'` })
+  inputs!: unknown[];
+
+  @Column({ type: 'bigint', array: true, default: () => `'{}'` })
+  items!: string[];
+
+  @Column({ type: 'boolean', default: false })
+  istrending!: boolean;
+
+  @Column({ type: 'boolean', default: true })
+  instock!: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  isApi!: boolean;
+
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  apiType!: string | null;
+
+  @Column({ type: 'varchar', length: 80, nullable: true })
+  deliveryTime!: string | null;
+
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  guideImage!: string | null;
+
+  @Column({ type: 'integer', default: 0 })
+  sortOrder!: number;
+
+  @Column({ type: 'timestamptz', default: () => 'now()' })
+  createdAt!: Date;
+
+  @Column({ type: 'timestamptz', default: () => 'now()' })
+  updatedAt!: Date;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  deletedAt!: Date | null;
+}

@@ -1,0 +1,166 @@
+import { ORDER_STATUSES, type OrderStatus } from '@zstore/contract/statuses';
+import { Check, Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { bigintNumber } from '../../database/columns.js';
+import type { FulfilmentStatus } from './fulfilment-state.js';
+
+/**
+ * An order: a pack for a player, paid by UPI or Z-Coins; amounts in paise. The user, product,
+ * item and coupon are other modules' rows, referenced by id and copied where the order must
+ * keep what was bought (names, price) whatever happens to them later.
+ */
+@Entity('orders')
+@Unique('orders_orderid_key', ['orderid'])
+@Check('orders_discount_check', 'discount >= 0')
+@Check(
+  'orders_fulfilment_status_check',
+  `((fulfilment_status)::text = ANY ((ARRAY['pending'::character varying, 'in_progress'::character varying, 'delivered'::character varying, 'needs_attention'::character varying, 'refunded'::character varying])::text[]))`,
+)
+@Check(
+  'orders_paymentmode_check',
+  `((paymentmode)::text = ANY ((ARRAY['upi'::character varying, 'wallet'::character varying])::text[]))`,
+)
+@Check('orders_price_check', 'price >= 0')
+@Check('orders_value_check', 'value >= 0')
+@Index('orders_customer_status', ['userId', 'status'])
+@Index('orders_sort_paymentmode', ['paymentmode', 'id'])
+@Index('orders_sort_productname', ['productname', 'id'])
+@Index('orders_sort_status', ['status', 'id'])
+@Index('orders_sort_useremail', ['useremail', 'id'])
+@Index('orders_sort_userid', ['userid', 'id'])
+@Index('orders_sort_value', ['value', 'id'])
+// Partial, descending, covering and trigram indexes TypeORM cannot describe: the migrations own them.
+@Index('orders_created', { synchronize: false })
+@Index('orders_customer_newest', { synchronize: false })
+@Index('orders_fulfilment_open', { synchronize: false })
+@Index('orders_newest', { synchronize: false })
+@Index('orders_next_check', { synchronize: false })
+@Index('orders_search_orderid', { synchronize: false })
+@Index('orders_search_transactionid', { synchronize: false })
+@Index('orders_search_useremail', { synchronize: false })
+@Index('orders_status', { synchronize: false })
+@Index('orders_updated_range', { synchronize: false })
+@Index('orders_user', { synchronize: false })
+export class OrderEntity {
+  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'orders_pkey' })
+  id!: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  orderid!: string;
+
+  @Column({ type: 'uuid' })
+  @ForeignKey('users', { name: 'orders_user_id_fkey' })
+  userId!: string;
+
+  /** The customer's numeric id, copied for the spec's `{userid}` routes. */
+  @Column({ type: 'bigint', transformer: bigintNumber })
+  userid!: number;
+
+  @Column({ type: 'varchar', length: 254 })
+  useremail!: string;
+
+  @Column({ type: 'uuid' })
+  @ForeignKey('products', { name: 'orders_product_id_fkey' })
+  productId!: string;
+
+  @Column({ type: 'uuid' })
+  @ForeignKey('items', { name: 'orders_item_id_fkey' })
+  itemId!: string;
+
+  @Column({ type: 'varchar', length: 120 })
+  productname!: string;
+
+  @Column({ type: 'varchar', length: 120 })
+  itemname!: string;
+
+  @Column({ type: 'varchar', length: 254 })
+  input1!: string;
+
+  @Column({ type: 'varchar', length: 64 })
+  input2!: string;
+
+  @Column({ type: 'bigint', transformer: bigintNumber })
+  price!: number;
+
+  @Column({ type: 'bigint', default: 0, transformer: bigintNumber })
+  discount!: number;
+
+  @Column({ type: 'bigint', transformer: bigintNumber })
+  value!: number;
+
+  @Column({ type: 'uuid', nullable: true })
+  @ForeignKey('coupons', { name: 'orders_coupon_id_fkey', onDelete: 'SET NULL' })
+  couponId!: string | null;
+
+  @Column({ type: 'boolean', default: false })
+  couponHeld!: boolean;
+
+  @Column({ type: 'varchar', length: 8 })
+  paymentmode!: 'upi' | 'wallet';
+
+  @Column({ type: 'enum', enumName: 'order_status', enum: ORDER_STATUSES })
+  status!: OrderStatus;
+
+  @Column({ type: 'varchar', length: 16, default: 'pending' })
+  fulfilmentStatus!: FulfilmentStatus;
+
+  @Column({ type: 'text', nullable: true })
+  attention!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  reason!: string | null;
+
+  @Column({ type: 'boolean', default: false })
+  isApi!: boolean;
+
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  apiType!: string | null;
+
+  @Column({ type: 'text', array: true, default: () => `'{}'` })
+  itemidarray!: string[];
+
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  transactionid!: string | null;
+
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  gatewayOrderId!: string | null;
+
+  @Column({ type: 'jsonb', nullable: true })
+  gatewayData!: Record<string, unknown> | null;
+
+  /** The India-time date of the order, as the spec shows it. */
+  @Column({ type: 'varchar', length: 10 })
+  txnDate!: string;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  expiresAt!: Date | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  lateCheckUntil!: Date | null;
+
+  @Column({ type: 'integer', default: 0 })
+  verifyGeneration!: number;
+
+  @Column({ type: 'integer', default: 0 })
+  fulfilGeneration!: number;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  paidAt!: Date | null;
+
+  @Column({ type: 'timestamptz', default: () => 'now()' })
+  createdAt!: Date;
+
+  @Column({ type: 'timestamptz', default: () => 'now()' })
+  updatedAt!: Date;
+
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  playerName!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  customerReason!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  paymentUrl!: string | null;
+
+  @Column({ type: 'timestamptz', nullable: true, default: () => 'now()' })
+  nextCheckAt!: Date | null;
+}

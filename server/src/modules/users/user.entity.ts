@@ -1,0 +1,66 @@
+import { Check, Column, Entity, Index, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { bigintNumber } from '../../database/columns.js';
+import { Role } from './role.js';
+
+/** A customer, reseller or admin; `balance` and `points` are the ledger's cached sums. */
+@Entity('users')
+@Unique('users_userid_key', ['userid'])
+@Unique('users_google_sub_key', ['googleSub'])
+@Check('users_balance_not_negative', 'balance >= 0')
+@Check('users_points_not_negative', 'points >= 0')
+@Index('users_email_key', { synchronize: false })
+@Index('users_mobile_key', ['mobilenumber'], { unique: true, where: 'mobilenumber IS NOT NULL' })
+@Index('users_search_email', { synchronize: false })
+@Index('users_search_mobilenumber', { synchronize: false })
+@Index('users_search_name', { synchronize: false })
+export class UserEntity {
+  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'users_pkey' })
+  id!: string;
+
+  /** The numeric id of the spec's routes (`{userid}`). */
+  @Column({ type: 'bigint', transformer: bigintNumber })
+  userid!: number;
+
+  @Column({ type: 'varchar', length: 80 })
+  name!: string;
+
+  @Column({ type: 'varchar', length: 254 })
+  email!: string;
+
+  @Column({ type: 'varchar', length: 10, nullable: true })
+  mobilenumber!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  passwordHash!: string | null;
+
+  @Column({ type: 'enum', enumName: 'user_role', enum: Role, default: Role.User })
+  role!: Role;
+
+  @Column({ type: 'boolean', default: false })
+  verified!: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  isBlocked!: boolean;
+
+  @Column({ type: 'integer', default: 0 })
+  tokenVersion!: number;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  googleSub!: string | null;
+
+  /** Z-Coins in paise. */
+  @Column({ type: 'bigint', default: 0, transformer: bigintNumber })
+  balance!: number;
+
+  @Column({ type: 'bigint', default: 0, transformer: bigintNumber })
+  points!: number;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  verificationSentAt!: Date | null;
+
+  @Column({ type: 'timestamptz', default: () => 'now()' })
+  createdAt!: Date;
+
+  @Column({ type: 'timestamptz', default: () => 'now()' })
+  updatedAt!: Date;
+}
