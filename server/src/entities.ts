@@ -1,3 +1,9 @@
+import { AuditLogEntity } from './modules/audit/audit-log.entity.js';
+import { EmailTokenEntity } from './modules/auth/email-token.entity.js';
+import { OtpCodeEntity } from './modules/auth/otp-code.entity.js';
+import { PendingRegistrationEntity } from './modules/auth/pending-registration.entity.js';
+import { OutgoingMailEntity } from './modules/notifications/outgoing-mail.entity.js';
+import { SavedPlayerEntity } from './modules/saved-players/saved-player.entity.js';
 import { AdminAlertEntity } from './modules/operations/admin-alert.entity.js';
 import { ItemEntity } from './modules/catalog/item.entity.js';
 import { ProductEntity } from './modules/catalog/product.entity.js';
@@ -12,10 +18,16 @@ import { UserEntity } from './modules/users/user.entity.js';
  */
 export const storeEntities = [
   AdminAlertEntity,
+  AuditLogEntity,
   CouponEntity,
+  EmailTokenEntity,
   ItemEntity,
   LedgerMovementEntity,
   OrderEntity,
+  OtpCodeEntity,
+  OutgoingMailEntity,
+  PendingRegistrationEntity,
   ProductEntity,
+  SavedPlayerEntity,
   UserEntity,
 ];

@@ -2,49 +2,20 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { IsNull } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { AppError, ErrorCode } from '../../common/errors/app-error.js';
 import { RateLimitService } from '../../common/http/rate-limit.service.js';
 import { Messages } from '@zstore/contract/messages';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { Fast2SmsAdapter } from '../../providers/fast2sms/fast2sms.adapter.js';
+import { OtpCodeEntity, type OtpPurpose } from './otp-code.entity.js';
 
-export type OtpPurpose = 'register' | 'login';
+export type { OtpPurpose };
 
 export const OTP_TTL_MS = 5 * 60_000;
 export const OTP_RESEND_COOLDOWN_MS = 60_000;
 export const OTP_MAX_WRONG = 5;
-
-interface OtpCodeRow {
-  id: string;
-  code_hash: string;
-  attempts: number;
-  requested_from: string | null;
-  expires_at: Date;
-  created_at: Date;
-}
-
-interface OtpCode {
-  id: string;
-  /** HMAC of purpose, number and code, hex. */
-  codeHash: string;
-  attempts: number;
-  /** The address that asked for the code. */
-  requestedFrom: string | null;
-  expiresAt: Date;
-  createdAt: Date;
-}
-
-function mapOtpCodeRow(row: OtpCodeRow): OtpCode {
-  return {
-    id: row.id,
-    codeHash: row.code_hash,
-    attempts: row.attempts,
-    requestedFrom: row.requested_from,
-    expiresAt: new Date(row.expires_at),
-    createdAt: new Date(row.created_at),
-  };
-}
 
 /**
  * 4-digit codes (the spec's length) made by `crypto.randomInt`, stored as an HMAC, valid
@@ -64,6 +35,10 @@ export class OtpService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  private get codes() {
+    return this.txHost.tx.getRepository(OtpCodeEntity);
+  }
+
   private hash(mobile: string, purpose: OtpPurpose, code: string) {
     return createHmac('sha256', `otp:${this.config.jwt.secret}`)
       .update(`${purpose}:${mobile}:${code}`)
@@ -72,13 +47,13 @@ export class OtpService {
 
   /** Milliseconds until another code for this purpose may be sent to this number. */
   async cooldownMs(mobile: string, purpose: OtpPurpose): Promise<number> {
-    const rows: Array<Pick<OtpCodeRow, 'created_at'>> = await this.txHost.tx.query(
-      'SELECT created_at FROM otp_codes WHERE mobilenumber = $1 AND purpose = $2 ORDER BY created_at DESC LIMIT 1',
-      [mobile, purpose],
-    );
-    if (!rows[0]) return 0;
-    const createdAt = new Date(rows[0].created_at);
-    const wait = createdAt.getTime() + OTP_RESEND_COOLDOWN_MS - this.clock.now().getTime();
+    const latest = await this.codes.findOne({
+      select: { id: true, createdAt: true },
+      where: { mobilenumber: mobile, purpose },
+      order: { createdAt: 'DESC' },
+    });
+    if (!latest) return 0;
+    const wait = latest.createdAt.getTime() + OTP_RESEND_COOLDOWN_MS - this.clock.now().getTime();
     return Math.max(0, wait);
   }
 
@@ -103,24 +78,21 @@ export class OtpService {
 
     const code = String(randomInt(0, 10_000)).padStart(4, '0');
     const now = this.clock.now();
-    const rows: Array<{ id: string }> = await this.txHost.withTransaction(async () => {
+    const id = await this.txHost.withTransaction(async () => {
       await withCode?.();
-      await this.txHost.tx.query(
-        'UPDATE otp_codes SET consumed_at = $2 WHERE mobilenumber = $1 AND purpose = $3 AND consumed_at IS NULL',
-        [mobile, now, purpose],
+      await this.codes.update(
+        { mobilenumber: mobile, purpose, consumedAt: IsNull() },
+        { consumedAt: now },
       );
-      return this.txHost.tx.query(
-        `INSERT INTO otp_codes (purpose, mobilenumber, code_hash, expires_at, created_at, requested_from)
-         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-        [
-          purpose,
-          mobile,
-          this.hash(mobile, purpose, code),
-          new Date(now.getTime() + OTP_TTL_MS),
-          now,
-          ip,
-        ],
-      );
+      const { identifiers } = await this.codes.insert({
+        purpose,
+        mobilenumber: mobile,
+        codeHash: this.hash(mobile, purpose, code),
+        expiresAt: new Date(now.getTime() + OTP_TTL_MS),
+        createdAt: now,
+        requestedFrom: ip,
+      });
+      return identifiers[0].id as string;
     });
     try {
       await this.sms.sendOtp(mobile, code);
@@ -128,7 +100,7 @@ export class OtpService {
       this.logger.warn(
         `SMS to ${mobile.slice(0, 2)}******${mobile.slice(-2)} failed: ${(error as Error).message}`,
       );
-      await this.txHost.tx.query('DELETE FROM otp_codes WHERE id = $1', [rows[0].id]);
+      await this.codes.delete({ id });
       throw new AppError(
         ErrorCode.ProviderFailed,
         Messages.otpSendFailed,
@@ -164,14 +136,12 @@ export class OtpService {
    * number's limit counts strangers only, so they cannot spend it for the owner.
    */
   async verify(mobile: string, purpose: OtpPurpose, code: string, ip: string) {
-    const rows: OtpCodeRow[] = await this.txHost.tx.query(
-      `SELECT id, code_hash, attempts, requested_from, expires_at, created_at FROM otp_codes
-       WHERE mobilenumber = $1 AND purpose = $2 AND consumed_at IS NULL
-       ORDER BY created_at DESC LIMIT 1`,
-      [mobile, purpose],
-    );
-    const otp = rows[0] ? mapOtpCodeRow(rows[0]) : undefined;
-    const requester = otp !== undefined && otp.requestedFrom === ip;
+    const otp = await this.codes.findOne({
+      select: { id: true, codeHash: true, requestedFrom: true, expiresAt: true },
+      where: { mobilenumber: mobile, purpose, consumedAt: IsNull() },
+      order: { createdAt: 'DESC' },
+    });
+    const requester = otp !== null && otp.requestedFrom === ip;
     if (!requester) await this.countCheckOn(mobile);
     const now = this.clock.now();
     if (!otp || otp.expiresAt.getTime() <= now.getTime()) {
@@ -179,12 +149,15 @@ export class OtpService {
     }
     // Each evaluation first takes one of the code's tries in a guarded write, so however
     // many guesses arrive at once, at most OTP_MAX_WRONG of each kind are ever compared.
-    const tries = requester ? 'attempts' : 'stranger_attempts';
-    const [, claimed] = await this.txHost.tx.query<[unknown, number]>(
-      `UPDATE otp_codes SET ${tries} = ${tries} + 1
-       WHERE id = $1 AND consumed_at IS NULL AND attempts < $2 AND ${tries} < $2`,
-      [otp.id, OTP_MAX_WRONG],
-    );
+    const tries = requester ? 'attempts' : 'strangerAttempts';
+    const triesColumn = requester ? 'attempts' : 'stranger_attempts';
+    const { affected: claimed } = await this.codes
+      .createQueryBuilder()
+      .update()
+      .set({ [tries]: () => `${triesColumn} + 1` })
+      .where('id = :id AND consumed_at IS NULL', { id: otp.id })
+      .andWhere(`attempts < :max AND ${triesColumn} < :max`, { max: OTP_MAX_WRONG })
+      .execute();
     if (claimed !== 1) {
       throw new AppError(ErrorCode.OtpExpired, Messages.otpTooManyAttempts, HttpStatus.BAD_REQUEST);
     }
@@ -194,10 +167,15 @@ export class OtpService {
       throw new AppError(ErrorCode.OtpInvalid, Messages.otpInvalid, HttpStatus.BAD_REQUEST);
     }
     // The right code gives its try back: only wrong ones count.
-    const [, consumed] = await this.txHost.tx.query<[unknown, number]>(
-      `UPDATE otp_codes SET consumed_at = $2, ${tries} = ${tries} - 1 WHERE id = $1 AND consumed_at IS NULL`,
-      [otp.id, now],
-    );
+    const { affected: consumed } = await this.codes
+      .createQueryBuilder()
+      .update()
+      .set({
+        consumedAt: now,
+        [tries]: () => `${triesColumn} - 1`,
+      })
+      .where('id = :id AND consumed_at IS NULL', { id: otp.id })
+      .execute();
     if (consumed !== 1) {
       throw new AppError(ErrorCode.OtpExpired, Messages.otpExpired, HttpStatus.BAD_REQUEST);
     }

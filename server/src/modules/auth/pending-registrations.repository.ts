@@ -1,41 +1,46 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
+import { PendingRegistrationEntity } from './pending-registration.entity.js';
 
-export interface PendingRegistration {
-  mobilenumber: string;
-  name: string;
-  email: string;
-  passwordHash: string;
-}
+export type PendingRegistration = Pick<
+  PendingRegistrationEntity,
+  'mobilenumber' | 'name' | 'email' | 'passwordHash'
+>;
 
 /** Sign-ups waiting for their SMS code, one per mobile number. */
 @Injectable()
 export class PendingRegistrationsRepository {
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
+  private get registrations() {
+    return this.txHost.tx.getRepository(PendingRegistrationEntity);
+  }
+
   /** Keeps the details, replacing any earlier ones for the same number. */
   async save(pending: PendingRegistration) {
-    await this.txHost.tx.query(
-      `INSERT INTO pending_registrations (mobilenumber, name, email, password_hash, created_at)
-         VALUES ($1, $2, $3, $4, now())
-         ON CONFLICT (mobilenumber) DO UPDATE SET name = $2, email = $3, password_hash = $4, created_at = now()`,
-      [pending.mobilenumber, pending.name, pending.email, pending.passwordHash],
+    await this.registrations.upsert(
+      {
+        mobilenumber: pending.mobilenumber,
+        name: pending.name,
+        email: pending.email,
+        passwordHash: pending.passwordHash,
+        createdAt: () => 'now()',
+      },
+      ['mobilenumber'],
     );
   }
 
   /** The e-mail the number's pending sign-up gave, if there is one. */
   async emailOf(mobilenumber: string): Promise<string | undefined> {
-    const pending: Array<{ email: string }> = await this.txHost.tx.query(
-      'SELECT email FROM pending_registrations WHERE mobilenumber = $1',
-      [mobilenumber],
-    );
-    return pending[0]?.email;
+    const pending = await this.registrations.findOne({
+      select: { email: true },
+      where: { mobilenumber },
+    });
+    return pending?.email;
   }
 
   async delete(mobilenumber: string) {
-    await this.txHost.tx.query('DELETE FROM pending_registrations WHERE mobilenumber = $1', [
-      mobilenumber,
-    ]);
+    await this.registrations.delete({ mobilenumber });
   }
 }

@@ -18,7 +18,12 @@ export class UserEntity {
   id!: string;
 
   /** The numeric id of the spec's routes (`{userid}`). */
-  @Column({ type: 'bigint', transformer: bigintNumber })
+  @Column({
+    type: 'bigint',
+    generated: 'identity',
+    generatedIdentity: 'ALWAYS',
+    transformer: bigintNumber,
+  })
   userid!: number;
 
   @Column({ type: 'varchar', length: 80 })
@@ -30,7 +35,8 @@ export class UserEntity {
   @Column({ type: 'varchar', length: 10, nullable: true })
   mobilenumber!: string | null;
 
-  @Column({ type: 'text', nullable: true })
+  /** Left out of every read but the sign-in's (`addSelect`), so a user passed along never carries it. */
+  @Column({ type: 'text', nullable: true, select: false })
   passwordHash!: string | null;
 
   @Column({ type: 'enum', enumName: 'user_role', enum: Role, default: Role.User })

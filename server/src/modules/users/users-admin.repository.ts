@@ -8,35 +8,27 @@ import {
   textFilter,
 } from '../../common/http/list-filters.js';
 import type { ListQuery } from '../../common/http/simple-rest.js';
-import { SqlWhere } from '../../database/sql-where.js';
+import type { QueryDeepPartialEntity } from 'typeorm';
 import { Role } from './role.js';
-import { mapUserRow, USER_COLUMNS, type User, type UserRow } from './user.js';
+import type { User } from './user.js';
+import { UserEntity } from './user.entity.js';
 
 const ROLES = Object.values(Role);
 
-/** The console's sort fields and their columns. */
-const USER_SORT: Record<string, string> = {
+/** The console's sort fields, each one a property of the entity. */
+const USER_SORT: Record<string, keyof UserEntity> = {
   userid: 'userid',
   name: 'name',
   email: 'email',
   role: 'role',
-  createdAt: 'created_at',
+  createdAt: 'createdAt',
   balance: 'balance',
 };
 
-/** What an admin may change on a user, and the column each change writes. */
+/** What an admin may change on a user. */
 export type AdminUserChanges = Partial<
   Pick<User, 'name' | 'mobilenumber' | 'email' | 'role' | 'verified' | 'isBlocked'>
 >;
-
-const CHANGE_COLUMNS: Record<keyof AdminUserChanges, string> = {
-  name: 'name',
-  mobilenumber: 'mobilenumber',
-  email: 'email',
-  role: 'role',
-  verified: 'verified',
-  isBlocked: 'is_blocked',
-};
 
 /** The text of a bigint userid as PostgreSQL prints it: no sign, no leading zero. */
 const CANONICAL_USERID = /^[1-9][0-9]{0,17}$/;
@@ -46,79 +38,65 @@ const CANONICAL_USERID = /^[1-9][0-9]{0,17}$/;
 export class UsersAdminRepository {
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
+  private get users() {
+    return this.txHost.tx.getRepository(UserEntity);
+  }
+
   async list(query: ListQuery): Promise<{ users: User[]; total: number }> {
-    const filter = new SqlWhere();
+    const users = this.users.createQueryBuilder('user');
     const ids = idFilter(query.filter);
-    if (ids) filter.and('id = ANY($?::uuid[])', ids);
+    if (ids) users.andWhere('user.id = ANY(:ids::uuid[])', { ids });
     const roles = choiceFilter(query.filter, 'role', ROLES);
-    if (roles) filter.and('role = ANY($?::user_role[])', roles);
+    if (roles) users.andWhere('user.role = ANY(:roles::user_role[])', { roles });
     const blocked = textFilter(query.filter, 'isBlocked');
-    if (blocked !== undefined) filter.and('is_blocked = $?', blocked === 'true');
+    if (blocked !== undefined) {
+      users.andWhere('user.isBlocked = :blocked', { blocked: blocked === 'true' });
+    }
     const q = textFilter(query.filter, 'q');
     if (q) {
-      const pattern = containsPattern(q);
       // `userid = n` only for the digits a userid prints as, so each arm can use its index.
-      const userid = CANONICAL_USERID.test(q) ? q : null;
-      filter.and(
-        '(name ILIKE $? OR email ILIKE $? OR mobilenumber LIKE $? OR userid = $?::bigint)',
-        pattern,
-        pattern,
-        pattern,
-        userid,
+      users.andWhere(
+        '(user.name ILIKE :pattern OR user.email ILIKE :pattern OR user.mobilenumber LIKE :pattern OR user.userid = :userid::bigint)',
+        { pattern: containsPattern(q), userid: CANONICAL_USERID.test(q) ? q : null },
       );
     }
-    const page = filter.page(query.limit, query.offset);
-    const order = `${USER_SORT[query.sortField] ?? 'userid'} ${query.sortOrder}, userid`;
-    const [rows, [{ total }]] = await Promise.all([
-      this.txHost.tx.query<UserRow[]>(
-        `SELECT ${USER_COLUMNS} FROM users ${filter} ORDER BY ${order} ${page.sql}`,
-        page.params,
-      ),
-      this.txHost.tx.query<[{ total: number }]>(
-        `SELECT count(*)::int AS total FROM users ${filter}`,
-        filter.params,
-      ),
-    ]);
-    return { users: rows.map(mapUserRow), total };
+    const sort = USER_SORT[query.sortField] ?? 'userid';
+    users.orderBy(`user.${sort}`, query.sortOrder);
+    if (sort !== 'userid') users.addOrderBy('user.userid', 'ASC');
+    const [page, total] = await users.limit(query.limit).offset(query.offset).getManyAndCount();
+    return { users: page, total };
   }
 
   /** Spec 002's numbered pages, in `userid` order. */
   async page(offset: number, limit: number): Promise<{ users: User[]; total: number }> {
-    const [rows, [{ total }]] = await Promise.all([
-      this.txHost.tx.query<UserRow[]>(
-        // The page's userids from the index alone first: a deep page skips index entries, not rows.
-        `SELECT ${USER_COLUMNS} FROM users
-         WHERE userid IN (SELECT userid FROM users ORDER BY userid ASC LIMIT $1 OFFSET $2)
-         ORDER BY userid ASC`,
-        [limit, offset],
-      ),
-      this.txHost.tx.query<[{ total: number }]>('SELECT count(*)::int AS total FROM users'),
-    ]);
-    return { users: rows.map(mapUserRow), total };
+    const users = this.users.createQueryBuilder('user');
+    // The page's userids from the index alone first: a deep page skips index entries, not rows.
+    const pageUserids = users
+      .subQuery()
+      .select('paged.userid')
+      .from(UserEntity, 'paged')
+      .orderBy('paged.userid', 'ASC')
+      .limit(limit)
+      .offset(offset)
+      .getQuery();
+    const page = await users
+      .where(`user.userid IN ${pageUserids}`)
+      .orderBy('user.userid', 'ASC')
+      .getMany();
+    return { users: page, total: await this.users.count() };
   }
 
   async get(id: string): Promise<User | undefined> {
-    const rows: UserRow[] = await this.txHost.tx.query(
-      `SELECT ${USER_COLUMNS} FROM users WHERE id = $1`,
-      [id],
-    );
-    return rows[0] ? mapUserRow(rows[0]) : undefined;
+    return (await this.users.findOneBy({ id })) ?? undefined;
   }
 
   /** Writes `changes`; `endSessions` also bumps the token version, signing the user out. */
   async update(id: string, changes: AdminUserChanges, endSessions: boolean) {
-    const sets: string[] = [];
-    const params: unknown[] = [id];
-    for (const [field, value] of Object.entries(changes)) {
-      if (value === undefined) continue;
-      params.push(value);
-      sets.push(`${CHANGE_COLUMNS[field as keyof AdminUserChanges]} = $${params.length}`);
-    }
-    if (endSessions) sets.push('token_version = token_version + 1');
-    if (!sets.length) return;
-    await this.txHost.tx.query(
-      `UPDATE users SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`,
-      params,
+    const set: QueryDeepPartialEntity<UserEntity> = Object.fromEntries(
+      Object.entries(changes).filter(([, value]) => value !== undefined),
     );
+    if (endSessions) set.tokenVersion = () => 'token_version + 1';
+    if (Object.keys(set).length === 0) return;
+    await this.users.update(id, { ...set, updatedAt: () => 'now()' });
   }
 }

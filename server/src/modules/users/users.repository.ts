@@ -3,15 +3,8 @@ import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adap
 import { Injectable } from '@nestjs/common';
 import { guardedUpdate } from '../../database/transactions.js';
 import { Role } from './role.js';
-import {
-  mapUserRow,
-  mapUserSessionRow,
-  USER_COLUMNS,
-  type User,
-  type UserRow,
-  type UserSession,
-  type UserSessionRow,
-} from './user.js';
+import type { User, UserSession } from './user.js';
+import { UserEntity } from './user.entity.js';
 
 export interface NewUser {
   name: string;
@@ -27,62 +20,58 @@ export interface NewUser {
 export class UsersRepository {
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
-  private async one(where: string, value: unknown, columns = USER_COLUMNS): Promise<User | null> {
-    const rows: UserRow[] = await this.txHost.tx.query(
-      `SELECT ${columns} FROM users WHERE ${where}`,
-      [value],
-    );
-    return rows[0] ? mapUserRow(rows[0]) : null;
+  private get users() {
+    return this.txHost.tx.getRepository(UserEntity);
   }
 
   getById(id: string): Promise<User | null> {
-    return this.one('id = $1', id);
+    return this.users.findOneBy({ id });
   }
 
   getByUserid(userid: number): Promise<User | null> {
-    return this.one('userid = $1', userid);
+    return this.users.findOneBy({ userid });
+  }
+
+  /** E-mails match whatever their case (the unique index is on `lower(email)`). */
+  private byEmail(email: string) {
+    return this.users.createQueryBuilder('user').where('lower(user.email) = lower(:email)', {
+      email,
+    });
   }
 
   getByEmail(email: string): Promise<User | null> {
-    return this.one('lower(email) = lower($1)', email);
+    return this.byEmail(email).getOne();
   }
 
   getByEmailWithPassword(email: string): Promise<User | null> {
-    return this.one('lower(email) = lower($1)', email, `${USER_COLUMNS}, password_hash`);
+    return this.byEmail(email).addSelect('user.passwordHash').getOne();
   }
 
   getByMobile(mobilenumber: string): Promise<User | null> {
-    return this.one('mobilenumber = $1', mobilenumber);
+    return this.users.findOneBy({ mobilenumber });
   }
 
   getByGoogleSub(googleSub: string): Promise<User | null> {
-    return this.one('google_sub = $1', googleSub);
+    return this.users.findOneBy({ googleSub });
   }
 
   async emailOrMobileTaken(email: string, mobilenumber: string) {
-    const rows: Array<{ email_taken: boolean; mobile_taken: boolean }> = await this.txHost.tx.query(
-      `SELECT EXISTS (SELECT 1 FROM users WHERE lower(email) = lower($1)) AS email_taken,
-                EXISTS (SELECT 1 FROM users WHERE mobilenumber = $2) AS mobile_taken`,
-      [email, mobilenumber],
-    );
-    return { emailTaken: rows[0].email_taken, mobileTaken: rows[0].mobile_taken };
+    const emailTaken = await this.byEmail(email).getExists();
+    const mobileTaken = await this.users.existsBy({ mobilenumber });
+    return { emailTaken, mobileTaken };
   }
 
   async create(input: NewUser): Promise<User> {
-    const rows: UserRow[] = await this.txHost.tx.query(
-      `INSERT INTO users (name, email, mobilenumber, password_hash, role, verified, google_sub)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${USER_COLUMNS}`,
-      [
-        input.name,
-        input.email,
-        input.mobilenumber,
-        input.passwordHash,
-        input.role ?? Role.User,
-        input.verified ?? false,
-        input.googleSub ?? null,
-      ],
-    );
-    return mapUserRow(rows[0]);
+    const { identifiers } = await this.users.insert({
+      name: input.name,
+      email: input.email,
+      mobilenumber: input.mobilenumber,
+      passwordHash: input.passwordHash,
+      role: input.role ?? Role.User,
+      verified: input.verified ?? false,
+      googleSub: input.googleSub ?? null,
+    });
+    return this.users.findOneByOrFail({ id: identifiers[0].id as string });
   }
 
   /**
@@ -91,58 +80,59 @@ export class UsersRepository {
    * the row again).
    */
   async getSession(id: string): Promise<UserSession | undefined> {
-    const rows: UserSessionRow[] = await this.txHost.tx.query(
-      'SELECT userid, role, token_version, is_blocked, name, email, mobilenumber FROM users WHERE id = $1',
-      [id],
-    );
-    return rows[0] ? mapUserSessionRow(rows[0]) : undefined;
+    const session = await this.users.findOne({
+      select: {
+        userid: true,
+        role: true,
+        tokenVersion: true,
+        isBlocked: true,
+        name: true,
+        email: true,
+        mobilenumber: true,
+      },
+      where: { id },
+    });
+    return session ?? undefined;
   }
 
   async updateName(id: string, name: string) {
-    await this.txHost.tx.query('UPDATE users SET name = $2, updated_at = now() WHERE id = $1', [
-      id,
-      name,
-    ]);
+    await this.users.update(id, { name, updatedAt: () => 'now()' });
   }
 
   async markVerified(id: string) {
-    await this.txHost.tx.query(
-      'UPDATE users SET verified = true, updated_at = now() WHERE id = $1',
-      [id],
-    );
+    await this.users.update(id, { verified: true, updatedAt: () => 'now()' });
   }
 
   /** Claims the right to send a verification mail: at most one a minute per user. */
   async claimVerificationSend(id: string, now: Date): Promise<boolean> {
-    const claimed = await guardedUpdate<{ id: string }>(
-      this.txHost.tx,
-      `UPDATE users SET verification_sent_at = $2, updated_at = now()
-       WHERE id = $1 AND (verification_sent_at IS NULL OR verification_sent_at <= $3)
-       RETURNING id`,
-      [id, now, new Date(now.getTime() - 60_000)],
-    );
-    return claimed !== undefined;
+    const { affected } = await this.users
+      .createQueryBuilder()
+      .update()
+      .set({ verificationSentAt: now, updatedAt: () => 'now()' })
+      .where('id = :id', { id })
+      .andWhere('(verification_sent_at IS NULL OR verification_sent_at <= :lastAllowed)', {
+        lastAllowed: new Date(now.getTime() - 60_000),
+      })
+      .execute();
+    return affected === 1;
   }
 
   /** Sets a new password and ends every session the user has (token version bump). */
   async setPassword(id: string, passwordHash: string) {
-    await this.txHost.tx.query(
-      'UPDATE users SET password_hash = $2, token_version = token_version + 1, updated_at = now() WHERE id = $1',
-      [id, passwordHash],
-    );
+    await this.users.update(id, {
+      passwordHash,
+      tokenVersion: () => 'token_version + 1',
+      updatedAt: () => 'now()',
+    });
   }
 
   /** Stores a stronger hash of the same password; sessions stay. */
   async replacePasswordHash(id: string, passwordHash: string) {
-    await this.txHost.tx.query('UPDATE users SET password_hash = $2 WHERE id = $1', [
-      id,
-      passwordHash,
-    ]);
+    await this.users.update(id, { passwordHash });
   }
 
-  async hasAny() {
-    const rows: unknown[] = await this.txHost.tx.query('SELECT 1 FROM users LIMIT 1');
-    return rows.length > 0;
+  hasAny() {
+    return this.users.exists();
   }
 
   /**
@@ -153,6 +143,7 @@ export class UsersRepository {
    * False when the account was linked meanwhile.
    */
   async linkGoogle(id: string, googleSub: string): Promise<boolean> {
+    // SQL: one guarded statement whose every column depends on the row's own `verified`.
     const linked = await guardedUpdate<{ id: string }>(
       this.txHost.tx,
       `UPDATE users SET google_sub = $2, verified = true,
