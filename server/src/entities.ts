@@ -2,8 +2,11 @@ import { AdminAlertEntity } from './modules/operations/admin-alert.entity.js';
 import { ItemEntity } from './modules/catalog/item.entity.js';
 import { ProductEntity } from './modules/catalog/product.entity.js';
 import { CouponEntity } from './modules/coupons/coupon.entity.js';
+import { CouponUserUseEntity } from './modules/coupons/coupon-user-use.entity.js';
+import { SupplierPurchaseEntity } from './modules/delivery/supplier-purchase.entity.js';
 import { LedgerMovementEntity } from './modules/ledger/ledger-movement.entity.js';
 import { OrderEntity } from './modules/orders/order.entity.js';
+import { OrderTallyChangeEntity, OrderTallyEntity } from './modules/orders/order-tally.entity.js';
 import { UserEntity } from './modules/users/user.entity.js';
 
 /**
@@ -13,9 +16,13 @@ import { UserEntity } from './modules/users/user.entity.js';
 export const storeEntities = [
   AdminAlertEntity,
   CouponEntity,
+  CouponUserUseEntity,
   ItemEntity,
   LedgerMovementEntity,
   OrderEntity,
+  OrderTallyChangeEntity,
+  OrderTallyEntity,
   ProductEntity,
+  SupplierPurchaseEntity,
   UserEntity,
 ];
