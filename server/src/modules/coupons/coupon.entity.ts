@@ -1,6 +1,12 @@
 import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { bigintNumber } from '../../database/columns.js';
 
+/** `numeric` read as a number: PostgreSQL hands it over as text; a percentage fits a double. */
+const numericNumber = {
+  to: (value: number | undefined) => value,
+  from: (value: string | null) => (value === null ? null : Number(value)),
+};
+
 /** A discount code; amounts in paise, `used_count` guarded against `usage_limit`. */
 @Entity('coupons')
 @Index('coupons_live_code', ['couponCode'], { unique: true, where: 'deleted_at IS NULL' })
@@ -28,12 +34,20 @@ export class CouponEntity {
   @Column({ type: 'varchar', length: 16 })
   discountType!: 'percentage' | 'fixed';
 
+  /** Whole rupees, like every coupon amount. */
   @Column({ type: 'bigint', default: 0, transformer: bigintNumber })
   discountAmount!: number;
 
-  @Column({ type: 'numeric', precision: 5, scale: 2, default: 0 })
-  discountPercentage!: string;
+  @Column({
+    type: 'numeric',
+    precision: 5,
+    scale: 2,
+    default: 0,
+    transformer: numericNumber,
+  })
+  discountPercentage!: number;
 
+  /** `YYYY-MM-DD`, the last day (in India) it can be used. */
   @Column({ type: 'date' })
   expiryDate!: string;
 
@@ -43,6 +57,7 @@ export class CouponEntity {
   @Column({ type: 'bigint', default: 0, transformer: bigintNumber })
   minPurchaseAmount!: number;
 
+  /** Whole rupees; 0 means no cap. */
   @Column({ type: 'bigint', default: 0, transformer: bigintNumber })
   maxDiscountAmount!: number;
 

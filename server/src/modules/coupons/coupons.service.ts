@@ -1,6 +1,7 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { HttpStatus, Injectable } from '@nestjs/common';
+import { IsNull, MoreThan } from 'typeorm';
 import { guardedUpdate } from '../../database/transactions.js';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { AppError } from '../../common/errors/app-error.js';
@@ -10,7 +11,9 @@ import { CatalogService } from '../catalog/catalog.service.js';
 import { commerceError, CommerceErrorCode } from '../ledger/commerce-errors.js';
 import { istIsoDate, toRupees } from '../ledger/money.js';
 import { Role } from '../users/role.js';
-import { mapCouponRow, type Coupon, type CouponRow } from './coupon-rows.js';
+import type { Coupon } from './coupon-rows.js';
+import { CouponUserUseEntity } from './coupon-user-use.entity.js';
+import { CouponEntity } from './coupon.entity.js';
 import type { CouponValidateDto, CouponValidationDto } from './dto/coupon.dto.js';
 
 export interface CouponPrice {
@@ -82,10 +85,9 @@ export class CouponsService {
       );
     }
     this.checkUsable(coupon, price);
-    const uses: Array<{ used: number }> = await this.txHost.tx.query(
-      'SELECT used FROM coupon_user_uses WHERE coupon_id = $1 AND user_id = $2',
-      [coupon.id, auth.id],
-    );
+    const mine = await this.txHost.tx
+      .getRepository(CouponUserUseEntity)
+      .findOneBy({ couponId: coupon.id, userId: auth.id });
     if (coupon.usedCount >= coupon.usageLimit) {
       throw commerceError(
         CommerceErrorCode.CouponExhausted,
@@ -93,7 +95,7 @@ export class CouponsService {
         HttpStatus.CONFLICT,
       );
     }
-    if ((uses[0]?.used ?? 0) >= coupon.userLimit) {
+    if ((mine?.used ?? 0) >= coupon.userLimit) {
       throw commerceError(
         CommerceErrorCode.CouponUserLimit,
         Messages.couponUserLimit,
@@ -111,13 +113,10 @@ export class CouponsService {
   }
 
   async find(code: string): Promise<Coupon | undefined> {
-    const rows: CouponRow[] = await this.txHost.tx.query(
-      `SELECT id, coupon_code, discount_type, discount_amount, discount_percentage, to_char(expiry_date, 'YYYY-MM-DD') AS expiry_date,
-              min_purchase_amount, max_discount_amount, is_active, usage_limit, user_limit, used_count
-       FROM coupons WHERE coupon_code = $1 AND deleted_at IS NULL`,
-      [normalise(code)],
-    );
-    return rows[0] ? mapCouponRow(rows[0]) : undefined;
+    const coupon = await this.txHost.tx
+      .getRepository(CouponEntity)
+      .findOneBy({ couponCode: normalise(code), deletedAt: IsNull() });
+    return coupon ?? undefined;
   }
 
   /** Active, not past the end of its expiry day in India, and the price meets the minimum. */
@@ -158,6 +157,7 @@ export class CouponsService {
       );
     }
     this.checkUsable(coupon, pricePaise);
+    // SQL: guarded counts, checked and changed in one statement each.
     const taken = await guardedUpdate<{ used_count: number }>(
       this.txHost.tx,
       `UPDATE coupons SET used_count = used_count + 1, updated_at = now()
@@ -179,10 +179,13 @@ export class CouponsService {
         HttpStatus.CONFLICT,
       );
     }
-    await this.txHost.tx.query(
-      `INSERT INTO coupon_user_uses (coupon_id, user_id, used) VALUES ($1, $2, 0) ON CONFLICT DO NOTHING`,
-      [coupon.id, userId],
-    );
+    await this.txHost.tx
+      .getRepository(CouponUserUseEntity)
+      .createQueryBuilder()
+      .insert()
+      .values({ couponId: coupon.id, userId, used: 0 })
+      .orIgnore()
+      .execute();
     const mine = await guardedUpdate<{ used: number }>(
       this.txHost.tx,
       `UPDATE coupon_user_uses SET used = used + 1 WHERE coupon_id = $1 AND user_id = $2 AND used < $3 RETURNING used`,
@@ -200,14 +203,15 @@ export class CouponsService {
 
   /** Gives one use back (the order ended Failed or Refunded); the caller guards "once". */
   async giveBack(couponId: string, userId: string) {
-    await this.txHost.tx.query(
-      `UPDATE coupons SET used_count = used_count - 1, updated_at = now() WHERE id = $1 AND used_count > 0`,
-      [couponId],
-    );
-    await this.txHost.tx.query(
-      `UPDATE coupon_user_uses SET used = used - 1 WHERE coupon_id = $1 AND user_id = $2 AND used > 0`,
-      [couponId, userId],
-    );
+    await this.txHost.tx
+      .getRepository(CouponEntity)
+      .update(
+        { id: couponId, usedCount: MoreThan(0) },
+        { usedCount: () => 'used_count - 1', updatedAt: () => 'now()' },
+      );
+    await this.txHost.tx
+      .getRepository(CouponUserUseEntity)
+      .update({ couponId, userId, used: MoreThan(0) }, { used: () => 'used - 1' });
   }
 
   async create(coupon: {
@@ -223,23 +227,18 @@ export class CouponsService {
     isActive?: boolean;
     description?: string;
   }) {
-    await this.txHost.tx.query(
-      `INSERT INTO coupons (coupon_code, discount_type, discount_amount, discount_percentage, expiry_date,
-                            min_purchase_amount, max_discount_amount, usage_limit, user_limit, is_active, description)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-      [
-        normalise(coupon.couponCode),
-        coupon.discountType,
-        coupon.discountAmount ?? 0,
-        coupon.discountPercentage ?? 0,
-        coupon.expiryDate,
-        coupon.minPurchaseAmount ?? 0,
-        coupon.maxDiscountAmount ?? 0,
-        coupon.usageLimit,
-        coupon.userLimit,
-        coupon.isActive ?? true,
-        coupon.description ?? '',
-      ],
-    );
+    await this.txHost.tx.getRepository(CouponEntity).insert({
+      couponCode: normalise(coupon.couponCode),
+      discountType: coupon.discountType,
+      discountAmount: coupon.discountAmount ?? 0,
+      discountPercentage: coupon.discountPercentage ?? 0,
+      expiryDate: coupon.expiryDate,
+      minPurchaseAmount: coupon.minPurchaseAmount ?? 0,
+      maxDiscountAmount: coupon.maxDiscountAmount ?? 0,
+      usageLimit: coupon.usageLimit,
+      userLimit: coupon.userLimit,
+      isActive: coupon.isActive ?? true,
+      description: coupon.description ?? '',
+    });
   }
 }

@@ -22,10 +22,10 @@ import type { FulfilmentStatus } from './fulfilment-state.js';
 @Check('orders_price_check', 'price >= 0')
 @Check('orders_value_check', 'value >= 0')
 @Index('orders_customer_status', ['userId', 'status'])
-@Index('orders_sort_paymentmode', ['paymentmode', 'id'])
-@Index('orders_sort_productname', ['productname', 'id'])
+@Index('orders_sort_paymentmode', ['paymentMode', 'id'])
+@Index('orders_sort_productname', ['productName', 'id'])
 @Index('orders_sort_status', ['status', 'id'])
-@Index('orders_sort_useremail', ['useremail', 'id'])
+@Index('orders_sort_useremail', ['userEmail', 'id'])
 @Index('orders_sort_userid', ['userid', 'id'])
 @Index('orders_sort_value', ['value', 'id'])
 // Partial, descending, covering and trigram indexes TypeORM cannot describe: the migrations own them.
@@ -41,12 +41,15 @@ import type { FulfilmentStatus } from './fulfilment-state.js';
 @Index('orders_updated_range', { synchronize: false })
 @Index('orders_user', { synchronize: false })
 export class OrderEntity {
+  /** The row's uuid (`_id` in the API). */
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'orders_pkey' })
   id!: string;
 
+  /** The business id (`ZS...`). */
   @Column({ type: 'varchar', length: 16 })
   orderid!: string;
 
+  /** The buyer's uuid. */
   @Column({ type: 'uuid' })
   @ForeignKey('users', { name: 'orders_user_id_fkey' })
   userId!: string;
@@ -55,8 +58,8 @@ export class OrderEntity {
   @Column({ type: 'bigint', transformer: bigintNumber })
   userid!: number;
 
-  @Column({ type: 'varchar', length: 254 })
-  useremail!: string;
+  @Column({ type: 'varchar', length: 254, name: 'useremail' })
+  userEmail!: string;
 
   @Column({ type: 'uuid' })
   @ForeignKey('products', { name: 'orders_product_id_fkey' })
@@ -66,11 +69,11 @@ export class OrderEntity {
   @ForeignKey('items', { name: 'orders_item_id_fkey' })
   itemId!: string;
 
-  @Column({ type: 'varchar', length: 120 })
-  productname!: string;
+  @Column({ type: 'varchar', length: 120, name: 'productname' })
+  productName!: string;
 
-  @Column({ type: 'varchar', length: 120 })
-  itemname!: string;
+  @Column({ type: 'varchar', length: 120, name: 'itemname' })
+  itemName!: string;
 
   @Column({ type: 'varchar', length: 254 })
   input1!: string;
@@ -84,6 +87,7 @@ export class OrderEntity {
   @Column({ type: 'bigint', default: 0, transformer: bigintNumber })
   discount!: number;
 
+  /** What was paid: `price` less `discount`. */
   @Column({ type: 'bigint', transformer: bigintNumber })
   value!: number;
 
@@ -91,11 +95,12 @@ export class OrderEntity {
   @ForeignKey('coupons', { name: 'orders_coupon_id_fkey', onDelete: 'SET NULL' })
   couponId!: string | null;
 
+  /** The coupon use is still taken by this order. */
   @Column({ type: 'boolean', default: false })
   couponHeld!: boolean;
 
-  @Column({ type: 'varchar', length: 8 })
-  paymentmode!: 'upi' | 'wallet';
+  @Column({ type: 'varchar', length: 8, name: 'paymentmode' })
+  paymentMode!: 'upi' | 'wallet';
 
   @Column({ type: 'enum', enumName: 'order_status', enum: ORDER_STATUSES })
   status!: OrderStatus;
@@ -115,19 +120,21 @@ export class OrderEntity {
   @Column({ type: 'varchar', length: 32, nullable: true })
   apiType!: string | null;
 
-  @Column({ type: 'text', array: true, default: () => `'{}'` })
-  itemidarray!: string[];
+  /** The supplier's product of each pack, in the order they are bought. */
+  @Column({ type: 'text', array: true, default: () => `'{}'`, name: 'itemidarray' })
+  itemIdArray!: string[];
 
-  @Column({ type: 'varchar', length: 64, nullable: true })
-  transactionid!: string | null;
+  @Column({ type: 'varchar', length: 64, nullable: true, name: 'transactionid' })
+  transactionId!: string | null;
 
   @Column({ type: 'varchar', length: 64, nullable: true })
   gatewayOrderId!: string | null;
 
+  /** The gateway's last answer about the payment, as it came. */
   @Column({ type: 'jsonb', nullable: true })
-  gatewayData!: Record<string, unknown> | null;
+  gatewayData!: object | null;
 
-  /** The India-time date of the order, as the spec shows it. */
+  /** The India-time date of the order (DD-MM-YYYY), as the spec shows it and the gateway is asked. */
   @Column({ type: 'varchar', length: 10 })
   txnDate!: string;
 

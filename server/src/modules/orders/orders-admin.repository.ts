@@ -1,17 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { entityFromRow } from '../../database/entity-rows.js';
 import { pageSql, SqlWhere } from '../../database/sql-where.js';
 import { foldTally, tallyRows, type Tally } from '../../database/tallies.js';
 import type { OrderStatus } from './order-state.js';
-import { mapOrderRow, type Order, type OrderRow } from './order.js';
-
-interface OrderStatsRow {
-  total_order: number;
-  completed: number;
-  refunded: number;
-  processing: number;
-  total_sale: string;
-}
+import { OrderEntity } from './order.entity.js';
+import type { Order } from './order.js';
 
 /** Order counts by status, and what the completed ones were paid (paise). */
 export interface OrderStats {
@@ -22,31 +16,11 @@ export interface OrderStats {
   totalSale: number;
 }
 
-interface SalesDayRow {
-  date: string;
-  total: string;
-  orders: number;
-}
-
 /** One India day's completed orders: `date` is YYYY-MM-DD, `total` paise. */
 export interface SalesDay {
   date: string;
   total: number;
   orders: number;
-}
-
-function mapOrderStatsRow(row: OrderStatsRow): OrderStats {
-  return {
-    totalOrder: row.total_order,
-    completed: row.completed,
-    refunded: row.refunded,
-    processing: row.processing,
-    totalSale: Number(row.total_sale),
-  };
-}
-
-function mapSalesDayRow(row: SalesDayRow): SalesDay {
-  return { date: row.date, total: Number(row.total), orders: row.orders };
 }
 
 /** Orders per India day placed and status, kept by the `orders` triggers. */
@@ -84,26 +58,30 @@ export const ORDER_SORT_COLUMNS: Record<string, string> = {
 export class OrdersAdminRepository {
   constructor(private readonly db: DataSource) {}
 
-  /** From the running tallies the `orders` triggers keep (exact, without counting the table). */
+  /**
+   * From the running tallies the `orders` triggers keep (exact, without counting the table).
+   * SQL: sums over the folded tally and its pending changes together.
+   */
   async stats(): Promise<OrderStats> {
     await foldTally(this.db, ORDER_TALLY);
-    const rows: OrderStatsRow[] = await this.db.query(
-      `SELECT coalesce(sum(orders), 0)::int AS total_order,
+    // Sums of paise are far below 2^53: read as float8 they arrive as exact numbers.
+    const [stats] = await this.db.query<OrderStats[]>(
+      `SELECT coalesce(sum(orders), 0)::int AS "totalOrder",
               coalesce(sum(orders) FILTER (WHERE status = 'Completed'), 0)::int AS completed,
               coalesce(sum(orders) FILTER (WHERE status = 'Refunded'), 0)::int AS refunded,
               coalesce(sum(orders) FILTER (WHERE status = 'Processing'), 0)::int AS processing,
-              coalesce(sum(value) FILTER (WHERE status = 'Completed'), 0)::text AS total_sale
+              coalesce(sum(value) FILTER (WHERE status = 'Completed'), 0)::float8 AS "totalSale"
        FROM ${tallyRows(ORDER_TALLY)} tally`,
     );
-    return mapOrderStatsRow(rows[0]);
+    return stats;
   }
 
   /**
    * Completed orders per India day placed, for the `days` days ending `lastDay` (YYYY-MM-DD),
-   * oldest first, every day present; from the running tallies.
+   * oldest first, every day present; from the running tallies (SQL: a report over a day series).
    */
-  async salesByDay(lastDay: string, days: number): Promise<SalesDay[]> {
-    const rows: SalesDayRow[] = await this.db.query(
+  salesByDay(lastDay: string, days: number): Promise<SalesDay[]> {
+    return this.db.query<SalesDay[]>(
       `WITH span AS (
          SELECT generate_series($1::date - ($2::int - 1), $1::date, interval '1 day')::date AS day
        ),
@@ -113,28 +91,27 @@ export class OrdersAdminRepository {
          WHERE status = 'Completed' AND day BETWEEN $1::date - ($2::int - 1) AND $1::date
          GROUP BY day
        )
-       SELECT to_char(span.day, 'YYYY-MM-DD') AS date, coalesce(sales.total, 0)::text AS total,
+       SELECT to_char(span.day, 'YYYY-MM-DD') AS date, coalesce(sales.total, 0)::float8 AS total,
               coalesce(sales.orders, 0) AS orders
        FROM span LEFT JOIN sales ON sales.day = span.day
        ORDER BY span.day`,
       [lastDay, days],
     );
-    return rows.map(mapSalesDayRow);
   }
 
-  async processing(limit: number): Promise<Order[]> {
-    const rows: OrderRow[] = await this.db.query(
-      `SELECT * FROM orders WHERE status = 'Processing' ORDER BY created_at, id LIMIT $1`,
-      [limit],
-    );
-    return rows.map(mapOrderRow);
+  processing(limit: number): Promise<Order[]> {
+    return this.db.getRepository(OrderEntity).find({
+      where: { status: 'Processing' },
+      order: { createdAt: 'ASC', id: 'ASC' },
+      take: limit,
+    });
   }
 
   async getById(id: string): Promise<Order | undefined> {
-    const rows: OrderRow[] = await this.db.query('SELECT * FROM orders WHERE id = $1', [id]);
-    return rows[0] && mapOrderRow(rows[0]);
+    return (await this.db.getRepository(OrderEntity).findOneBy({ id })) ?? undefined;
   }
 
+  /** SQL: filters, the tally's exact count and a keyset page the builder cannot express. */
   async list(
     filter: OrderListFilter,
     sort: { column: string; order: 'ASC' | 'DESC' },
@@ -167,10 +144,13 @@ export class OrdersAdminRepository {
       where.params,
     );
     const order = `${sort.column} ${sort.order}, id ${sort.order}`;
-    const rows: OrderRow[] = await this.db.query(
+    const rows: Array<Record<string, unknown>> = await this.db.query(
       pageSql('orders', where, sort.column, order, total, limit, offset),
       where.params,
     );
-    return { rows: rows.map(mapOrderRow), total };
+    return {
+      rows: rows.map((row) => entityFromRow(this.db.manager, OrderEntity, row)),
+      total,
+    };
   }
 }

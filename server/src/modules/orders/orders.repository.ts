@@ -1,5 +1,7 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { LessThanOrEqual } from 'typeorm';
+import { entityFromRow } from '../../database/entity-rows.js';
 import { guardedUpdate } from '../../database/transactions.js';
 import { Injectable } from '@nestjs/common';
 import { Messages } from '@zstore/contract/messages';
@@ -7,7 +9,8 @@ import { requireMoves, sourcesOf } from '../../common/state-machine.js';
 import { ENQUEUE_GRACE_MS } from '../../jobs/job.types.js';
 import { deliveryOpen, fulfilmentTransitions, type FulfilmentStatus } from './fulfilment-state.js';
 import { orderTransitions, type OrderStatus } from './order-state.js';
-import { mapOrderRow, type Order, type OrderRow } from './order.js';
+import { OrderEntity } from './order.entity.js';
+import type { Order } from './order.js';
 
 export type { Order } from './order.js';
 
@@ -62,69 +65,42 @@ export type DeliveryFence = { generation: number } | { admin: true };
 export class OrdersRepository {
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
+  private get orders() {
+    return this.txHost.tx.getRepository(OrderEntity);
+  }
+
   async insert(order: NewOrder): Promise<Order> {
-    const rows: OrderRow[] = await this.txHost.tx.query(
-      `INSERT INTO orders (orderid, user_id, userid, useremail, product_id, item_id, productname, itemname, input1, input2,
-                           price, discount, value, coupon_id, coupon_held, paymentmode, status, is_api, api_type, itemidarray,
-                           transactionid, txn_date, expires_at, paid_at, player_name)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25)
-       RETURNING *`,
-      [
-        order.orderid,
-        order.userId,
-        order.userid,
-        order.userEmail,
-        order.productId,
-        order.itemId,
-        order.productName,
-        order.itemName,
-        order.input1,
-        order.input2,
-        order.price,
-        order.discount,
-        order.value,
-        order.couponId,
-        order.couponId !== null,
-        order.paymentMode,
-        order.status,
-        order.isApi,
-        order.apiType,
-        order.itemIdArray,
-        order.transactionId,
-        order.txnDate,
-        order.expiresAt,
-        order.paidAt,
-        order.playerName,
-      ],
-    );
-    return mapOrderRow(rows[0]);
+    const inserted = await this.orders
+      .createQueryBuilder()
+      .insert()
+      .values({ ...order, couponHeld: order.couponId !== null })
+      .returning('*')
+      .execute();
+    const [row] = inserted.raw as Array<Record<string, unknown>>;
+    return entityFromRow(this.txHost.tx, OrderEntity, row);
   }
 
   /** What the customer reads about how the order ended (the `reason` stays for the admin). */
   async setCustomerReason(orderid: string, text: string) {
-    await this.txHost.tx.query('UPDATE orders SET customer_reason = $2 WHERE orderid = $1', [
-      orderid,
-      text,
-    ]);
+    await this.orders.update({ orderid }, { customerReason: text });
   }
 
   async get(orderid: string): Promise<Order | undefined> {
-    const rows: OrderRow[] = await this.txHost.tx.query('SELECT * FROM orders WHERE orderid = $1', [
-      orderid,
-    ]);
-    return rows[0] && mapOrderRow(rows[0]);
+    return (await this.orders.findOneBy({ orderid })) ?? undefined;
   }
 
-  async listForUser(userid: number, limit: number, offset: number): Promise<Order[]> {
-    const rows: OrderRow[] = await this.txHost.tx.query(
-      `SELECT * FROM orders WHERE userid = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
-      [userid, limit, offset],
-    );
-    return rows.map(mapOrderRow);
+  listForUser(userid: number, limit: number, offset: number): Promise<Order[]> {
+    return this.orders.find({
+      where: { userid },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      take: limit,
+      skip: offset,
+    });
   }
 
   /** How many of the user's orders there are, and how many completed or were refunded. */
   async countByStatus(userId: string) {
+    // SQL: three filtered counts in one pass over the customer's index.
     const rows: Array<{ total: number; completed: number; refunded: number }> =
       await this.txHost.tx.query(
         `SELECT count(*)::int AS total, count(*) FILTER (WHERE status = 'Completed')::int AS completed,
@@ -136,18 +112,21 @@ export class OrdersRepository {
   }
 
   /** The user's unpaid UPI orders holding `couponId`, locked for this transaction. */
-  unpaidHoldingCoupon(userId: string, couponId: string): Promise<Array<{ orderid: string }>> {
-    return this.txHost.tx.query(
-      `SELECT orderid FROM orders WHERE user_id = $1 AND coupon_id = $2 AND status = 'Created' AND coupon_held
-       ORDER BY id FOR UPDATE`,
-      [userId, couponId],
-    );
+  unpaidHoldingCoupon(userId: string, couponId: string): Promise<Array<Pick<Order, 'orderid'>>> {
+    return this.orders
+      .createQueryBuilder('o')
+      .select('o.orderid')
+      .where({ userId, couponId, status: 'Created', couponHeld: true })
+      .orderBy('o.id')
+      .setLock('pessimistic_write')
+      .getMany();
   }
 
   /**
    * The guarded move: changes the status only if the row is in one of `from`, in one UPDATE.
    * `from` and a new delivery status are checked against the transition tables (a move they do
    * not list throws). Undefined when the row was elsewhere (someone else moved it first).
+   * SQL: one guarded UPDATE whose patch keeps what it does not name (CASE/coalesce).
    */
   async move(
     orderid: string,
@@ -156,7 +135,7 @@ export class OrdersRepository {
     patch: OrderPatch,
     fence?: DeliveryFence,
   ): Promise<Order | undefined> {
-    const row = await guardedUpdate<OrderRow>(
+    const row = await guardedUpdate<Record<string, unknown>>(
       this.txHost.tx,
       `UPDATE orders SET status = $3, updated_at = now(),
          reason = CASE WHEN $4::boolean THEN $5 ELSE reason END,
@@ -192,10 +171,10 @@ export class OrdersRepository {
         patch.nextCheckAt ?? null,
       ],
     );
-    return row && mapOrderRow(row);
+    return row && entityFromRow(this.txHost.tx, OrderEntity, row);
   }
 
-  /** Releases the order's coupon use once; answers the coupon to give back, if any. */
+  /** Releases the order's coupon use once; answers the coupon to give back, if any (SQL: a guarded move). */
   async releaseCoupon(orderid: string): Promise<{ couponId: string; userId: string } | undefined> {
     const row = await guardedUpdate<{ coupon_id: string; user_id: string }>(
       this.txHost.tx,
@@ -207,37 +186,33 @@ export class OrdersRepository {
   }
 
   async setGateway(orderid: string, gatewayOrderId: string, paymentUrl: string) {
-    await this.txHost.tx.query(
-      'UPDATE orders SET gateway_order_id = $2, payment_url = $3, updated_at = now() WHERE orderid = $1',
-      [orderid, gatewayOrderId, paymentUrl],
-    );
+    await this.orders.update({ orderid }, { gatewayOrderId, paymentUrl, updatedAt: () => 'now()' });
   }
 
   /** Keeps the gateway's answer while the order awaits payment; a paid order keeps the answer that paid it. */
-  async saveGatewayData(orderid: string, data: unknown) {
-    await this.txHost.tx.query(
-      `UPDATE orders SET gateway_data = $2::jsonb WHERE orderid = $1 AND status = 'Created'`,
-      [orderid, JSON.stringify(data)],
-    );
+  async saveGatewayData(orderid: string, data: object) {
+    await this.orders.update({ orderid, status: 'Created' }, { gatewayData: data });
   }
 
   async flag(orderid: string, attention: string) {
-    await this.txHost.tx.query(
-      'UPDATE orders SET attention = $2, updated_at = now() WHERE orderid = $1',
-      [orderid, attention],
-    );
+    await this.orders.update({ orderid }, { attention, updatedAt: () => 'now()' });
   }
 
   /**
    * A late payment credited to the wallet: shown on the order, with the UPI reference and the
    * gateway's answer; the sweep asks no more about it.
    */
-  async markLatePayment(orderid: string, upiTxnId: string | null, gatewayData: unknown) {
-    await this.txHost.tx.query(
-      `UPDATE orders SET attention = $2, reason = $2, transactionid = coalesce($3, transactionid),
-         gateway_data = $4::jsonb, next_check_at = NULL, updated_at = now()
-         WHERE orderid = $1`,
-      [orderid, Messages.latePaymentCredited, upiTxnId, JSON.stringify(gatewayData)],
+  async markLatePayment(orderid: string, upiTxnId: string | null, gatewayData: object) {
+    await this.orders.update(
+      { orderid },
+      {
+        attention: Messages.latePaymentCredited,
+        reason: Messages.latePaymentCredited,
+        ...(upiTxnId !== null && { transactionId: upiTxnId }),
+        gatewayData,
+        nextCheckAt: null,
+        updatedAt: () => 'now()',
+      },
     );
   }
 
@@ -245,12 +220,13 @@ export class OrdersRepository {
    * Unpaid UPI orders the payments sweep looks at: those past their expiry first, then the newest
    * (a fresh payment is never starved by old ones). A brand-new order is left to its own enqueue,
    * which follows its gateway call; the sweep reviving it too would poll it twice.
+   * SQL: two index-ordered halves in one UNION ALL.
    */
   async awaitingPayment(
     now: Date,
     limit = 1000,
   ): Promise<Array<Pick<Order, 'orderid' | 'verifyGeneration' | 'expiresAt'>>> {
-    const rows: Array<Pick<OrderRow, 'orderid' | 'verify_generation' | 'expires_at'>> =
+    const rows: Array<{ orderid: string; verify_generation: number; expires_at: Date | null }> =
       await this.txHost.tx.query(
         `(SELECT orderid, verify_generation, expires_at FROM orders
           WHERE status = 'Created' AND paymentmode = 'upi' AND expires_at <= $1
@@ -265,27 +241,27 @@ export class OrdersRepository {
     return rows.map((row) => ({
       orderid: row.orderid,
       verifyGeneration: row.verify_generation,
-      expiresAt: row.expires_at === null ? null : new Date(row.expires_at),
+      expiresAt: row.expires_at,
     }));
   }
 
   /** Failed UPI orders whose late-payment check is due, the longest due first. */
-  async lateChecksDue(
+  lateChecksDue(
     now: Date,
     limit: number,
   ): Promise<Array<Pick<Order, 'orderid' | 'verifyGeneration'>>> {
-    const rows: Array<Pick<OrderRow, 'orderid' | 'verify_generation'>> = await this.txHost.tx.query(
-      `SELECT orderid, verify_generation FROM orders
-       WHERE status = 'Failed' AND next_check_at IS NOT NULL AND next_check_at <= $1
-       ORDER BY next_check_at LIMIT $2`,
-      [now, limit],
-    );
-    return rows.map((row) => ({ orderid: row.orderid, verifyGeneration: row.verify_generation }));
+    return this.orders.find({
+      select: { orderid: true, verifyGeneration: true },
+      where: { status: 'Failed', nextCheckAt: LessThanOrEqual(now) },
+      order: { nextCheckAt: 'ASC' },
+      take: limit,
+    });
   }
 
   /**
    * Takes a failed order's next check generation and moves its next late check out by its age
    * (within `minMs`..`maxMs`), no further than its late window; none once the window is over.
+   * SQL: a guarded move computing the next check from the row's own dates.
    */
   async takeLateCheck(
     orderid: string,
@@ -305,6 +281,7 @@ export class OrdersRepository {
     return row?.verify_generation;
   }
 
+  /** SQL: a guarded move (one winner per generation). */
   async bumpVerifyGeneration(orderid: string, generation: number): Promise<number | undefined> {
     const row = await guardedUpdate<{ verify_generation: number }>(
       this.txHost.tx,
