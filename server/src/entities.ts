@@ -1,3 +1,21 @@
+import { LeaseEntity } from './database/lease.entity.js';
+import { ScheduledRunEntity } from './jobs/scheduled-run.entity.js';
+import { GalleryImageEntity } from './modules/gallery/gallery-image.entity.js';
+import { IdempotencyKeyEntity } from './modules/ledger/idempotency-key.entity.js';
+import { LedgerEntryEntity } from './modules/ledger/ledger-entry.entity.js';
+import {
+  WalletTransactionTallyChangeEntity,
+  WalletTransactionTallyEntity,
+} from './modules/wallet/wallet-transaction-tally.entity.js';
+import { WalletTransactionEntity } from './modules/wallet/wallet-transaction.entity.js';
+import { SandboxMoogoldOrderEntity } from './sandbox/moogold/sandbox-moogold-order.entity.js';
+import { SandboxMessageEntity } from './sandbox/outbox/sandbox-message.entity.js';
+import { SandboxSmileoneOrderEntity } from './sandbox/smileone/sandbox-smileone-order.entity.js';
+import {
+  SandboxSupplierBalanceEntity,
+  SandboxSupplierControlEntity,
+} from './sandbox/suppliers/sandbox-supplier.entity.js';
+import { SandboxUpiOrderEntity } from './sandbox/upigateway/sandbox-upi-order.entity.js';
 import { AdminAlertEntity } from './modules/operations/admin-alert.entity.js';
 import { AuditLogEntity } from './modules/audit/audit-log.entity.js';
 import { CouponEntity } from './modules/coupons/coupon.entity.js';
@@ -37,4 +55,18 @@ export const storeEntities = [
   SavedPlayerEntity,
   SupplierPurchaseEntity,
   UserEntity,
+  GalleryImageEntity,
+  IdempotencyKeyEntity,
+  LeaseEntity,
+  LedgerEntryEntity,
+  SandboxMessageEntity,
+  SandboxMoogoldOrderEntity,
+  SandboxSmileoneOrderEntity,
+  SandboxSupplierBalanceEntity,
+  SandboxSupplierControlEntity,
+  SandboxUpiOrderEntity,
+  ScheduledRunEntity,
+  WalletTransactionEntity,
+  WalletTransactionTallyChangeEntity,
+  WalletTransactionTallyEntity,
 ];

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { DataSource } from 'typeorm';
+import { LeaseEntity } from './lease.entity.js';
 
 export interface LeaseOptions {
   /** `false` answers `undefined` at once when someone else holds the lease. */
@@ -39,11 +40,13 @@ export async function withLease<T>(
     clearInterval(renewal);
     // When the database cannot be reached the lease simply runs out.
     await db
-      .query('DELETE FROM leases WHERE name = $1 AND holder = $2', [name, holder])
+      .getRepository(LeaseEntity)
+      .delete({ name, holder })
       .catch(() => undefined);
   }
 }
 
+/** SQL: one guarded upsert takes a free or lapsed lease by the database's clock, never a live one. */
 async function claim(db: DataSource, name: string, holder: string, leaseMs: number) {
   const rows = await db.query<unknown[]>(
     `INSERT INTO leases (name, holder, expires_at)
@@ -56,6 +59,7 @@ async function claim(db: DataSource, name: string, holder: string, leaseMs: numb
   return rows.length === 1;
 }
 
+/** SQL: the deadline moves by the database's clock, for the holder only. */
 async function renew(db: DataSource, name: string, holder: string, leaseMs: number) {
   await db.query(
     `UPDATE leases SET expires_at = clock_timestamp() + make_interval(secs => $3 / 1000.0)

@@ -19,6 +19,7 @@ import { jobDefinitions } from './job.types.js';
 import { JobQueueService, untilRedisAnswers } from './job-queue.service.js';
 import { JobRegistry } from './job-registry.service.js';
 import { scheduledJobs, SweepScheduleKeeper, type ClockVerdict } from './sweep-schedules.js';
+import { ScheduledRunEntity } from './scheduled-run.entity.js';
 
 const MAX_WAIT_MS = 60_000;
 
@@ -143,15 +144,18 @@ export class JobWorkerService implements OnApplicationBootstrap, BeforeApplicati
       this.dataSource,
       `schedule:${name}`,
       async () => {
-        const [{ id }] = await this.dataSource.query<Array<{ id: string }>>(
-          'INSERT INTO scheduled_runs (job_name, instance, started_at) VALUES ($1, $2, clock_timestamp()) RETURNING id',
-          [name, instance],
-        );
+        const runs = this.dataSource.getRepository(ScheduledRunEntity);
+        // The database's clock, as health compares with it.
+        const { identifiers } = await runs
+          .createQueryBuilder()
+          .insert()
+          .values({ jobName: name, instance, startedAt: () => 'clock_timestamp()' })
+          .execute();
         const result = await run();
-        await this.dataSource.query(
-          'UPDATE scheduled_runs SET finished_at = clock_timestamp(), status = $2 WHERE id = $1',
-          [id, result],
-        );
+        await runs.update(identifiers[0], {
+          finishedAt: () => 'clock_timestamp()',
+          status: result,
+        });
         return result;
       },
       { wait: false, leaseMs: this.config.jobs.sweepLeaseMs },
@@ -165,6 +169,7 @@ export class JobWorkerService implements OnApplicationBootstrap, BeforeApplicati
    * any sweep is that old, so a store that just started is not reported.
    */
   async staleSweeps(): Promise<string[]> {
+    // SQL: a report over every scheduled name at once (unnest, LATERAL newest run per name).
     // The oldest run is read only for a sweep that never ran (an InitPlan runs on first use).
     const rows = await this.dataSource.query<Array<{ job_name: string }>>(
       `SELECT e.job_name FROM unnest($1::text[]) AS e (job_name)
@@ -182,11 +187,13 @@ export class JobWorkerService implements OnApplicationBootstrap, BeforeApplicati
 
   /** Deletes the records of scheduled runs started more than `days` ago by the database's clock. */
   async purgeRunRecords(days: number): Promise<number> {
-    const [, count] = await this.dataSource.query<[unknown, number]>(
-      'DELETE FROM scheduled_runs WHERE started_at < now() - make_interval(days => $1)',
-      [days],
-    );
-    return count;
+    const { affected } = await this.dataSource
+      .getRepository(ScheduledRunEntity)
+      .createQueryBuilder()
+      .delete()
+      .where('started_at < now() - make_interval(days => :days)', { days })
+      .execute();
+    return affected ?? 0;
   }
 
   /** Whether every queue has a live worker somewhere (health check, RELIABILITY J11). */

@@ -5,7 +5,10 @@ import type { CachedJson } from '../../common/http/cached-json.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { galleryLink } from '@zstore/contract/gallery-link';
 import { CatalogCacheService } from '../catalog/catalog-cache.service.js';
-import { mapGallerySlideRow, type GalleryImageRow } from './gallery-admin.repository.js';
+import { In } from 'typeorm';
+import type { GalleryType } from './dto/gallery-admin.dto.js';
+import { GalleryAdminRepository } from './gallery-admin.repository.js';
+import { GalleryImageEntity } from './gallery-image.entity.js';
 
 export class GallerySlideDto {
   @ApiProperty() url: string;
@@ -21,7 +24,7 @@ export class GalleryImagesDto {
 
 export interface NewGalleryImage {
   title: string;
-  type: 'CarouselMb' | 'CarouselPc' | 'Banner' | 'Popup' | 'Item' | 'Product';
+  type: GalleryType;
   url: string;
   redirectUrl?: string;
 }
@@ -31,18 +34,21 @@ export class GalleryService {
   constructor(
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly cache: CatalogCacheService,
+    private readonly repository: GalleryAdminRepository,
   ) {}
 
   images(): Promise<CachedJson> {
     return this.cache.get('gallery', async () => {
-      const rows: Array<Omit<GalleryImageRow, 'id'>> = await this.txHost.tx.query(
-        `SELECT title, type, url, redirect_url FROM gallery_images
-         WHERE type IN ('CarouselMb', 'CarouselPc', 'Popup') ORDER BY created_at, id`,
-      );
+      const rows = await this.txHost.tx.getRepository(GalleryImageEntity).find({
+        select: { title: true, type: true, url: true, redirectUrl: true },
+        where: { type: In(['CarouselMb', 'CarouselPc', 'Popup']) },
+        order: { createdAt: 'ASC', id: 'ASC' },
+      });
       // A row the upload rule would refuse (an older rule's, one written by hand) links nowhere.
-      const slides = rows
-        .map(mapGallerySlideRow)
-        .map((slide) => ({ ...slide, redirectUrl: galleryLink(slide.redirectUrl)?.href ?? '' }));
+      const slides = rows.map((slide) => ({
+        ...slide,
+        redirectUrl: galleryLink(slide.redirectUrl)?.href ?? '',
+      }));
       const of = (type: string) => slides.filter((slide) => slide.type === type);
       return {
         CarouselMb: of('CarouselMb').map((slide) => ({
@@ -63,10 +69,6 @@ export class GalleryService {
   }
 
   async add(image: NewGalleryImage) {
-    await this.txHost.tx.query(
-      `INSERT INTO gallery_images (title, type, url, redirect_url, created_at)
-       VALUES ($1, $2, $3, $4, clock_timestamp())`,
-      [image.title, image.type, image.url, image.redirectUrl ?? ''],
-    );
+    await this.repository.insert(image);
   }
 }

@@ -1,0 +1,99 @@
+import { WALLET_TXN_STATUSES, type WalletTxnStatus } from '@zstore/contract/statuses';
+import { Check, Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { bigintNumber } from '../../database/columns.js';
+
+export type WalletTxnType = 'Credit' | 'Debit' | 'Refunded';
+export type WalletTxnPurpose = 'topup' | 'order' | 'refund' | 'admin' | 'redeem' | 'late_payment';
+
+/** A line of a customer's Z-Coins history. `amount` in paise, always positive. */
+@Entity('wallet_transactions')
+@Unique('wallet_transactions_txnid_key', ['txnid'])
+@Check('wallet_transactions_amount_check', 'amount > 0')
+@Check(
+  'wallet_transactions_purpose_check',
+  `((purpose)::text = ANY ((ARRAY['topup'::character varying, 'order'::character varying, 'refund'::character varying, 'admin'::character varying, 'redeem'::character varying, 'late_payment'::character varying])::text[]))`,
+)
+@Index('wallet_transactions_sort_amount', ['amount', 'id'])
+@Index('wallet_transactions_sort_orderid', ['orderid', 'id'])
+@Index('wallet_transactions_sort_status', ['status', 'id'])
+@Index('wallet_transactions_sort_type', ['type', 'id'])
+@Index('wallet_transactions_sort_useremail', ['userEmail', 'id'])
+@Index('wallet_transactions_sort_userid', ['userid', 'id'])
+// Partial, descending, covering and trigram indexes TypeORM cannot describe: the migrations own them.
+@Index('wallet_transactions_customer_newest', { synchronize: false })
+@Index('wallet_transactions_newest', { synchronize: false })
+@Index('wallet_transactions_next_check', { synchronize: false })
+@Index('wallet_transactions_open', { synchronize: false })
+@Index('wallet_transactions_order_purpose', { synchronize: false })
+@Index('wallet_transactions_search_orderid', { synchronize: false })
+@Index('wallet_transactions_search_txnid', { synchronize: false })
+@Index('wallet_transactions_search_useremail', { synchronize: false })
+@Index('wallet_transactions_updated_range', { synchronize: false })
+@Index('wallet_transactions_user', { synchronize: false })
+export class WalletTransactionEntity {
+  /** The row's uuid (`_id` in the API). */
+  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'wallet_transactions_pkey' })
+  id!: string;
+
+  /** The business id (`ZT...`). */
+  @Column({ type: 'varchar', length: 16 })
+  txnid!: string;
+
+  /** The holder's uuid. */
+  @Column({ type: 'uuid' })
+  @ForeignKey('users', { name: 'wallet_transactions_user_id_fkey' })
+  userId!: string;
+
+  /** The holder's numeric id, copied for the spec's `{userid}` routes. */
+  @Column({ type: 'bigint', transformer: bigintNumber })
+  userid!: number;
+
+  @Column({ name: 'useremail', type: 'varchar', length: 254 })
+  userEmail!: string;
+
+  @Column({ type: 'enum', enumName: 'wallet_txn_type', enum: ['Credit', 'Debit', 'Refunded'] })
+  type!: WalletTxnType;
+
+  @Column({ type: 'enum', enumName: 'wallet_txn_status', enum: WALLET_TXN_STATUSES })
+  status!: WalletTxnStatus;
+
+  @Column({ type: 'varchar', length: 16 })
+  purpose!: WalletTxnPurpose;
+
+  @Column({ type: 'bigint', transformer: bigintNumber })
+  amount!: number;
+
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  orderid!: string | null;
+
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  gatewayOrderId!: string | null;
+
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  upiTxnId!: string | null;
+
+  @Column({ type: 'jsonb', nullable: true })
+  gatewayData!: Record<string, unknown> | null;
+
+  @Column({ type: 'text', nullable: true })
+  attention!: string | null;
+
+  /** The IST date (DD-MM-YYYY) the gateway is asked about. */
+  @Column({ type: 'varchar', length: 10 })
+  txnDate!: string;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  expiresAt!: Date | null;
+
+  @Column({ type: 'integer', default: 0 })
+  verifyGeneration!: number;
+
+  @Column({ type: 'timestamptz', default: () => 'now()' })
+  createdAt!: Date;
+
+  @Column({ type: 'timestamptz', default: () => 'now()' })
+  updatedAt!: Date;
+
+  @Column({ type: 'timestamptz', nullable: true, default: () => 'now()' })
+  nextCheckAt!: Date | null;
+}
