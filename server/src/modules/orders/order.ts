@@ -1,3 +1,4 @@
+import type { UpiIntentLinks } from '../../providers/upigateway/upigateway.adapter.js';
 import type { FulfilmentStatus } from './fulfilment-state.js';
 import type { OrderStatus } from './order-state.js';
 
@@ -27,6 +28,7 @@ export interface OrderRow {
   customer_reason: string | null;
   player_name: string | null;
   payment_url: string | null;
+  upi_intent: UpiIntentLinks | null;
   is_api: boolean;
   api_type: string | null;
   itemidarray: string[];
@@ -75,6 +77,8 @@ export interface Order {
   customerReason: string | null;
   playerName: string | null;
   paymentUrl: string | null;
+  /** The gateway's UPI app links of the payment page's order. */
+  upiIntent: UpiIntentLinks | null;
   isApi: boolean;
   apiType: string | null;
   /** The supplier's product of each pack, in the order they are bought. */
@@ -121,6 +125,7 @@ export function mapOrderRow(row: OrderRow): Order {
     customerReason: row.customer_reason,
     playerName: row.player_name,
     paymentUrl: row.payment_url,
+    upiIntent: row.upi_intent,
     isApi: row.is_api,
     apiType: row.api_type,
     itemIdArray: row.itemidarray,

@@ -5,6 +5,7 @@ import { Injectable } from '@nestjs/common';
 import { Messages } from '@zstore/contract/messages';
 import { requireMoves, sourcesOf } from '../../common/state-machine.js';
 import { ENQUEUE_GRACE_MS } from '../../jobs/job.types.js';
+import type { UpiCreatedOrder } from '../../providers/upigateway/upigateway.adapter.js';
 import { deliveryOpen, fulfilmentTransitions, type FulfilmentStatus } from './fulfilment-state.js';
 import { orderTransitions, type OrderStatus } from './order-state.js';
 import { mapOrderRow, type Order, type OrderRow } from './order.js';
@@ -206,10 +207,11 @@ export class OrdersRepository {
     return row ? { couponId: row.coupon_id, userId: row.user_id } : undefined;
   }
 
-  async setGateway(orderid: string, gatewayOrderId: string, paymentUrl: string) {
+  async setGateway(orderid: string, gateway: UpiCreatedOrder) {
     await this.txHost.tx.query(
-      'UPDATE orders SET gateway_order_id = $2, payment_url = $3, updated_at = now() WHERE orderid = $1',
-      [orderid, gatewayOrderId, paymentUrl],
+      `UPDATE orders SET gateway_order_id = $2, payment_url = $3, upi_intent = $4::jsonb, updated_at = now()
+       WHERE orderid = $1`,
+      [orderid, gateway.orderId, gateway.paymentUrl, JSON.stringify(gateway.upiIntent)],
     );
   }
 
