@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { OrdersService } from '../../server/src/modules/orders/orders.service.js';
 import { startTestApp, type TestApp } from '../utils/app.js';
-import { launchBrowser, phonePage, screenshot } from '../utils/browser.js';
+import { launchBrowser, payOnGatewayPage, phonePage, screenshot } from '../utils/browser.js';
 import { freePort } from '../utils/process.js';
 
 /**
@@ -110,7 +110,7 @@ describe('buying in the browser', () => {
     await page.getByRole('radio', { name: /UPI Payment/ }).click();
     await button('Confirm Order').click();
 
-    await page.waitForURL('**/sandbox/upigateway/pay/**');
+    await payOnGatewayPage(page);
     await screenshot(page, 'commerce-03-upi-gateway');
     // The supplier takes 3 s to deliver, so the customer sees the order Processing first.
     await app
@@ -144,7 +144,7 @@ describe('buying in the browser', () => {
       .getByRole('button', { name: '100' })
       .click();
     await button('Proceed to Pay').click();
-    await page.waitForURL('**/sandbox/upigateway/pay/**');
+    await payOnGatewayPage(page);
     await button('Pay').click();
     await page.waitForURL('**/walletconfirmation?client_txn_id=*');
     await page.getByText('Success', { exact: true }).waitFor();

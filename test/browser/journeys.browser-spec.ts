@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../utils/app.js';
-import { launchBrowser, phonePage, screenshot } from '../utils/browser.js';
+import { launchBrowser, payOnGatewayPage, phonePage, screenshot } from '../utils/browser.js';
 import { ledgerProblems } from '../utils/ledger.js';
 import { freePort } from '../utils/process.js';
 import { adminCredit, placeWalletOrder, shopper } from '../utils/shop.js';
@@ -145,14 +145,15 @@ describe('coming back to a purchase in the browser', () => {
     await button('Proceed to Payment').click();
     await page.getByRole('radio', { name: /UPI Payment/ }).click();
     await button('Confirm Order').click();
-    await page.waitForURL('**/sandbox/upigateway/pay/**');
+    await payOnGatewayPage(page);
     await button('Leave').click();
     await page.waitForURL('**/confirmation?client_txn_id=*');
     const first = new URL(page.url()).searchParams.get('client_txn_id');
     await page.getByText('Created', { exact: true }).waitFor();
     await screenshot(page, 'journeys-06-pay-again');
-    await page.getByRole('link', { name: 'Pay again' }).click();
-    await page.waitForURL('**/sandbox/upigateway/pay/**');
+    // The gateway order still lives: Pay again opens the same payment, never a second one.
+    await page.getByRole('button', { name: 'Pay again' }).click();
+    await payOnGatewayPage(page);
     await button('Fail').click();
     await page.waitForURL('**/confirmation?client_txn_id=*');
     expect(new URL(page.url()).searchParams.get('client_txn_id')).toBe(first);
@@ -166,7 +167,7 @@ describe('coming back to a purchase in the browser', () => {
     await button('Proceed to Payment').click();
     await page.getByRole('radio', { name: /UPI Payment/ }).click();
     await button('Confirm Order').click();
-    await page.waitForURL('**/sandbox/upigateway/pay/**');
+    await payOnGatewayPage(page);
     await button('Pay').click();
     await page.waitForURL('**/confirmation?client_txn_id=*');
     await page.getByText('Processing', { exact: true }).waitFor();

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { OrdersService } from '../../server/src/modules/orders/orders.service.js';
 import { startTestApp, type TestApp } from '../utils/app.js';
-import { launchBrowser, phonePage, screenshot } from '../utils/browser.js';
+import { launchBrowser, payOnGatewayPage, phonePage, screenshot } from '../utils/browser.js';
 import { ledgerProblems } from '../utils/ledger.js';
 import { freePort } from '../utils/process.js';
 import { shopper, userByEmail } from '../utils/shop.js';
@@ -137,7 +137,7 @@ describe('retrying after a lost answer in the browser', () => {
     await button('Proceed to Pay').click();
     await page.getByText(/Something went wrong! Please try again\./).waitFor();
     await button('Proceed to Pay').click();
-    await page.waitForURL('**/sandbox/upigateway/pay/**');
+    await payOnGatewayPage(page);
     await button('Pay').click();
     await page.waitForURL('**/walletconfirmation?client_txn_id=*');
     await page.getByText('Success', { exact: true }).waitFor();

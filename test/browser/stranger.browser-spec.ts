@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../utils/app.js';
-import { launchBrowser, screenshot } from '../utils/browser.js';
+import { launchBrowser, payOnGatewayPage, screenshot } from '../utils/browser.js';
 import { ledgerProblems } from '../utils/ledger.js';
 import { Messages } from '@zstore/contract/messages';
 import { latestOtp, linkIn, waitForMessage } from '../utils/outbox.js';
@@ -227,7 +227,7 @@ describe('the storefront for a first-time customer', () => {
     await screenshot(page, 'stranger-04-short-of-coins');
 
     await sheet.getByRole('button', { name: `Top up ₹${missing} and pay` }).click();
-    await page.waitForURL('**/sandbox/upigateway/pay/**');
+    await payOnGatewayPage(page);
     await button('Pay').click();
     await page.waitForURL('**/walletconfirmation?client_txn_id=*');
     await page.getByText('Success', { exact: true }).waitFor();

@@ -38,3 +38,18 @@ export async function screenshot(page: Page, name: string) {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
 }
+
+/** A desktop-sized page (1366x768). */
+export async function desktopPage(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 768 } });
+  return context.newPage();
+}
+
+/**
+ * From the checkout's UPI sheet to the gateway's own payment page, the fallback link (the
+ * simulator's page with Pay, Fail and Leave).
+ */
+export async function payOnGatewayPage(page: Page) {
+  await page.getByRole('link', { name: 'Trouble paying? Pay on the payment page' }).click();
+  await page.waitForURL('**/sandbox/upigateway/pay/**');
+}

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AppConfig } from '../config/config.js';
+import { SANDBOX_UPI_APP_META, SANDBOX_UPI_APP_PATH } from '@zstore/contract/upi-apps';
 import { createApiDocument } from './api-document.js';
 import { GALLERY_MAX_BYTES } from '../modules/gallery/gallery-files.js';
 import { refuseMalformedRequests } from './request-shape.js';
@@ -118,7 +119,7 @@ export async function configureHttp(
     return fs.readFileSync(index);
   };
   const adminIndex = await spa(roots.admin, '/admin/');
-  const storefrontIndex = await spa(roots.storefront, '/');
+  const storefrontIndex = withSandboxUpiApp(await spa(roots.storefront, '/'), config);
   const storefrontPage = storefrontPages(app, storefrontIndex, buildManifest(roots.storefront));
 
   // Client-side routes: any GET that is not an API, sandbox or file path gets the app's index.html.
@@ -139,6 +140,20 @@ export async function configureHttp(
     if (isConsole && url !== '/admin/login') void reply.header('x-robots-tag', 'noindex');
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   });
+}
+
+/**
+ * In sandbox mode with the built-in UPI simulator, the storefront's pages name the simulator's
+ * UPI app page: the storefront opens the gateway's app links there, as a phone opens them in an app.
+ */
+function withSandboxUpiApp(index: Buffer | undefined, config: AppConfig) {
+  if (!index || !config.sandbox || config.upi.baseUrl) return index;
+  return Buffer.from(
+    withHeadTags(
+      index.toString('utf8'),
+      `<meta name="${SANDBOX_UPI_APP_META}" content="${SANDBOX_UPI_APP_PATH}" />`,
+    ),
+  );
 }
 
 const HOME_PATHS = new Set(['/', '/home']);

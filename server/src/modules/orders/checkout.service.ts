@@ -78,12 +78,15 @@ export class CheckoutService {
       await this.transitions.afterPaid(order);
       return paidOrderAnswer(mode, order.orderid);
     }
-    const paymentUrl = await this.payments.start(order.orderid, order.value, {
-      pInfo: `${product.name} - ${item.name}`,
-      customerName: user.name,
-      customerEmail: user.email,
-      customerMobile: user.mobilenumber!,
-    });
-    return upiOrderAnswer(order.orderid, paymentUrl);
+    const links = await this.payments.start(
+      { id: order.orderid, amount: order.value, expiresAt: order.expiresAt },
+      {
+        pInfo: `${product.name} - ${item.name}`,
+        customerName: user.name,
+        customerEmail: user.email,
+        customerMobile: user.mobilenumber!,
+      },
+    );
+    return upiOrderAnswer(order.orderid, links);
   }
 }

@@ -5,13 +5,18 @@ import { Clock } from '../../common/clock.js';
 import { LogContext } from '../../common/logging/log-context.js';
 import { Messages } from '@zstore/contract/messages';
 import { JobName } from '../../jobs/job.enum.js';
-import type { UpiStatusData } from '../../providers/upigateway/upigateway.adapter.js';
+import type {
+  UpiCreatedOrder,
+  UpiStatusData,
+} from '../../providers/upigateway/upigateway.adapter.js';
+import { paymentLinks } from '../payments/payment-links.js';
 import {
   LATE_CHECK_BACKOFF,
   type AwaitedPayment,
   type LateCheck,
   type Payable,
   type PaymentPort,
+  type StartedPayable,
 } from '../payments/payment-port.js';
 import {
   UpiPaymentsService,
@@ -61,9 +66,9 @@ export class OrderPayments implements PaymentPort, OnModuleInit {
     return paymentJobId(orderid, generation);
   }
 
-  /** Creates the order's payment at the gateway; answers the payment URL (503 when it is down). */
-  start(orderid: string, amount: number, request: PaymentRequest) {
-    return this.payments.start(this, { id: orderid, amount }, request);
+  /** Creates the order's payment at the gateway; answers where to pay (503 when it is down). */
+  async start(order: StartedPayable, request: PaymentRequest) {
+    return paymentLinks(order, await this.payments.start(this, order, request));
   }
 
   /** Confirms a UPI order's payment with the gateway (never the browser). */
@@ -91,10 +96,10 @@ export class OrderPayments implements PaymentPort, OnModuleInit {
   }
 
   /** Keeps the gateway's order; its transaction carries the keyed request's answer. */
-  saveGatewayOrder(orderid: string, gatewayOrderId: string, paymentUrl: string) {
+  saveGatewayOrder(order: StartedPayable, created: UpiCreatedOrder) {
     return this.txHost.withTransaction(async () => {
-      answerOnCommit(upiOrderAnswer(orderid, paymentUrl));
-      await this.orders.setGateway(orderid, gatewayOrderId, paymentUrl);
+      answerOnCommit(upiOrderAnswer(order.id, paymentLinks(order, created)));
+      await this.orders.setGateway(order.id, created);
     });
   }
 

@@ -1,5 +1,6 @@
 import { ORDER_STATUSES, type OrderStatus } from '@zstore/contract/statuses';
 import { Check, Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import type { UpiIntentLinks } from '../../providers/upigateway/upigateway.adapter.js';
 import { bigintNumber } from '../../database/columns.js';
 import type { FulfilmentStatus } from './fulfilment-state.js';
 
@@ -167,6 +168,10 @@ export class OrderEntity {
 
   @Column({ type: 'text', nullable: true })
   paymentUrl!: string | null;
+
+  /** The gateway's UPI app links of the payment page's order. */
+  @Column({ type: 'jsonb', nullable: true })
+  upiIntent!: UpiIntentLinks | null;
 
   @Column({ type: 'timestamptz', nullable: true, default: () => 'now()' })
   nextCheckAt!: Date | null;

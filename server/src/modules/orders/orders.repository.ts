@@ -7,6 +7,7 @@ import { Injectable } from '@nestjs/common';
 import { Messages } from '@zstore/contract/messages';
 import { requireMoves, sourcesOf } from '../../common/state-machine.js';
 import { ENQUEUE_GRACE_MS } from '../../jobs/job.types.js';
+import type { UpiCreatedOrder } from '../../providers/upigateway/upigateway.adapter.js';
 import { deliveryOpen, fulfilmentTransitions, type FulfilmentStatus } from './fulfilment-state.js';
 import { orderTransitions, type OrderStatus } from './order-state.js';
 import { OrderEntity } from './order.entity.js';
@@ -185,8 +186,16 @@ export class OrdersRepository {
     return row ? { couponId: row.coupon_id, userId: row.user_id } : undefined;
   }
 
-  async setGateway(orderid: string, gatewayOrderId: string, paymentUrl: string) {
-    await this.orders.update({ orderid }, { gatewayOrderId, paymentUrl, updatedAt: () => 'now()' });
+  async setGateway(orderid: string, gateway: UpiCreatedOrder) {
+    await this.orders.update(
+      { orderid },
+      {
+        gatewayOrderId: gateway.orderId,
+        paymentUrl: gateway.paymentUrl,
+        upiIntent: gateway.upiIntent,
+        updatedAt: () => 'now()',
+      },
+    );
   }
 
   /** Keeps the gateway's answer while the order awaits payment; a paid order keeps the answer that paid it. */

@@ -1,5 +1,8 @@
 import type { JobName } from '../../jobs/job.enum.js';
-import type { UpiStatusData } from '../../providers/upigateway/upigateway.adapter.js';
+import type {
+  UpiCreatedOrder,
+  UpiStatusData,
+} from '../../providers/upigateway/upigateway.adapter.js';
 
 /** Something paid for by UPI (an order, a top-up), as the payment lifecycle sees it. */
 export interface Payable {
@@ -16,6 +19,14 @@ export interface Payable {
    * age, and is then credited once.
    */
   failed: boolean;
+  expiresAt: Date | null;
+}
+
+/** A payable whose payment is being created at the gateway. */
+export interface StartedPayable {
+  id: string;
+  /** Paise. */
+  amount: number;
   expiresAt: Date | null;
 }
 
@@ -57,8 +68,11 @@ export interface PaymentPort {
   checkJobId(id: string, generation: number): string;
 
   load(id: string): Promise<Payable | undefined>;
-  /** Keeps the gateway's order id and payment page (an unpaid order can be paid again from it). */
-  saveGatewayOrder(id: string, gatewayOrderId: string, paymentUrl: string): Promise<void>;
+  /**
+   * Keeps the gateway's order id, payment page and app links (an unpaid payable can be paid
+   * again from them while it lives, never through a second gateway order).
+   */
+  saveGatewayOrder(payable: StartedPayable, created: UpiCreatedOrder): Promise<void>;
   /** The gateway could not create the payment: the payable fails at once. */
   onUnavailable(id: string): Promise<void>;
   /** Every answer of `check_order_status`, before it is acted on. */

@@ -7,11 +7,12 @@ import { JobStatus, QueueName } from '../../jobs/job.enum.js';
 import { JobQueueService } from '../../jobs/job-queue.service.js';
 import {
   UpiGatewayAdapter,
+  type UpiCreatedOrder,
   type UpiCreateOrder,
 } from '../../providers/upigateway/upigateway.adapter.js';
 import { commerceError, CommerceErrorCode } from '../ledger/commerce-errors.js';
 import { toPaise } from '../ledger/money.js';
-import type { PaymentPort } from './payment-port.js';
+import type { PaymentPort, StartedPayable } from './payment-port.js';
 
 /**
  * Who asks for a gateway check: the status routes (`request`), the gateway's webhook, the
@@ -53,21 +54,25 @@ export class UpiPaymentsService {
   }
 
   /**
-   * Creates the payment at the gateway and queues its first check; answers the payment URL.
-   * When the gateway is unavailable the payable fails at once and the caller gets 503.
+   * Creates the payment at the gateway and queues its first check; answers the gateway's order
+   * (payment page and app links). When the gateway is unavailable the payable fails at once and
+   * the caller gets 503.
    */
-  async start(port: PaymentPort, payable: { id: string; amount: number }, request: PaymentRequest) {
-    let paymentUrl: string;
+  async start(
+    port: PaymentPort,
+    payable: StartedPayable,
+    request: PaymentRequest,
+  ): Promise<UpiCreatedOrder> {
+    let created: UpiCreatedOrder;
     try {
-      const created = await this.upi.createOrder({
+      created = await this.upi.createOrder({
         clientTxnId: payable.id,
         amount: payable.amount,
         ...request,
         redirectUrl: `${this.config.publicUrl}${port.returnPath}`,
         udf1: port.purpose,
       });
-      paymentUrl = created.paymentUrl;
-      await port.saveGatewayOrder(payable.id, created.orderId, created.paymentUrl);
+      await port.saveGatewayOrder(payable, created);
     } catch (error) {
       this.logger.warn(`${port.purpose} ${payable.id}: ${(error as Error).message}`);
       await port.onUnavailable(payable.id);
@@ -78,7 +83,7 @@ export class UpiPaymentsService {
       );
     }
     await this.queueCheck(port, payable.id, 0);
-    return paymentUrl;
+    return created;
   }
 
   /**

@@ -3,13 +3,18 @@ import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adap
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { Messages } from '@zstore/contract/messages';
 import { JobName } from '../../jobs/job.enum.js';
-import type { UpiStatusData } from '../../providers/upigateway/upigateway.adapter.js';
+import type {
+  UpiCreatedOrder,
+  UpiStatusData,
+} from '../../providers/upigateway/upigateway.adapter.js';
+import { paymentLinks, type PaymentLinksDto } from '../payments/payment-links.js';
 import {
   LATE_CHECK_BACKOFF,
   type AwaitedPayment,
   type LateCheck,
   type Payable,
   type PaymentPort,
+  type StartedPayable,
 } from '../payments/payment-port.js';
 import {
   UpiPaymentsService,
@@ -20,10 +25,10 @@ import { answerOnCommit } from '../ledger/idempotency-claim.js';
 import { WalletMovements } from './wallet-movements.service.js';
 import { WalletRepository } from './wallet.repository.js';
 
-/** The answer to a top-up: where to pay. */
-export const topupAnswer = (txnid: string, paymentUrl: string) => ({
+/** The answer to a top-up: where and how to pay. */
+export const topupAnswer = (txnid: string, links: PaymentLinksDto) => ({
   status: true,
-  data: { payment_url: paymentUrl, txnid },
+  data: { ...links, txnid },
 });
 
 export const topupJobId = (txnid: string, generation: number) => `topup-${txnid}-${generation}`;
@@ -61,9 +66,9 @@ export class TopupPayments implements PaymentPort, OnModuleInit {
     return topupJobId(txnid, generation);
   }
 
-  /** Creates the top-up's payment at the gateway; answers the payment URL (503 when it is down). */
-  start(txnid: string, amount: number, request: PaymentRequest) {
-    return this.payments.start(this, { id: txnid, amount }, request);
+  /** Creates the top-up's payment at the gateway; answers where to pay (503 when it is down). */
+  async start(txn: StartedPayable, request: PaymentRequest) {
+    return paymentLinks(txn, await this.payments.start(this, txn, request));
   }
 
   /** Asks the gateway about a top-up and settles it; answers whether it is still waiting. */
@@ -89,10 +94,10 @@ export class TopupPayments implements PaymentPort, OnModuleInit {
   }
 
   /** Keeps the gateway's order; its transaction carries the keyed request's answer. */
-  saveGatewayOrder(txnid: string, gatewayOrderId: string, paymentUrl: string) {
+  saveGatewayOrder(txn: StartedPayable, created: UpiCreatedOrder) {
     return this.txHost.withTransaction(async () => {
-      answerOnCommit(topupAnswer(txnid, paymentUrl));
-      await this.wallet.setGateway(txnid, gatewayOrderId);
+      answerOnCommit(topupAnswer(txn.id, paymentLinks(txn, created)));
+      await this.wallet.setGateway(txn.id, created);
     });
   }
 

@@ -1,3 +1,4 @@
+import type { UpiIntentLinks } from '../../providers/upigateway/upigateway.adapter.js';
 import { WALLET_TXN_STATUSES, type WalletTxnStatus } from '@zstore/contract/statuses';
 import { Check, Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn, Unique } from 'typeorm';
 import { bigintNumber } from '../../database/columns.js';
@@ -96,4 +97,12 @@ export class WalletTransactionEntity {
 
   @Column({ type: 'timestamptz', nullable: true, default: () => 'now()' })
   nextCheckAt!: Date | null;
+
+  /** The gateway's payment page for a top-up awaiting payment. */
+  @Column({ type: 'text', nullable: true })
+  paymentUrl!: string | null;
+
+  /** The gateway's UPI app links of that payment. */
+  @Column({ type: 'jsonb', nullable: true })
+  upiIntent!: UpiIntentLinks | null;
 }

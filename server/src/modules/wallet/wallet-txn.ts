@@ -1,3 +1,4 @@
+import type { UpiIntentLinks } from '../../providers/upigateway/upigateway.adapter.js';
 import type { WalletTxnStatus } from './wallet-state.js';
 
 export type WalletTxnType = 'Credit' | 'Debit' | 'Refunded';
@@ -16,6 +17,8 @@ export interface WalletTxnRow {
   amount: string;
   orderid: string | null;
   gateway_order_id: string | null;
+  payment_url: string | null;
+  upi_intent: UpiIntentLinks | null;
   upi_txn_id: string | null;
   gateway_data: Record<string, unknown> | null;
   attention: string | null;
@@ -43,6 +46,9 @@ export interface WalletTxn {
   amount: number;
   orderid: string | null;
   gatewayOrderId: string | null;
+  /** A top-up's gateway payment page and UPI app links. */
+  paymentUrl: string | null;
+  upiIntent: UpiIntentLinks | null;
   upiTxnId: string | null;
   gatewayData: Record<string, unknown> | null;
   attention: string | null;
@@ -67,6 +73,8 @@ export function mapWalletTxnRow(row: WalletTxnRow): WalletTxn {
     amount: Number(row.amount),
     orderid: row.orderid,
     gatewayOrderId: row.gateway_order_id,
+    paymentUrl: row.payment_url,
+    upiIntent: row.upi_intent,
     upiTxnId: row.upi_txn_id,
     gatewayData: row.gateway_data,
     attention: row.attention,

@@ -4,6 +4,7 @@ import { guardedUpdate } from '../../database/transactions.js';
 import { Injectable } from '@nestjs/common';
 import { requireMoves } from '../../common/state-machine.js';
 import { ENQUEUE_GRACE_MS } from '../../jobs/job.types.js';
+import type { UpiCreatedOrder } from '../../providers/upigateway/upigateway.adapter.js';
 import { walletTxnTransitions, type WalletTxnStatus } from './wallet-state.js';
 import { mapWalletTxnRow, type WalletTxn, type WalletTxnRow } from './wallet-txn.js';
 
@@ -91,10 +92,12 @@ export class WalletRepository {
     return row && mapWalletTxnRow(row);
   }
 
-  async setGateway(txnid: string, gatewayOrderId: string) {
+  async setGateway(txnid: string, gateway: UpiCreatedOrder) {
     await this.txHost.tx.query(
-      'UPDATE wallet_transactions SET gateway_order_id = $2, updated_at = now() WHERE txnid = $1',
-      [txnid, gatewayOrderId],
+      `UPDATE wallet_transactions SET gateway_order_id = $2, payment_url = $3, upi_intent = $4::jsonb,
+         updated_at = now()
+       WHERE txnid = $1`,
+      [txnid, gateway.orderId, gateway.paymentUrl, JSON.stringify(gateway.upiIntent)],
     );
   }
 

@@ -14,6 +14,7 @@ import { OnJob } from '../../jobs/on-job.decorator.js';
 import { commerceError, CommerceErrorCode } from '../ledger/commerce-errors.js';
 import { istDate, newBusinessId, toRupees } from '../ledger/money.js';
 import { UsersService } from '../users/users.service.js';
+import { livePaymentLinks } from '../payments/payment-links.js';
 import { mapWalletTxn, type TopupDto, type TxnStatusDto } from './dto/wallet.dto.js';
 import { TopupPayments, topupAnswer } from './topup-payments.js';
 import { WalletMovements } from './wallet-movements.service.js';
@@ -84,13 +85,16 @@ export class WalletService {
         (await databaseNow(this.txHost.tx)).getTime() + this.config.upi.paymentTtlMs,
       ),
     }))!;
-    const paymentUrl = await this.payments.start(txn.txnid, amount, {
-      pInfo: `Z-Coins top-up ${toRupees(amount)}`,
-      customerName: user.name,
-      customerEmail: user.email,
-      customerMobile: user.mobilenumber,
-    });
-    return topupAnswer(txn.txnid, paymentUrl);
+    const links = await this.payments.start(
+      { id: txn.txnid, amount, expiresAt: txn.expiresAt },
+      {
+        pInfo: `Z-Coins top-up ${toRupees(amount)}`,
+        customerName: user.name,
+        customerEmail: user.email,
+        customerMobile: user.mobilenumber,
+      },
+    );
+    return topupAnswer(txn.txnid, links);
   }
 
   async txnStatus(auth: AuthUser, dto: TxnStatusDto) {
@@ -104,7 +108,21 @@ export class WalletService {
       );
       txn = (await this.wallet.get(dto.client_txn_id))!;
     }
-    return { data: { txnid: txn.txnid, status: txn.status, amount: toRupees(txn.amount) } };
+    // An unpaid top-up's payment page and app links stay usable until it expires.
+    const live = livePaymentLinks({
+      ...txn,
+      open: txn.purpose === 'topup' && ['Created', 'Pending'].includes(txn.status),
+    });
+    return {
+      data: {
+        txnid: txn.txnid,
+        status: txn.status,
+        amount: toRupees(txn.amount),
+        paymentUrl: live?.paymentUrl ?? null,
+        upiIntent: live?.upiIntent ?? null,
+        expiresAt: live ? txn.expiresAt!.toISOString() : null,
+      },
+    };
   }
 
   /** Asks the gateway about a top-up and settles it; see `TopupPayments`. */

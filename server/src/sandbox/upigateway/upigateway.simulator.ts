@@ -73,6 +73,39 @@ function istDate(at: Date) {
   return `${String(d.getUTCDate()).padStart(2, '0')}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-${d.getUTCFullYear()}`;
 }
 
+/** The simulator's merchant, as a UPI app shows the payee. */
+const PAYEE_VPA = 'zstore@sandbox';
+const PAYEE_NAME = 'Z Store';
+
+/**
+ * The `upi_intent` links of an order, as UPIGateway sends them: one UPI payment (payee, amount,
+ * reference, note) in each app's own scheme, the BHIM one the plain `upi://pay` any UPI app opens.
+ */
+function upiIntentLinks(orderId: number, amount: string, note: string) {
+  const query = new URLSearchParams({
+    pa: PAYEE_VPA,
+    pn: PAYEE_NAME,
+    am: Number(amount).toFixed(2),
+    cu: 'INR',
+    tr: String(orderId),
+    tn: note.slice(0, 50),
+  }).toString();
+  return {
+    bhim_link: `upi://pay?${query}`,
+    phonepe_link: `phonepe://pay?${query}`,
+    paytm_link: `paytmmp://pay?${query}`,
+    gpay_link: `tez://upi/pay?${query}`,
+  };
+}
+
+const APP_NAMES: Record<string, string> = {
+  gpay: 'Google Pay',
+  phonepe: 'PhonePe',
+  paytm: 'Paytm',
+  bhim: 'BHIM',
+  any: 'UPI app',
+};
+
 const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
@@ -144,12 +177,7 @@ export class UpiGatewaySimulator {
         order_id: orderId,
         payment_url: paymentUrl,
         upi_id_hash: Buffer.from(`sandbox@upi:${orderId}`).toString('base64'),
-        upi_intent: {
-          bhim_link: `upi://pay?pa=sandbox@upi&am=${field('amount')}&tr=${orderId}`,
-          phonepe_link: `phonepe://pay?pa=sandbox@upi&tr=${orderId}`,
-          paytm_link: `paytmmp://pay?pa=sandbox@upi&tr=${orderId}`,
-          gpay_link: `tez://upi/pay?pa=sandbox@upi&tr=${orderId}`,
-        },
+        upi_intent: upiIntentLinks(orderId, field('amount'), field('p_info')),
         ...(request.url.includes('/v2/') ? { session_id: `sess_${orderId}` } : {}),
       },
     };
@@ -179,11 +207,7 @@ export class UpiGatewaySimulator {
   async page(@Param('orderId') orderId: string, @Res() reply: FastifyReply) {
     const order = await this.findById(orderId);
     if (!order) return reply.status(404).type('text/plain').send('Unknown payment');
-    await this.db.query(
-      `UPDATE sandbox_upi_orders SET status = 'scanning' WHERE order_id = $1 AND status = 'created'`,
-      [order.order_id],
-    );
-    if (order.status === 'created') order.status = 'scanning';
+    await this.markScanning(order);
     const form = (action: string, label: string) =>
       `<form method="post" action="/sandbox/upigateway/pay/${order.order_id}/${action}"><button type="submit" name="action" value="${action}">${label}</button></form>`;
     const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -213,6 +237,85 @@ ${form('pay', 'Pay')}${form('fail', 'Fail')}${form('leave', 'Leave')}</body></ht
     target.searchParams.set('client_txn_id', order.client_txn_id);
     target.searchParams.set('txn_id', order.order_id);
     return reply.status(302).header('location', target.toString()).send();
+  }
+
+  /**
+   * The UPI app a phone opens for an intent link (`?app=gpay&pa=...&am=...&tr=<order_id>`): the
+   * payee and amount the link carries, and Pay, Fail and Leave. Opening it marks the order
+   * `scanning`; paying fires the webhook, and the app then says so (the store's own tab follows
+   * by itself, as it does when a real app returns).
+   */
+  @Get('app')
+  @Public()
+  async app(@Query() query: Record<string, unknown>, @Res() reply: FastifyReply) {
+    const params = textFields(query);
+    const order = await this.findById(params.tr ?? '');
+    if (!order || params.pa !== PAYEE_VPA || Number(params.am) !== Number(order.amount)) {
+      return reply.status(404).type('text/plain').send('Unknown payment');
+    }
+    await this.markScanning(order);
+    const app = APP_NAMES[params.app ?? ''] ? params.app! : 'any';
+    const buttons = ['pay', 'fail', 'leave']
+      .map(
+        (action) =>
+          `<form method="post" action="/sandbox/upigateway/app/${order.order_id}/${action}"><input type="hidden" name="app" value="${app}"><button type="submit">${action[0].toUpperCase()}${action.slice(1)}</button></form>`,
+      )
+      .join('');
+    return reply.type('text/html; charset=utf-8').send(
+      this.appPage(
+        app,
+        `<p>Pay <strong>&#8377;${escapeHtml(order.amount)}</strong> to ${escapeHtml(params.pn ?? PAYEE_NAME)}</p>
+<p class="vpa">${escapeHtml(PAYEE_VPA)}</p><p>${escapeHtml(params.tn ?? order.p_info)}</p>${buttons}`,
+      ),
+    );
+  }
+
+  @Post('app/:orderId/:action')
+  @Public()
+  async appAction(
+    @Param('orderId') orderId: string,
+    @Param('action') action: string,
+    @Body() form: unknown,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ) {
+    const order = await this.findById(orderId);
+    if (!order) return reply.status(404).type('text/plain').send('Unknown payment');
+    const app = textFields(form).app ?? 'any';
+    let outcome = 'You left without paying. The payment is still waiting in the store.';
+    if (action === 'pay' || action === 'fail') {
+      const settled = await this.settle(order.client_txn_id, action);
+      if (settled) await this.fireWebhook(request, settled, 1);
+      const now = settled ?? this.statusData(order);
+      outcome =
+        now.status === 'success'
+          ? `Payment successful. UPI reference ${escapeHtml(now.upi_txn_id)}.`
+          : `Payment ${now.status === 'failure' ? 'failed' : escapeHtml(now.status)}.`;
+    }
+    return reply
+      .status(200)
+      .type('text/html; charset=utf-8')
+      .send(
+        this.appPage(
+          APP_NAMES[app] ? app : 'any',
+          `<p role="status">${outcome}</p><p>Go back to the store.</p>`,
+        ),
+      );
+  }
+
+  private appPage(app: string, body: string) {
+    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${APP_NAMES[app]} (sandbox)</title><style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem}
+form{display:inline-block;margin:.25rem}button{font-size:1rem;padding:.6rem 1.2rem}.vpa{color:#555}</style></head><body>
+<h1>${APP_NAMES[app]} (sandbox)</h1>${body}</body></html>`;
+  }
+
+  private async markScanning(order: SimOrder) {
+    await this.db.query(
+      `UPDATE sandbox_upi_orders SET status = 'scanning' WHERE order_id = $1 AND status = 'created'`,
+      [order.order_id],
+    );
+    if (order.status === 'created') order.status = 'scanning';
   }
 
   /** Test control: settle an order without a browser; `webhook=skip` sends none, `duplicates=n` sends n. */

@@ -8,6 +8,8 @@ import { setReturnTo } from '@/auth/returnTo';
 import { useSession } from '@/auth/SessionContext';
 import { StatusMessage } from '@/components/StatusMessage';
 import { draftUrl } from '@/features/product/purchaseDraft';
+import { UpiPaySheet } from '@/features/upi/UpiPaySheet';
+import { paymentOfOrder, type UpiPayment } from '@/features/upi/upiPayment';
 import { deliveryDueAt, deliveryWindow } from '@/lib/delivery';
 import { formatRupees } from '@/lib/format';
 import { orderSupportChatLink, orderSupportMailLink } from '@/lib/support';
@@ -31,16 +33,25 @@ function statusClass(status: string): string {
 }
 
 /**
- * An unpaid UPI order: back to the same payment page while the gateway order lives; once it
- * failed or expired, a new order with the same pack and player.
+ * An unpaid UPI order: the same payment (app links, QR) while the gateway order lives, never a
+ * second one; once it failed or expired, a new order with the same pack and player.
  */
 function PayAgain({ order }: { order: Order }) {
+  // Kept as opened: the sheet shows the payment land before this page does.
+  const [paying, setPaying] = useState<UpiPayment | null>(null);
+  const close = () => setPaying(null);
+  if (paying) return <UpiPaySheet payment={paying} onClose={close} onSettled={close} />;
   if (order.paymentmode !== 'upi') return null;
-  if (order.status === 'Created' && order.paymentUrl) {
+  const payment = paymentOfOrder(order);
+  if (payment) {
     return (
-      <a href={order.paymentUrl} className="btn btn-primary btn-block">
+      <button
+        type="button"
+        className="btn btn-primary btn-block"
+        onClick={() => setPaying(payment)}
+      >
         Pay again
-      </a>
+      </button>
     );
   }
   if (order.status !== 'Failed' || !order.productId) return null;

@@ -20,6 +20,8 @@ import { EnterInfoStep, type UsernameCheck } from './EnterInfoStep';
 import { OrderSummaryStep } from './OrderSummaryStep';
 import { PaymentSheet } from './PaymentSheet';
 import { useTopUpForOrder } from './useTopUpForOrder';
+import { UpiPaySheet } from '@/features/upi/UpiPaySheet';
+import type { UpiPayment } from '@/features/upi/upiPayment';
 import {
   draftUrl,
   forgetPlayer,
@@ -89,7 +91,8 @@ function OrderForm({ product }: { product: Product }) {
   // Back from a top-up started in the sheet: the sheet opens again on the same order.
   const [sheetOpen, setSheetOpen] = useState(!!urlDraft?.payWithCoins && isLoggedIn);
   const topUp = useTopUpForOrder();
-  const { placeOrder, submitting } = usePlaceOrder();
+  const [upiPayment, setUpiPayment] = useState<UpiPayment | null>(null);
+  const { placeOrder, submitting } = usePlaceOrder(setUpiPayment);
 
   const itemsNotFound =
     !itemsResult.data && itemsResult.error instanceof ApiError && itemsResult.error.status === 404;
@@ -202,7 +205,7 @@ function OrderForm({ product }: { product: Product }) {
       },
       mode,
     );
-    if (outcome === 'refused') setSheetOpen(false);
+    if (outcome === 'refused' || outcome === 'paying') setSheetOpen(false);
   };
 
   const topUpAndReturn = (amount: number, couponCode: string) => {
@@ -270,7 +273,9 @@ function OrderForm({ product }: { product: Product }) {
         onProceed={proceed}
         onLogin={logInFirst}
       />
-      {sheetOpen && user && selected && price !== null && (
+      {upiPayment && <UpiPaySheet payment={upiPayment} onClose={() => setUpiPayment(null)} />}
+      {topUp.payment && <UpiPaySheet payment={topUp.payment} onClose={topUp.close} />}
+      {sheetOpen && !topUp.payment && user && selected && price !== null && (
         <PaymentSheet
           user={user}
           item={selected}

@@ -8,19 +8,24 @@ import type { PaymentMode } from '@/api/types';
 import { useSignOut } from '@/auth/useSignOut';
 import { isDefiniteRefusal, useIntentKey } from '@/lib/useIntentKey';
 import { useRefreshAccount } from '@/lib/useRefreshAccount';
+import { paymentFromAnswer, type UpiPayment } from '@/features/upi/upiPayment';
 
 const NETWORK_ERROR = 'Something went wrong! Please try again.';
 const SESSION_EXPIRED_DELAY_MS = 3000;
 const ORDER_FAILED = 'Could not create the order. Please try again.';
 
-/** `unknown`: the answer was lost or the store failed; Confirm again retries the same order. */
-export type PlaceOrderOutcome = 'redirected' | 'refused' | 'unknown';
+/**
+ * `paying`: a UPI payment to make (handed to `onUpiPayment`); `unknown`: the answer was lost or
+ * the store failed; Confirm again retries the same order.
+ */
+export type PlaceOrderOutcome = 'redirected' | 'paying' | 'refused' | 'unknown';
 
 /**
- * Creates the order and sends the browser on to payment or to the result page. Pressing
- * Confirm again after a lost answer retries the same order: it is placed and paid once.
+ * Creates the order and hands its UPI payment to the checkout, or sends the browser on to the
+ * result page. Pressing Confirm again after a lost answer retries the same order: it is placed
+ * and paid once (the same gateway payment comes back).
  */
-export function usePlaceOrder() {
+export function usePlaceOrder(onUpiPayment: (payment: UpiPayment) => void) {
   const navigate = useNavigate();
   const { keyFor, settle, settleIfDefinite } = useIntentKey();
   const signOutTo = useSignOut();
@@ -62,11 +67,16 @@ export function usePlaceOrder() {
       try {
         if (mode === 'upi') {
           const response = await createUpiOrder(order, idempotencyKey);
-          const paymentUrl = response.data?.payment_url;
+          const data = response.data;
           settle();
-          if (!response.error && paymentUrl) {
-            window.location.assign(paymentUrl);
-            return 'redirected';
+          if (!response.error && data?.payment_url) {
+            // Nothing left to pay: the answer is the confirmation page.
+            if (data.payment_url.startsWith('/')) {
+              goTo(data.payment_url);
+              return 'redirected';
+            }
+            onUpiPayment(paymentFromAnswer('order', data.orderid, data, 0));
+            return 'paying';
           }
           handleError(response.error ?? ORDER_FAILED);
         } else {
@@ -95,7 +105,7 @@ export function usePlaceOrder() {
       }
       return 'refused';
     },
-    [goTo, handleError, keyFor, refreshAccount, settle, settleIfDefinite],
+    [goTo, handleError, keyFor, onUpiPayment, refreshAccount, settle, settleIfDefinite],
   );
 
   return { placeOrder, submitting };

@@ -3,6 +3,7 @@ import { toast } from 'react-toastify';
 import { ApiError } from '@/api/client';
 import { startWalletTopUp } from '@/api/wallet';
 import { useIntentKey } from '@/lib/useIntentKey';
+import { paymentFromAnswer, type UpiPayment } from '@/features/upi/upiPayment';
 import { keepPurchaseForTopUp } from './purchaseDraft';
 
 const TOPUP_FAILED = 'Something went wrong! Please try again.';
@@ -13,6 +14,7 @@ const TOPUP_FAILED = 'Something went wrong! Please try again.';
  */
 export function useTopUpForOrder() {
   const [starting, setStarting] = useState(false);
+  const [payment, setPayment] = useState<UpiPayment | null>(null);
   const { keyFor, settle, settleIfDefinite } = useIntentKey();
 
   const start = async (amount: number, userid: number, backToOrder: string) => {
@@ -20,10 +22,11 @@ export function useTopUpForOrder() {
     try {
       const response = await startWalletTopUp(amount, userid, keyFor({ amount, backToOrder }));
       settle();
-      const paymentUrl = response.data?.payment_url;
-      if (paymentUrl) {
+      const data = response.data;
+      if (data?.payment_url) {
         keepPurchaseForTopUp(backToOrder);
-        window.location.assign(paymentUrl);
+        setPayment(paymentFromAnswer('topup', data.txnid, data, amount));
+        setStarting(false);
         return;
       }
       toast.error(TOPUP_FAILED);
@@ -36,5 +39,5 @@ export function useTopUpForOrder() {
     setStarting(false);
   };
 
-  return { start, starting };
+  return { start, starting, payment, close: () => setPayment(null) };
 }

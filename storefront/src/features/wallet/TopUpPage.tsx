@@ -5,6 +5,8 @@ import { ApiError } from '@/api/client';
 import { startWalletTopUp } from '@/api/wallet';
 import { useSession } from '@/auth/SessionContext';
 import { useIntentKey } from '@/lib/useIntentKey';
+import { UpiPaySheet } from '@/features/upi/UpiPaySheet';
+import { paymentFromAnswer, type UpiPayment } from '@/features/upi/upiPayment';
 import { AmountForm, parseWholeAmount } from './AmountForm';
 import './wallet.css';
 
@@ -15,6 +17,7 @@ export default function TopUpPage() {
   const [value, setValue] = useState('');
   const [error, setError] = useState('');
   const [submitting, setSubmitting] = useState(false);
+  const [payment, setPayment] = useState<UpiPayment | null>(null);
   const { keyFor, settle, settleIfDefinite } = useIntentKey();
 
   const submit = async () => {
@@ -29,9 +32,9 @@ export default function TopUpPage() {
     try {
       const response = await startWalletTopUp(amount, user.userid, keyFor({ amount }));
       settle();
-      const paymentUrl = response.data?.payment_url;
-      if (paymentUrl) {
-        window.location.assign(paymentUrl);
+      const data = response.data;
+      if (data?.payment_url) {
+        setPayment(paymentFromAnswer('topup', data.txnid, data, amount));
         return;
       }
       toast.error(TOPUP_FAILED);
@@ -70,6 +73,7 @@ export default function TopUpPage() {
           Back to Wallet
         </Link>
       </div>
+      {payment && <UpiPaySheet payment={payment} onClose={() => setPayment(null)} />}
     </div>
   );
 }

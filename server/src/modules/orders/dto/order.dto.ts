@@ -3,6 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { Messages } from '@zstore/contract/messages';
 import { toRupees } from '../../ledger/money.js';
+import { livePaymentLinks, PaymentLinksDto, UpiIntentDto } from '../../payments/payment-links.js';
 import type { Order } from '../order.js';
 
 const details = { message: Messages.selectPackAndDetails };
@@ -140,6 +141,18 @@ export class OrderResponseDto {
     description: "The gateway's payment page, while an unpaid UPI order can still be paid",
   })
   paymentUrl: string | null;
+  @ApiPropertyOptional({
+    nullable: true,
+    type: UpiIntentDto,
+    description: "The gateway's UPI app links of the same payment, while it can still be paid",
+  })
+  upiIntent: UpiIntentDto | null;
+  @ApiPropertyOptional({
+    nullable: true,
+    type: String,
+    description: 'When the unpaid UPI payment expires, while it can still be paid',
+  })
+  paymentExpiresAt: string | null;
   @ApiProperty({ description: 'Delivered by a supplier API' }) isApi: boolean;
   @ApiPropertyOptional({
     nullable: true,
@@ -151,13 +164,9 @@ export class OrderResponseDto {
   @ApiProperty() updatedAt: string;
 }
 
-/** An unpaid UPI order's payment page stays usable until the order expires. */
-function payableUntilExpiry(order: Order): string | null {
-  if (order.status !== 'Created' || !order.paymentUrl || !order.expiresAt) return null;
-  return order.expiresAt.getTime() > Date.now() ? order.paymentUrl : null;
-}
-
 export function mapOrder(order: Order): OrderResponseDto {
+  // An unpaid UPI order's payment page and app links stay usable until the order expires.
+  const live = livePaymentLinks({ ...order, open: order.status === 'Created' });
   return {
     id: order.id,
     _id: order.id,
@@ -181,7 +190,9 @@ export function mapOrder(order: Order): OrderResponseDto {
     attention: order.attention,
     customerReason: order.customerReason,
     username: order.playerName,
-    paymentUrl: payableUntilExpiry(order),
+    paymentUrl: live?.paymentUrl ?? null,
+    upiIntent: live?.upiIntent ?? null,
+    paymentExpiresAt: live ? order.expiresAt!.toISOString() : null,
     isApi: order.isApi,
     paidAt: order.paidAt?.toISOString() ?? null,
     createdAt: order.createdAt.toISOString(),
@@ -189,8 +200,7 @@ export function mapOrder(order: Order): OrderResponseDto {
   };
 }
 
-export class PaymentUrlDto {
-  @ApiProperty() payment_url: string;
+export class PaymentUrlDto extends PaymentLinksDto {
   @ApiProperty() orderid: string;
 }
 

@@ -3,6 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { Messages } from '@zstore/contract/messages';
 import { toRupees } from '../../ledger/money.js';
+import { PaymentLinksDto, UpiIntentDto } from '../../payments/payment-links.js';
 import type { WalletTxn } from '../wallet-txn.js';
 
 const toNumber = ({ value }: { value: unknown }) =>
@@ -92,8 +93,7 @@ export class RedeemDto {
   userid: number;
 }
 
-export class PaymentLinkDataDto {
-  @ApiProperty() payment_url: string;
+export class PaymentLinkDataDto extends PaymentLinksDto {
   @ApiProperty() txnid: string;
 }
 
@@ -106,6 +106,24 @@ export class TxnStatusDataDto {
   @ApiProperty() txnid: string;
   @ApiProperty() status: string;
   @ApiProperty({ description: 'Rupees' }) amount: number;
+  @ApiPropertyOptional({
+    nullable: true,
+    type: String,
+    description: "The gateway's payment page, while an unpaid top-up can still be paid",
+  })
+  paymentUrl: string | null;
+  @ApiPropertyOptional({
+    nullable: true,
+    type: UpiIntentDto,
+    description: "The gateway's UPI app links of the same payment, while it can still be paid",
+  })
+  upiIntent: UpiIntentDto | null;
+  @ApiPropertyOptional({
+    nullable: true,
+    type: String,
+    description: 'When the unpaid top-up expires, while it can still be paid',
+  })
+  expiresAt: string | null;
 }
 
 export class TxnStatusResponseDto {
