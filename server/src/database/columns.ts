@@ -8,3 +8,9 @@ export const bigintNumber: ValueTransformer = {
   to: (value: number | null | undefined) => value,
   from: (value: string | null) => (value === null ? null : Number(value)),
 };
+
+/** `bigint[]` columns read as arrays of numbers. */
+export const bigintNumbers: ValueTransformer = {
+  to: (value: number[] | null | undefined) => value,
+  from: (value: string[] | null) => (value === null ? null : value.map(Number)),
+};

@@ -148,7 +148,17 @@ function literals(file: string): string[] {
   const visit = (node: ts.Node) => {
     if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) {
       found.push(node.text);
-    } else if (ts.isTemplateExpression(node)) {
+    } else if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      /Join$/.test(node.expression.name.text) &&
+      node.arguments[0] !== undefined &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
+      // A query builder's join by table name (`.leftJoin('users', ...)`) names that table too.
+      found.push(`JOIN ${node.arguments[0].text}`);
+    }
+    if (ts.isTemplateExpression(node)) {
       found.push(
         [node.head.text, ...node.templateSpans.map((span) => span.literal.text)].join(' '),
       );

@@ -1,5 +1,8 @@
 import { Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn } from 'typeorm';
 
+/** What a change looked like before or after, as JSON. */
+export type AuditValue = object | string | number | boolean | null;
+
 /** Who changed what, when, from what to what. */
 @Entity('audit_log')
 // Descending: the migrations own it.
@@ -27,10 +30,10 @@ export class AuditLogEntity {
   entityId!: string;
 
   @Column({ type: 'jsonb', nullable: true })
-  before!: unknown;
+  before!: AuditValue;
 
   @Column({ type: 'jsonb', nullable: true })
-  after!: unknown;
+  after!: AuditValue;
 
   @Column({ type: 'timestamptz', default: () => 'now()' })
   createdAt!: Date;

@@ -1,6 +1,7 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
+import { AuditLogEntity, type AuditValue } from './audit-log.entity.js';
 
 /** What `record` writes; the log fills in its id and time. */
 export interface NewAuditEntry {
@@ -18,16 +19,13 @@ export class AuditService {
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
   async record(entry: NewAuditEntry) {
-    await this.txHost.tx.query(
-      'INSERT INTO audit_log (actor_id, action, entity, entity_id, before, after) VALUES ($1, $2, $3, $4, $5, $6)',
-      [
-        entry.actorId,
-        entry.action,
-        entry.entity,
-        entry.entityId,
-        JSON.stringify(entry.before ?? null),
-        JSON.stringify(entry.after ?? null),
-      ],
-    );
+    await this.txHost.tx.getRepository(AuditLogEntity).insert({
+      actorId: entry.actorId,
+      action: entry.action,
+      entity: entry.entity,
+      entityId: entry.entityId,
+      before: (entry.before ?? null) as AuditValue,
+      after: (entry.after ?? null) as AuditValue,
+    });
   }
 }

@@ -1,3 +1,6 @@
+import type { ItemEntity } from './item.entity.js';
+import type { ProductEntity } from './product.entity.js';
+
 /** A `products` row as PostgreSQL answers it (bigints as strings). */
 export interface ProductRow {
   id: string;
@@ -39,47 +42,11 @@ export interface ItemRow {
   updated_at: Date;
 }
 
-export interface Product {
-  id: string;
-  productid: number;
-  name: string;
-  type: string;
-  category: string;
-  imgpath: string;
-  importantnote: string;
-  inputs: Array<{ label: string }>;
-  /** The `itemid`s of its packs, in display order. */
-  items: number[];
-  istrending: boolean;
-  instock: boolean;
-  isApi: boolean;
-  apiType: string | null;
-  deliveryTime: string | null;
-  guideImage: string | null;
-  sortOrder: number;
-  createdAt: Date;
-  updatedAt: Date;
-}
+/** A product of the catalogue (a deleted one is never read). */
+export type Product = Omit<ProductEntity, 'deletedAt'>;
 
-export interface Item {
-  id: string;
-  itemid: number;
-  name: string;
-  type: string | null;
-  suggestedTask: string | null;
-  /** Paise. */
-  originalprice: number;
-  discountedprice: number;
-  resellprice: number;
-  isApi: boolean;
-  apiType: string | null;
-  /** The supplier's pack ids. */
-  itemidarray: string[];
-  imgpath: string;
-  instock: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-}
+/** A pack of a product; prices in paise (a deleted one is never read). */
+export type Item = Omit<ItemEntity, 'deletedAt'>;
 
 export function mapProductRow(row: ProductRow): Product {
   return {

@@ -11,7 +11,12 @@ export class ItemEntity {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'items_pkey' })
   id!: string;
 
-  @Column({ type: 'bigint', transformer: bigintNumber })
+  @Column({
+    type: 'bigint',
+    generated: 'identity',
+    generatedIdentity: 'ALWAYS',
+    transformer: bigintNumber,
+  })
   itemid!: number;
 
   @Column({ type: 'varchar', length: 120 })

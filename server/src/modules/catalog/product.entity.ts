@@ -1,5 +1,5 @@
 import { Check, Column, Entity, PrimaryGeneratedColumn, Unique } from 'typeorm';
-import { bigintNumber } from '../../database/columns.js';
+import { bigintNumber, bigintNumbers } from '../../database/columns.js';
 
 /** A game or service on the storefront; `items` orders its packs by their numeric ids. */
 @Entity('products')
@@ -12,7 +12,12 @@ export class ProductEntity {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'products_pkey' })
   id!: string;
 
-  @Column({ type: 'bigint', transformer: bigintNumber })
+  @Column({
+    type: 'bigint',
+    generated: 'identity',
+    generatedIdentity: 'ALWAYS',
+    transformer: bigintNumber,
+  })
   productid!: number;
 
   @Column({ type: 'varchar', length: 120 })
@@ -31,10 +36,11 @@ export class ProductEntity {
   importantnote!: string;
 
   @Column({ type: 'jsonb', default: () => `'[]'` })
-  inputs!: unknown[];
+  inputs!: Array<{ label: string }>;
 
-  @Column({ type: 'bigint', array: true, default: () => `'{}'` })
-  items!: string[];
+  /** The `itemid`s of its packs, in display order. */
+  @Column({ type: 'bigint', array: true, default: () => `'{}'`, transformer: bigintNumbers })
+  items!: number[];
 
   @Column({ type: 'boolean', default: false })
   istrending!: boolean;

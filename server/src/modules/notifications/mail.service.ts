@@ -7,36 +7,16 @@ import { JobQueueService } from '../../jobs/job-queue.service.js';
 import type { JobOf } from '../../jobs/job.types.js';
 import { OnJob } from '../../jobs/on-job.decorator.js';
 import { SmtpAdapter, type MailMessage } from '../../providers/smtp/smtp.adapter.js';
+import { OutgoingMailEntity } from './outgoing-mail.entity.js';
 
 const MAX_ATTEMPTS = 10;
 
-/** An `outgoing_mail` row as a send claims it. */
-interface OutgoingMailRow {
-  recipient: string;
-  subject: string;
-  text_body: string;
-  html_body: string | null;
-  attempts: number;
-}
+/** A mail as a send claims it; `attempts` counts the one this send makes. */
+export type OutgoingMail = Pick<
+  OutgoingMailEntity,
+  'recipient' | 'subject' | 'textBody' | 'htmlBody' | 'attempts'
+>;
 
-export interface OutgoingMail {
-  recipient: string;
-  subject: string;
-  textBody: string;
-  htmlBody: string | null;
-  /** Counting the one this send makes. */
-  attempts: number;
-}
-
-export function mapOutgoingMailRow(row: OutgoingMailRow): OutgoingMail {
-  return {
-    recipient: row.recipient,
-    subject: row.subject,
-    textBody: row.text_body,
-    htmlBody: row.html_body,
-    attempts: row.attempts,
-  };
-}
 const mailJobId = (id: string, generation: number) => `mail-${id}-${generation}`;
 
 /**
@@ -52,17 +32,24 @@ export class MailService {
     private readonly smtp: SmtpAdapter,
   ) {}
 
+  private get mails() {
+    return this.txHost.tx.getRepository(OutgoingMailEntity);
+  }
+
   /** Records the mail (in the caller's transaction, if one is open); call `dispatch` after commit. */
   async record(message: MailMessage): Promise<string> {
-    const rows: Array<{ id: string }> = await this.txHost.tx.query(
-      `INSERT INTO outgoing_mail (recipient, subject, text_body, html_body) VALUES ($1, $2, $3, $4) RETURNING id`,
-      [message.to, message.subject, message.text, message.html ?? null],
-    );
-    return rows[0].id;
+    const { identifiers } = await this.mails.insert({
+      recipient: message.to,
+      subject: message.subject,
+      textBody: message.text,
+      htmlBody: message.html ?? null,
+    });
+    return identifiers[0].id as string;
   }
 
   /** Deletes up to `limit` mails sent or given up on before `before`; pending ones stay. */
   async purgeFinished(before: Date, limit: number): Promise<number> {
+    // SQL: a bounded batch, and PostgreSQL's DELETE has no LIMIT of its own.
     const [, count] = await this.txHost.tx.query<[unknown, number]>(
       `DELETE FROM outgoing_mail WHERE id IN (
          SELECT id FROM outgoing_mail WHERE status <> 'pending' AND created_at < $1 LIMIT $2)`,
@@ -81,14 +68,8 @@ export class MailService {
 
   @OnJob({ name: JobName.MailSend, queue: QueueName.Mail })
   async handleSend({ mailId }: JobOf<JobName.MailSend>): Promise<JobStatus> {
-    const row = await guardedUpdate<OutgoingMailRow>(
-      this.txHost.tx,
-      `UPDATE outgoing_mail SET attempts = attempts + 1 WHERE id = $1 AND status = 'pending'
-       RETURNING recipient, subject, text_body, html_body, attempts`,
-      [mailId],
-    );
-    if (!row) return JobStatus.Skipped;
-    const mail = mapOutgoingMailRow(row);
+    const mail = await this.claimSend(mailId);
+    if (!mail) return JobStatus.Skipped;
     try {
       await this.smtp.send({
         to: mail.recipient,
@@ -97,38 +78,54 @@ export class MailService {
         html: mail.htmlBody,
       });
     } catch (error) {
-      await this.txHost.tx.query(
-        `UPDATE outgoing_mail SET last_error = $2, status = CASE WHEN attempts >= $3 THEN 'failed'::mail_status ELSE status END
-         WHERE id = $1 AND status = 'pending'`,
-        [mailId, (error as Error).message.slice(0, 500), MAX_ATTEMPTS],
+      await this.mails.update(
+        { id: mailId, status: 'pending' },
+        {
+          lastError: (error as Error).message.slice(0, 500),
+          status: () =>
+            `CASE WHEN attempts >= ${MAX_ATTEMPTS} THEN 'failed'::mail_status ELSE status END`,
+        },
       );
       throw error;
     }
-    await this.txHost.tx.query(
-      `UPDATE outgoing_mail SET status = 'sent', sent_at = now() WHERE id = $1 AND status = 'pending'`,
-      [mailId],
+    await this.mails.update(
+      { id: mailId, status: 'pending' },
+      { status: 'sent', sentAt: () => 'now()' },
     );
     return JobStatus.Success;
   }
 
+  /** Counts a send of a pending mail and answers the mail, or undefined if it is not pending. */
+  private claimSend(mailId: string): Promise<OutgoingMail | undefined> {
+    // SQL: one guarded UPDATE ... RETURNING claims the try and reads what to send.
+    return guardedUpdate<OutgoingMail>(
+      this.txHost.tx,
+      `UPDATE outgoing_mail SET attempts = attempts + 1 WHERE id = $1 AND status = 'pending'
+       RETURNING recipient, subject, text_body AS "textBody", html_body AS "htmlBody", attempts`,
+      [mailId],
+    );
+  }
+
   @OnJob({ name: JobName.MailSweepPending, queue: QueueName.Maintenance })
   async handleSweepPending(): Promise<JobStatus> {
-    const pending: Array<{ id: string; generation: number }> = await this.txHost.tx.query(
-      `SELECT id, generation FROM outgoing_mail
-       WHERE status = 'pending' AND created_at < now() - interval '20 seconds' ORDER BY created_at LIMIT 500`,
-    );
+    const pending = await this.mails
+      .createQueryBuilder('mail')
+      .select(['mail.id', 'mail.generation'])
+      .where(`mail.status = 'pending' AND mail.createdAt < now() - interval '20 seconds'`)
+      .orderBy('mail.createdAt')
+      .limit(500)
+      .getMany();
     for (const mail of pending) {
       if (await this.jobs.isLive(QueueName.Mail, mailJobId(mail.id, mail.generation))) continue;
-      const bumped = await guardedUpdate<{ generation: number }>(
-        this.txHost.tx,
-        'UPDATE outgoing_mail SET generation = generation + 1 WHERE id = $1 AND generation = $2 RETURNING generation',
-        [mail.id, mail.generation],
+      const { affected } = await this.mails.update(
+        { id: mail.id, generation: mail.generation },
+        { generation: mail.generation + 1 },
       );
-      if (bumped) {
+      if (affected === 1) {
         await this.jobs.queueSoon(
           JobName.MailSend,
           { mailId: mail.id },
-          mailJobId(mail.id, bumped.generation),
+          mailJobId(mail.id, mail.generation + 1),
         );
       }
     }

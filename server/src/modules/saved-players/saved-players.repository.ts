@@ -1,70 +1,54 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
-
-interface SavedPlayerRow {
-  product_id: string;
-  productname: string;
-  input1: string;
-  input2: string;
-  updated_at: Date;
-}
+import { SavedPlayerEntity } from './saved-player.entity.js';
 
 /** A player a user ordered for, with the product's name. */
-export interface SavedPlayer {
-  productId: string;
+export type SavedPlayer = Pick<
+  SavedPlayerEntity,
+  'productId' | 'input1' | 'input2' | 'updatedAt'
+> & {
   productName: string;
-  input1: string;
-  input2: string;
-  /** When an order last used this player. */
-  updatedAt: Date;
-}
-
-export function mapSavedPlayerRow(row: SavedPlayerRow): SavedPlayer {
-  return {
-    productId: row.product_id,
-    productName: row.productname,
-    input1: row.input1,
-    input2: row.input2,
-    updatedAt: new Date(row.updated_at),
-  };
-}
+};
 
 @Injectable()
 export class SavedPlayersRepository {
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
+  private get players() {
+    return this.txHost.tx.getRepository(SavedPlayerEntity);
+  }
+
   /** Keeps the player of an order just placed (its last use first in the list). */
   async remember(player: { userId: string; productId: string; input1: string; input2: string }) {
-    await this.txHost.tx.query(
-      `INSERT INTO saved_players (user_id, product_id, input1, input2) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (user_id, product_id)
-       DO UPDATE SET input1 = EXCLUDED.input1, input2 = EXCLUDED.input2, updated_at = now()`,
-      [player.userId, player.productId, player.input1, player.input2],
-    );
+    await this.players.upsert({ ...player, updatedAt: () => 'now()' }, ['userId', 'productId']);
   }
 
   /** The saved players of the user with this numeric userid, last used first. */
-  async list(userid: number): Promise<SavedPlayer[]> {
-    const rows: SavedPlayerRow[] = await this.txHost.tx.query(
-      `SELECT s.product_id, p.name AS productname, s.input1, s.input2, s.updated_at
-       FROM saved_players s
-       JOIN users u ON u.id = s.user_id
-       JOIN products p ON p.id = s.product_id
-       WHERE u.userid = $1
-       ORDER BY s.updated_at DESC, p.name`,
-      [userid],
-    );
-    return rows.map(mapSavedPlayerRow);
+  list(userid: number): Promise<SavedPlayer[]> {
+    return this.players
+      .createQueryBuilder('player')
+      .select('player.productId', 'productId')
+      .addSelect('product.name', 'productName')
+      .addSelect('player.input1', 'input1')
+      .addSelect('player.input2', 'input2')
+      .addSelect('player.updatedAt', 'updatedAt')
+      .innerJoin('users', 'owner', 'owner.id = player.user_id')
+      .innerJoin('products', 'product', 'product.id = player.product_id')
+      .where('owner.userid = :userid', { userid })
+      .orderBy('player.updatedAt', 'DESC')
+      .addOrderBy('product.name', 'ASC')
+      .getRawMany<SavedPlayer>();
   }
 
   /** Whether there was a saved player to forget. */
   async forget(userid: number, productId: string): Promise<boolean> {
-    const [, deleted] = await this.txHost.tx.query<[unknown, number]>(
-      `DELETE FROM saved_players s USING users u
-       WHERE u.id = s.user_id AND u.userid = $1 AND s.product_id = $2`,
-      [userid, productId],
-    );
-    return deleted > 0;
+    const { affected } = await this.players
+      .createQueryBuilder()
+      .delete()
+      .where('product_id = :productId', { productId })
+      .andWhere('user_id = (SELECT id FROM users WHERE userid = :userid)', { userid })
+      .execute();
+    return (affected ?? 0) > 0;
   }
 }
