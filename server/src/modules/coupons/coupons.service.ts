@@ -1,7 +1,8 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { IsNull, MoreThan } from 'typeorm';
+import { MoreThan } from 'typeorm';
+import { entityFromRow } from '../../database/entity-rows.js';
 import { guardedUpdate } from '../../database/transactions.js';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { AppError } from '../../common/errors/app-error.js';
@@ -112,11 +113,13 @@ export class CouponsService {
     };
   }
 
+  /** SQL on the checkout path: the builder costs about twice the CPU of this lookup. */
   async find(code: string): Promise<Coupon | undefined> {
-    const coupon = await this.txHost.tx
-      .getRepository(CouponEntity)
-      .findOneBy({ couponCode: normalise(code), deletedAt: IsNull() });
-    return coupon ?? undefined;
+    const rows: Array<Record<string, unknown>> = await this.txHost.tx.query(
+      'SELECT * FROM coupons WHERE coupon_code = $1 AND deleted_at IS NULL',
+      [normalise(code)],
+    );
+    return rows[0] && entityFromRow(this.txHost.tx, CouponEntity, rows[0]);
   }
 
   /** Active, not past the end of its expiry day in India, and the price meets the minimum. */
@@ -157,7 +160,7 @@ export class CouponsService {
       );
     }
     this.checkUsable(coupon, pricePaise);
-    // SQL: guarded counts, checked and changed in one statement each.
+    // SQL: guarded counts, checked and changed in one statement each (the checkout path).
     const taken = await guardedUpdate<{ used_count: number }>(
       this.txHost.tx,
       `UPDATE coupons SET used_count = used_count + 1, updated_at = now()
@@ -179,13 +182,10 @@ export class CouponsService {
         HttpStatus.CONFLICT,
       );
     }
-    await this.txHost.tx
-      .getRepository(CouponUserUseEntity)
-      .createQueryBuilder()
-      .insert()
-      .values({ couponId: coupon.id, userId, used: 0 })
-      .orIgnore()
-      .execute();
+    await this.txHost.tx.query(
+      `INSERT INTO coupon_user_uses (coupon_id, user_id, used) VALUES ($1, $2, 0) ON CONFLICT DO NOTHING`,
+      [coupon.id, userId],
+    );
     const mine = await guardedUpdate<{ used: number }>(
       this.txHost.tx,
       `UPDATE coupon_user_uses SET used = used + 1 WHERE coupon_id = $1 AND user_id = $2 AND used < $3 RETURNING used`,
