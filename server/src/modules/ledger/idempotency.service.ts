@@ -1,8 +1,9 @@
 import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { AppError } from '../../common/errors/app-error.js';
+import { requestFingerprint } from '../../common/request-fingerprint.js';
 import { Messages } from '@zstore/contract/messages';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { claimAttempt, type ClaimAttempt, type StoredResponse } from './idempotency-claim.js';
@@ -38,18 +39,6 @@ const mapIdempotencyKeyRow = (row: IdempotencyKeyRow): IdempotencyKey => ({
   live: row.live,
 });
 
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.keys(value)
-        .sort()
-        .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
-    );
-  }
-  return value;
-}
-
 /**
  * `Idempotency-Key` on money-moving POSTs (DESIGN section 5): scoped to the user, kept 24 h.
  * The first request runs; a replay gets the first answer (success or expected failure); a
@@ -77,9 +66,7 @@ export class IdempotencyService {
   ): Promise<T> {
     if (!key) return work();
     const trimmed = key.trim().slice(0, 255);
-    const fingerprint = createHash('sha256')
-      .update(`${route}\n${JSON.stringify(canonical(body))}`)
-      .digest('hex');
+    const fingerprint = requestFingerprint(route, body);
     const token = await this.claim(auth.id, trimmed, fingerprint);
     if (!token) return this.replay<T>(auth.id, trimmed, fingerprint);
     const attempt: ClaimAttempt = { userId: auth.id, key: trimmed, token };
