@@ -1,5 +1,6 @@
 import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import pRetry from 'p-retry';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { AppError } from '../../common/errors/app-error.js';
@@ -11,6 +12,8 @@ import { commerceError, CommerceErrorCode } from './commerce-errors.js';
 
 const KEEP_HOURS = 24;
 const SAVE_TRIES = 3;
+/** The first pause between tries of storing an answer; it doubles each time. */
+const SAVE_BACKOFF_MS = 50;
 const RELEASE_RETRY_MS = 500;
 
 /** An `idempotency_keys` row as `replay` reads it, as PostgreSQL answers it. */
@@ -96,23 +99,20 @@ export class IdempotencyService {
    * the request was carried out.
    */
   private async saveAnswer(attempt: ClaimAttempt, status: number, stored: StoredResponse) {
-    for (let tries = 1; ; tries += 1) {
-      try {
-        await this.db.query(
-          `UPDATE idempotency_keys SET status = 'done', response_status = $4, response_body = $5
-           WHERE user_id = $1 AND key = $2 AND token = $3`,
-          [attempt.userId, attempt.key, attempt.token, status, JSON.stringify(stored)],
-        );
-        return;
-      } catch (error) {
-        if (tries >= SAVE_TRIES) {
-          this.logger.warn(
-            `The answer of Idempotency-Key claim ${attempt.token} was not stored: ${(error as Error).message}`,
-          );
-          return;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 50 * tries));
-      }
+    try {
+      await pRetry(
+        () =>
+          this.db.query(
+            `UPDATE idempotency_keys SET status = 'done', response_status = $4, response_body = $5
+             WHERE user_id = $1 AND key = $2 AND token = $3`,
+            [attempt.userId, attempt.key, attempt.token, status, JSON.stringify(stored)],
+          ),
+        { retries: SAVE_TRIES - 1, minTimeout: SAVE_BACKOFF_MS },
+      );
+    } catch (error) {
+      this.logger.warn(
+        `The answer of Idempotency-Key claim ${attempt.token} was not stored: ${(error as Error).message}`,
+      );
     }
   }
 
