@@ -23,3 +23,6 @@ export type ApiAnswer<R extends ApiRoute, M extends Method> =
 /** The JSON body the route takes. */
 export type ApiBody<R extends ApiRoute, M extends Method> =
   Operation<R, M> extends { requestBody?: infer Body } ? Json<NonNullable<Body>> : never;
+
+/** The API's paths as generated (with the `/api` prefix), for typed clients such as openapi-fetch. */
+export type ApiPaths = paths;

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import pRetry from 'p-retry';
 import { randomBytes } from 'node:crypto';
 import { databaseUrl, TEST_DATABASE_URL, templateDb } from './env.js';
 
@@ -15,18 +16,15 @@ async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>) {
 /** A fresh database copied from the migrated template, dropped by `drop()`. */
 export async function createTestDatabase() {
   const name = `zstore_test_${randomBytes(5).toString('hex')}`;
-  await withAdmin(async (client) => {
-    // CREATE DATABASE ... TEMPLATE fails while another session uses the template; retry briefly.
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await client.query(`CREATE DATABASE ${name} TEMPLATE ${templateDb()}`);
-        return;
-      } catch (error) {
-        if (attempt > 20) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
-      }
-    }
-  });
+  // CREATE DATABASE ... TEMPLATE fails while another session uses the template; retry briefly.
+  await withAdmin((client) =>
+    pRetry(() => client.query(`CREATE DATABASE ${name} TEMPLATE ${templateDb()}`), {
+      retries: 21,
+      factor: 1,
+      minTimeout: 100,
+      randomize: true,
+    }),
+  );
   const url = databaseUrl(name);
   return {
     name,

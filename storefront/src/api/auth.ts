@@ -1,5 +1,5 @@
-import type { ApiAnswer, ApiBody } from '@zstore/contract/api';
-import { apiRequest } from './client';
+import type { ApiAnswer } from '@zstore/contract/api';
+import { answerOf, api } from './client';
 import type { MessageResponse, Role, User } from './types';
 
 export interface SessionPayload {
@@ -15,34 +15,27 @@ export interface RegisterDetails {
 }
 
 export const login = (email: string, password: string) =>
-  apiRequest<Partial<ApiAnswer<'/auth/login', 'post'>> & MessageResponse>('/auth/login', {
-    body: { email, password } satisfies ApiBody<'/auth/login', 'post'>,
-  });
+  answerOf<Partial<ApiAnswer<'/auth/login', 'post'>> & MessageResponse>(
+    api.POST('/api/auth/login', { body: { email, password } }),
+  );
 
 export const register = (details: RegisterDetails) =>
-  apiRequest<ApiAnswer<'/auth/register', 'post'>>('/auth/register', {
-    body: details satisfies ApiBody<'/auth/register', 'post'>,
-  });
+  answerOf(api.POST('/api/auth/register', { body: details }));
 
 export const verifyAndRegister = (details: RegisterDetails & { otp: string }) =>
-  apiRequest<ApiAnswer<'/auth/verifyandregister', 'post'>>('/auth/verifyandregister', {
-    body: details satisfies ApiBody<'/auth/verifyandregister', 'post'>,
-  });
+  answerOf(api.POST('/api/auth/verifyandregister', { body: details }));
 
 export const verifyMail = (id: string, token: string) =>
-  apiRequest<MessageResponse>(
-    `/auth/verifymail/${encodeURIComponent(id)}/${encodeURIComponent(token)}`,
-    { body: { id, token } },
+  answerOf<MessageResponse>(
+    api.POST('/api/auth/verifymail/{id}/{token}', { params: { path: { id, token } } }),
   );
 
 export const validateUser = (requiredRoles: Role[]) =>
-  apiRequest<ApiAnswer<'/auth/validateuser', 'post'>>('/auth/validateuser', {
-    body: { requiredRoles } satisfies ApiBody<'/auth/validateuser', 'post'>,
-  });
+  answerOf(api.POST('/api/auth/validateuser', { body: { requiredRoles } }));
 
 export const fetchGoogleLoginResult = () =>
-  apiRequest<Partial<ApiAnswer<'/auth/login/success', 'get'>>>('/auth/login/success', {
-    credentials: 'include',
-  });
+  answerOf<Partial<ApiAnswer<'/auth/login/success', 'get'>>>(
+    api.GET('/api/auth/login/success', { credentials: 'include' }),
+  );
 
 export const GOOGLE_SIGN_IN_URL = '/api/auth/google';

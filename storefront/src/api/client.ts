@@ -1,6 +1,6 @@
+import createClient from 'openapi-fetch';
+import type { ApiPaths } from '@zstore/contract/api';
 import { readToken } from '@/auth/sessionStorage';
-
-const API_BASE = '/api';
 
 /** A failed API call. `message` is the server's own text when it sent one. */
 export class ApiError extends Error {
@@ -43,48 +43,54 @@ export function errorText(body: unknown): string | undefined {
   return undefined;
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
+/**
+ * The API, typed by the server's OpenAPI document (`@zstore/contract/api`): paths, parameters,
+ * bodies and answers are checked at compile time. Each call sends the session's token.
+ */
+export const api = createClient<ApiPaths>({
+  headers: { Accept: 'application/json' },
+  credentials: 'same-origin',
+  // Read at call time, so a page that swaps `fetch` (tests, extensions) is honoured.
+  fetch: (request) => fetch(request),
+});
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = readToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+api.use({
+  onRequest({ request }) {
+    const token = readToken();
+    if (token) request.headers.set('Authorization', `Bearer ${token}`);
+  },
+});
 
-  let response: Response;
+/** The headers of a money-moving call: its key makes a retried request apply once. */
+export const idempotent = (idempotencyKey: string) => ({
+  headers: { 'Idempotency-Key': idempotencyKey },
+});
+
+/**
+ * The answer of an `api` call, or an `ApiError`: status 0 when the request never reached the
+ * server, else the server's own text and code when it sent them.
+ */
+export async function answerOf<T>(
+  call: Promise<{ data?: T; error?: unknown; response: Response }>,
+): Promise<T> {
+  let result: Awaited<typeof call>;
   try {
-    response = await fetch(`${API_BASE}${path}`, {
-      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      credentials: options.credentials ?? 'same-origin',
-      signal: options.signal,
-    });
+    result = await call;
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError('Network error', 0, undefined);
   }
-
-  const body = await readBody(response);
+  const { data, error, response } = result;
   if (!response.ok) {
-    const code = (body as ErrorFields | undefined)?.code;
+    const code = (error as ErrorFields | undefined)?.code;
     throw new ApiError(
-      errorText(body) ?? `Request failed (${response.status})`,
+      errorText(error) ?? `Request failed (${response.status})`,
       response.status,
-      body,
+      error,
       typeof code === 'string' ? code : undefined,
     );
   }
-  return body as T;
+  return data as T;
 }
 
 /** One key per user action on a money-moving call, so a retried request is never applied twice. */

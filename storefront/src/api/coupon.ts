@@ -1,4 +1,4 @@
-import { apiRequest } from './client';
+import { answerOf, api } from './client';
 
 export interface CouponValidation {
   success?: boolean;
@@ -10,6 +10,6 @@ export interface CouponValidation {
 }
 
 export const validateCoupon = (couponCode: string, itemId: string) =>
-  apiRequest<CouponValidation>('/coupon/validatecoupon', {
-    body: { couponCode, item_id: itemId },
-  });
+  answerOf<CouponValidation>(
+    api.POST('/api/coupon/validatecoupon', { body: { couponCode, item_id: itemId } }),
+  );

@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from './client';
+import { answerOf, api } from './client';
 import { queryKeys } from './queryKeys';
 import type { GalleryImages } from './types';
 
-export const fetchGalleryImages = () => apiRequest<GalleryImages>('/gallery/images');
+export const fetchGalleryImages = () => answerOf<GalleryImages>(api.GET('/api/gallery/images'));
 
 export const galleryQuery = () =>
   queryOptions({ queryKey: queryKeys.gallery(), queryFn: fetchGalleryImages });

@@ -1,10 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ApiAnswer } from '@zstore/contract/api';
-import { apiRequest } from './client';
+import { answerOf, api } from './client';
 import { queryKeys, type Audience } from './queryKeys';
 
 export const fetchItems = (productId: string) =>
-  apiRequest<ApiAnswer<'/item/{productId}', 'get'>>(`/item/${encodeURIComponent(productId)}`);
+  answerOf(api.GET('/api/item/{productId}', { params: { path: { productId } } }));
 
 export const itemsQuery = (productId: string, audience: Audience) =>
   queryOptions({

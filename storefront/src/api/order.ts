@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { todayInIndia } from '@/lib/format';
-import type { ApiAnswer, ApiBody, Schemas } from '@zstore/contract/api';
-import { apiRequest } from './client';
-import { nextPageAfter, pagePath } from './paging';
+import type { ApiAnswer, Schemas } from '@zstore/contract/api';
+import { answerOf, api, idempotent } from './client';
+import { nextPageAfter, pageQuery } from './paging';
 import { queryKeys } from './queryKeys';
 
 export interface CheckIdRequest {
@@ -29,32 +29,35 @@ export interface OrderRequest {
 }
 
 export const checkPlayerId = (request: CheckIdRequest) =>
-  apiRequest<ApiAnswer<'/order/checkid', 'post'>>('/order/checkid', {
-    body: request satisfies ApiBody<'/order/checkid', 'post'>,
-  });
+  answerOf(api.POST('/api/order/checkid', { body: request }));
+
+/** The spec's client also looks for `error` in the answer (the error body's field). */
+type UpiOrderAnswer = ApiAnswer<'/order/createOrder', 'post'> &
+  Partial<Pick<Schemas['ErrorBodyWithError'], 'error'>>;
 
 export const createUpiOrder = (order: OrderRequest, idempotencyKey: string) =>
-  // The spec's client also looks for `error` in the answer (the error body's field).
-  apiRequest<
-    ApiAnswer<'/order/createOrder', 'post'> & Partial<Pick<Schemas['ErrorBodyWithError'], 'error'>>
-  >('/order/createOrder', {
-    body: { ...order, paymentmode: 'upi' } satisfies ApiBody<'/order/createOrder', 'post'>,
-    idempotencyKey,
-  });
+  answerOf<UpiOrderAnswer>(
+    api.POST('/api/order/createOrder', {
+      body: { ...order, paymentmode: 'upi' },
+      ...idempotent(idempotencyKey),
+    }),
+  );
 
 export const createWalletOrder = (order: OrderRequest, idempotencyKey: string) =>
-  apiRequest<ApiAnswer<'/order/createWalletOrder', 'post'>>('/order/createWalletOrder', {
-    body: { ...order, paymentmode: 'wallet' } satisfies ApiBody<'/order/createWalletOrder', 'post'>,
-    idempotencyKey,
-  });
+  answerOf(
+    api.POST('/api/order/createWalletOrder', {
+      body: { ...order, paymentmode: 'wallet' },
+      ...idempotent(idempotencyKey),
+    }),
+  );
 
 export const fetchOrderStatus = (clientTxnId: string, date: string) =>
-  apiRequest<ApiAnswer<'/order/orderstatus', 'post'>>('/order/orderstatus', {
-    body: { client_txn_id: clientTxnId, date } satisfies ApiBody<'/order/orderstatus', 'post'>,
-  });
+  answerOf(api.POST('/api/order/orderstatus', { body: { client_txn_id: clientTxnId, date } }));
 
 export const fetchOrders = (userid: number, page: number) =>
-  apiRequest<ApiAnswer<'/order/{userid}', 'get'>>(pagePath(`/order/${userid}`, page));
+  answerOf(
+    api.GET('/api/order/{userid}', { params: { path: { userid }, query: pageQuery(page) } }),
+  );
 
 /** My Orders, newest first, one page more each time the customer asks. */
 export const ordersQuery = (userid: number) =>

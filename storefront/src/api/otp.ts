@@ -1,4 +1,4 @@
-import { apiRequest } from './client';
+import { answerOf, api } from './client';
 import type { User } from './types';
 
 interface OtpResponse {
@@ -7,12 +7,12 @@ interface OtpResponse {
 }
 
 export const sendLoginOtp = (mobile: string) =>
-  apiRequest<OtpResponse>('/otp/otp-login', { body: { mobile } });
+  answerOf<OtpResponse>(api.POST('/api/otp/otp-login', { body: { mobile } }));
 
 export const fetchOtpTimer = (mobile: string) =>
-  apiRequest<OtpResponse & { timer: number }>('/otp/timer', { body: { mobile } });
+  answerOf<OtpResponse & { timer: number }>(api.POST('/api/otp/timer', { body: { mobile } }));
 
 export const verifyLoginOtp = (mobile: string, otp: string) =>
-  apiRequest<OtpResponse & { token?: string; user?: User }>('/otp/verify-otp', {
-    body: { mobile, otp },
-  });
+  answerOf<OtpResponse & { token?: string; user?: User }>(
+    api.POST('/api/otp/verify-otp', { body: { mobile, otp } }),
+  );

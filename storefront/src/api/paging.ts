@@ -4,8 +4,8 @@
  */
 export const LIST_PAGE_SIZE = 50;
 
-export const pagePath = (path: string, page: number) =>
-  `${path}?page=${page}&limit=${LIST_PAGE_SIZE}`;
+/** The query of one page of a list. */
+export const pageQuery = (page: number) => ({ page, limit: LIST_PAGE_SIZE });
 
 export const nextPageAfter = (lastPage: unknown, pages: unknown[]): number | undefined =>
   Array.isArray(lastPage) && lastPage.length >= LIST_PAGE_SIZE ? pages.length + 1 : undefined;

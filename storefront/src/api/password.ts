@@ -1,11 +1,13 @@
-import { apiRequest } from './client';
+import { answerOf, api } from './client';
 import type { MessageResponse } from './types';
 
 export const requestPasswordReset = (email: string) =>
-  apiRequest<MessageResponse>('/password/forgetpassword', { body: { email } });
+  answerOf<MessageResponse>(api.POST('/api/password/forgetpassword', { body: { email } }));
 
 export const resetPassword = (id: string, token: string, password: string) =>
-  apiRequest<MessageResponse>(
-    `/password/reset-password/${encodeURIComponent(id)}/${encodeURIComponent(token)}`,
-    { body: { password } },
+  answerOf<MessageResponse>(
+    api.POST('/api/password/reset-password/{id}/{token}', {
+      params: { path: { id, token } },
+      body: { password },
+    }),
   );

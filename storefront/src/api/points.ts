@@ -1,15 +1,19 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from './client';
+import { answerOf, api, idempotent } from './client';
 import { queryKeys } from './queryKeys';
 
 export const fetchPointsBalance = (userid: number) =>
-  apiRequest<{ balance: number }>(`/points/getbalance/${userid}`);
+  answerOf<{ balance: number }>(
+    api.GET('/api/points/getbalance/{userid}', { params: { path: { userid } } }),
+  );
 
 export const redeemPoints = (value: number, userid: number, idempotencyKey: string) =>
-  apiRequest<{ msg?: string; message?: string }>('/points/redeempoints', {
-    body: { value, userid },
-    idempotencyKey,
-  });
+  answerOf<{ msg?: string; message?: string }>(
+    api.POST('/api/points/redeempoints', {
+      body: { value, userid },
+      ...idempotent(idempotencyKey),
+    }),
+  );
 
 export const pointsBalanceQuery = (userid: number) =>
   queryOptions({

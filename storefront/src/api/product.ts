@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ApiAnswer } from '@zstore/contract/api';
-import { apiRequest } from './client';
+import { answerOf, api } from './client';
 import { queryKeys, type Audience } from './queryKeys';
 
 /**
@@ -8,14 +7,15 @@ import { queryKeys, type Audience } from './queryKeys';
  * fetch of the same address whatever its headers: the trade's request has an address of its own.
  */
 export const fetchHomeProducts = (audience: Audience) =>
-  apiRequest<ApiAnswer<'/product/gethomeproducts', 'get'>>(
-    audience === 'trade' ? '/product/gethomeproducts?for=trade' : '/product/gethomeproducts',
+  answerOf(
+    api.GET(
+      '/api/product/gethomeproducts',
+      audience === 'trade' ? { querySerializer: () => 'for=trade' } : {},
+    ),
   );
 
 export const fetchProduct = (id: string) =>
-  apiRequest<ApiAnswer<'/product/eachproduct/{id}', 'get'>>(
-    `/product/eachproduct/${encodeURIComponent(id)}`,
-  );
+  answerOf(api.GET('/api/product/eachproduct/{id}', { params: { path: { id } } }));
 
 export const homeProductsQuery = (audience: Audience) =>
   queryOptions({

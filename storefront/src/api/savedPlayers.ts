@@ -1,18 +1,19 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiAnswer } from '@zstore/contract/api';
-import { apiRequest } from './client';
+import { answerOf, api } from './client';
 import { queryKeys } from './queryKeys';
 
 export type SavedPlayer = ApiAnswer<'/savedplayers/{userid}', 'get'>[number];
 
 /** The last player id and zone per product, kept by the server when an order is placed. */
 export const fetchSavedPlayers = (userid: number) =>
-  apiRequest<ApiAnswer<'/savedplayers/{userid}', 'get'>>(`/savedplayers/${userid}`);
+  answerOf(api.GET('/api/savedplayers/{userid}', { params: { path: { userid } } }));
 
 export const forgetSavedPlayer = (userid: number, productId: string) =>
-  apiRequest<ApiAnswer<'/savedplayers/{userid}/{productId}', 'delete'>>(
-    `/savedplayers/${userid}/${encodeURIComponent(productId)}`,
-    { method: 'DELETE' },
+  answerOf(
+    api.DELETE('/api/savedplayers/{userid}/{productId}', {
+      params: { path: { userid: String(userid), productId } },
+    }),
   );
 
 export const savedPlayersQuery = (userid: number) =>

@@ -1,28 +1,26 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { todayInIndia } from '@/lib/format';
-import type { ApiAnswer, ApiBody } from '@zstore/contract/api';
-import { apiRequest } from './client';
-import { nextPageAfter, pagePath } from './paging';
+import { answerOf, api, idempotent } from './client';
+import { nextPageAfter, pageQuery } from './paging';
 import { queryKeys } from './queryKeys';
 
 export const fetchWalletBalance = (userid: number) =>
-  apiRequest<ApiAnswer<'/wallet/getbalance/{userid}', 'get'>>(`/wallet/getbalance/${userid}`);
+  answerOf(api.GET('/api/wallet/getbalance/{userid}', { params: { path: { userid } } }));
 
 export const fetchWalletTransactions = (userid: number, page: number) =>
-  apiRequest<ApiAnswer<'/wallet/gettransactions/{userid}', 'get'>>(
-    pagePath(`/wallet/gettransactions/${userid}`, page),
+  answerOf(
+    api.GET('/api/wallet/gettransactions/{userid}', {
+      params: { path: { userid }, query: pageQuery(page) },
+    }),
   );
 
 export const startWalletTopUp = (value: number, userid: number, idempotencyKey: string) =>
-  apiRequest<ApiAnswer<'/wallet/topup', 'post'>>('/wallet/topup', {
-    body: { value, userid } satisfies ApiBody<'/wallet/topup', 'post'>,
-    idempotencyKey,
-  });
+  answerOf(
+    api.POST('/api/wallet/topup', { body: { value, userid }, ...idempotent(idempotencyKey) }),
+  );
 
 export const fetchWalletTxnStatus = (clientTxnId: string, date: string) =>
-  apiRequest<ApiAnswer<'/wallet/txnstatus', 'post'>>('/wallet/txnstatus', {
-    body: { client_txn_id: clientTxnId, date } satisfies ApiBody<'/wallet/txnstatus', 'post'>,
-  });
+  answerOf(api.POST('/api/wallet/txnstatus', { body: { client_txn_id: clientTxnId, date } }));
 
 /** The one cached Z-Coins balance every view of it shares. */
 export const walletBalanceQuery = (userid: number) =>

@@ -1,5 +1,10 @@
-import { randomInt } from 'node:crypto';
 import type { TestApp } from '../../utils/app.js';
+import {
+  accountFactory,
+  type AccountInput,
+  type UserFields,
+  userFactory,
+} from '../../utils/factories.js';
 import { latestOtp, linkIn, waitForMessage } from '../../utils/outbox.js';
 import { nextAddress, postFrom } from './http.js';
 
@@ -9,32 +14,11 @@ export const SEEDED = {
   reseller: { email: 'reseller@example.com', password: 'Reseller@12345', mobile: '9000000002' },
 };
 
-/** A 10-digit Indian mobile number no seeded account uses. */
-export function newMobile() {
-  return `7${randomInt(100_000_000, 1_000_000_000)}`;
-}
-
-let sequence = 0;
+export { newMobile, type AccountInput } from '../../utils/factories.js';
 
 /** Fresh registration details; pass `overrides` for what a test cares about. */
-export function newAccount(overrides: Partial<AccountInput> = {}): AccountInput {
-  sequence += 1;
-  const tag = `${Date.now().toString(36)}${sequence}${randomInt(1000, 9999)}`;
-  return {
-    name: `Player ${tag}`,
-    email: `player.${tag}@example.com`,
-    mobileNumber: newMobile(),
-    password: `quiet river ${tag}`,
-    ...overrides,
-  };
-}
-
-export interface AccountInput {
-  name: string;
-  email: string;
-  mobileNumber: string;
-  password: string;
-}
+export const newAccount = (overrides: Partial<AccountInput> = {}) =>
+  accountFactory.build(overrides);
 
 /** The newest code texted to `mobile`, waiting for one that differs from `previous`. */
 export async function otpFor(app: TestApp, mobile: string, previous?: string) {
@@ -104,27 +88,9 @@ export interface SessionUser {
 }
 
 /** An account written straight to the database, for tests that only need it to exist. */
-export async function insertUser(
-  app: TestApp,
-  values: { name?: string; email?: string; mobile?: string | null; verified?: boolean } = {},
-) {
-  const account = newAccount();
-  const rows = await app.sql<{ id: string; userid: string; email: string; mobilenumber: string }>(
-    `INSERT INTO users (name, email, mobilenumber, verified) VALUES ($1, $2, $3, $4)
-     RETURNING id, userid, email, mobilenumber`,
-    [
-      values.name ?? account.name,
-      values.email ?? account.email,
-      values.mobile === undefined ? account.mobileNumber : values.mobile,
-      values.verified ?? true,
-    ],
-  );
-  return {
-    id: rows[0].id,
-    userid: Number(rows[0].userid),
-    email: rows[0].email,
-    mobile: rows[0].mobilenumber,
-  };
+export function insertUser(app: TestApp, values: Partial<UserFields> = {}) {
+  const given = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+  return userFactory.transient({ app }).create(given);
 }
 
 export function bearer(token: string) {

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Messages } from '@zstore/contract/messages';
+import pRetry from 'p-retry';
 import {
   MooGoldAdapter,
   moogoldAccountFields,
@@ -28,6 +29,7 @@ const POLL_MS = 1_000;
 const POLL_TIMES = 10;
 /** Writes of a supplier's answer before the run gives up (about 6 s in all). */
 const ANSWER_WRITE_TRIES = 6;
+/** The first pause between writes of an answer; it doubles each time. */
 const ANSWER_WRITE_BACKOFF_MS = 200;
 export type PackOutcome =
   | { kind: 'confirmed' }
@@ -154,19 +156,16 @@ export class SupplierPackBuyer {
    * moment; given up, the run fails and its job's retry writes the answer (Smile.one's is kept
    * for it, MooGold's is looked up by our reference).
    */
-  private async recordAnswer(
-    row: SupplierPurchase,
-    write: () => Promise<boolean>,
-  ): Promise<boolean> {
-    for (let tries = 1; ; tries += 1) {
-      try {
-        return await write();
-      } catch (error) {
-        if (tries >= ANSWER_WRITE_TRIES) throw error;
-        this.logger.warn(`pack ${row.reference}: recording the answer failed, trying again`);
-        await sleep(ANSWER_WRITE_BACKOFF_MS * 2 ** (tries - 1));
-      }
-    }
+  private recordAnswer(row: SupplierPurchase, write: () => Promise<boolean>): Promise<boolean> {
+    return pRetry(write, {
+      retries: ANSWER_WRITE_TRIES - 1,
+      minTimeout: ANSWER_WRITE_BACKOFF_MS,
+      onFailedAttempt: ({ retriesLeft }) => {
+        if (retriesLeft > 0) {
+          this.logger.warn(`pack ${row.reference}: recording the answer failed, trying again`);
+        }
+      },
+    });
   }
 
   /** Follows a MooGold pack by our reference until it completes or is refunded. */

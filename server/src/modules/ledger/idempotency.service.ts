@@ -1,8 +1,10 @@
 import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import pRetry from 'p-retry';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { AppError } from '../../common/errors/app-error.js';
+import { requestFingerprint } from '../../common/request-fingerprint.js';
 import { Messages } from '@zstore/contract/messages';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { claimAttempt, type ClaimAttempt, type StoredResponse } from './idempotency-claim.js';
@@ -10,6 +12,8 @@ import { commerceError, CommerceErrorCode } from './commerce-errors.js';
 
 const KEEP_HOURS = 24;
 const SAVE_TRIES = 3;
+/** The first pause between tries of storing an answer; it doubles each time. */
+const SAVE_BACKOFF_MS = 50;
 const RELEASE_RETRY_MS = 500;
 
 /** An `idempotency_keys` row as `replay` reads it, as PostgreSQL answers it. */
@@ -38,18 +42,6 @@ const mapIdempotencyKeyRow = (row: IdempotencyKeyRow): IdempotencyKey => ({
   live: row.live,
 });
 
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.keys(value)
-        .sort()
-        .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
-    );
-  }
-  return value;
-}
-
 /**
  * `Idempotency-Key` on money-moving POSTs (DESIGN section 5): scoped to the user, kept 24 h.
  * The first request runs; a replay gets the first answer (success or expected failure); a
@@ -77,9 +69,7 @@ export class IdempotencyService {
   ): Promise<T> {
     if (!key) return work();
     const trimmed = key.trim().slice(0, 255);
-    const fingerprint = createHash('sha256')
-      .update(`${route}\n${JSON.stringify(canonical(body))}`)
-      .digest('hex');
+    const fingerprint = requestFingerprint(route, body);
     const token = await this.claim(auth.id, trimmed, fingerprint);
     if (!token) return this.replay<T>(auth.id, trimmed, fingerprint);
     const attempt: ClaimAttempt = { userId: auth.id, key: trimmed, token };
@@ -109,23 +99,20 @@ export class IdempotencyService {
    * the request was carried out.
    */
   private async saveAnswer(attempt: ClaimAttempt, status: number, stored: StoredResponse) {
-    for (let tries = 1; ; tries += 1) {
-      try {
-        await this.db.query(
-          `UPDATE idempotency_keys SET status = 'done', response_status = $4, response_body = $5
-           WHERE user_id = $1 AND key = $2 AND token = $3`,
-          [attempt.userId, attempt.key, attempt.token, status, JSON.stringify(stored)],
-        );
-        return;
-      } catch (error) {
-        if (tries >= SAVE_TRIES) {
-          this.logger.warn(
-            `The answer of Idempotency-Key claim ${attempt.token} was not stored: ${(error as Error).message}`,
-          );
-          return;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 50 * tries));
-      }
+    try {
+      await pRetry(
+        () =>
+          this.db.query(
+            `UPDATE idempotency_keys SET status = 'done', response_status = $4, response_body = $5
+             WHERE user_id = $1 AND key = $2 AND token = $3`,
+            [attempt.userId, attempt.key, attempt.token, status, JSON.stringify(stored)],
+          ),
+        { retries: SAVE_TRIES - 1, minTimeout: SAVE_BACKOFF_MS },
+      );
+    } catch (error) {
+      this.logger.warn(
+        `The answer of Idempotency-Key claim ${attempt.token} was not stored: ${(error as Error).message}`,
+      );
     }
   }
 
