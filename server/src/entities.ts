@@ -5,6 +5,13 @@ import { CouponEntity } from './modules/coupons/coupon.entity.js';
 import { LedgerMovementEntity } from './modules/ledger/ledger-movement.entity.js';
 import { OrderEntity } from './modules/orders/order.entity.js';
 import { UserEntity } from './modules/users/user.entity.js';
+import { ResellerApiKeyEntity } from './modules/reseller-api/reseller-api-key.entity.js';
+import { ResellerOrderEntity } from './modules/reseller-api/reseller-order.entity.js';
+import {
+  ResellerSandboxMovementEntity,
+  ResellerSandboxOrderEntity,
+  ResellerSandboxWalletEntity,
+} from './modules/reseller-api/reseller-sandbox.entities.js';
 
 /**
  * Every table's entity, each owned by the module whose folder holds it. The data source loads
@@ -17,5 +24,10 @@ export const storeEntities = [
   LedgerMovementEntity,
   OrderEntity,
   ProductEntity,
+  ResellerApiKeyEntity,
+  ResellerOrderEntity,
+  ResellerSandboxMovementEntity,
+  ResellerSandboxOrderEntity,
+  ResellerSandboxWalletEntity,
   UserEntity,
 ];

@@ -15,6 +15,7 @@ import { Leases1764400000000 } from './1764400000000-Leases.js';
 import { ScaleIndexes1764400000100 } from './1764400000100-ScaleIndexes.js';
 import { OtpRequester1764400000200 } from './1764400000200-OtpRequester.js';
 
+import { ResellerApi1764500600000 } from './1764500600000-ResellerApi.js';
 /** Every migration, oldest first. Listed explicitly so the build and the tests load the same set. */
 export const migrations = [
   Accounts1763800000000,
@@ -33,4 +34,5 @@ export const migrations = [
   Leases1764400000000,
   ScaleIndexes1764400000100,
   OtpRequester1764400000200,
+  ResellerApi1764500600000,
 ];

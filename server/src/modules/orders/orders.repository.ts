@@ -115,6 +115,15 @@ export class OrdersRepository {
     return rows[0] && mapOrderRow(rows[0]);
   }
 
+  async getMany(orderids: string[]): Promise<Order[]> {
+    if (orderids.length === 0) return [];
+    const rows: OrderRow[] = await this.txHost.tx.query(
+      'SELECT * FROM orders WHERE orderid = ANY ($1)',
+      [orderids],
+    );
+    return rows.map(mapOrderRow);
+  }
+
   async listForUser(userid: number, limit: number, offset: number): Promise<Order[]> {
     const rows: OrderRow[] = await this.txHost.tx.query(
       `SELECT * FROM orders WHERE userid = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
