@@ -20,16 +20,16 @@ import { CheckIdService } from '../delivery/checkid.service.js';
 import { UsersService } from '../users/users.service.js';
 import { InApiTermsInterceptor } from './in-api-terms.interceptor.js';
 import {
-  BalanceDto,
-  OrderAnswerDto,
-  OrderListDto,
-  OrderListQueryDto,
-  PlaceOrderDto,
-  PlayerCheckAnswerDto,
-  PlayerCheckDto,
-  PriceListDto,
-  SandboxTopupDto,
-  StatementQueryDto,
+  ResellerBalanceDto,
+  ResellerOrderAnswerDto,
+  ResellerOrderListDto,
+  ResellerOrderListQueryDto,
+  ResellerPlaceOrderDto,
+  ResellerPlayerCheckAnswerDto,
+  ResellerPlayerCheckDto,
+  ResellerPriceListDto,
+  ResellerSandboxTopupDto,
+  ResellerStatementQueryDto,
 } from './reseller-api.dto.js';
 import { ResellerCatalogue } from './reseller-catalogue.js';
 import { ResellerErrorCode, ResellerMessages } from './reseller-errors.js';
@@ -63,8 +63,8 @@ export class ResellerApiController {
     'The balance the key spends',
     'Live keys: the Z-Coins wallet; test keys: the test balance.',
   )
-  @ApiOkResponse({ type: BalanceDto })
-  async balance(@SigningKey() key: ActiveKey): Promise<BalanceDto> {
+  @ApiOkResponse({ type: ResellerBalanceDto })
+  async balance(@SigningKey() key: ActiveKey): Promise<ResellerBalanceDto> {
     const balance =
       key.mode === 'live'
         ? ((await this.users.getById(key.reseller.id))?.balance ?? 0)
@@ -77,7 +77,7 @@ export class ResellerApiController {
     "The price list, at this reseller's prices",
     'Answers an ETag; send If-None-Match to get 304 when nothing changed.',
   )
-  @ApiOkResponse({ type: PriceListDto })
+  @ApiOkResponse({ type: ResellerPriceListDto })
   async products(
     @Headers('if-none-match') ifNoneMatch: string | undefined,
     @Res() reply: FastifyReply,
@@ -94,8 +94,8 @@ export class ResellerApiController {
   @HttpCode(200)
   @Signed('Checks a player id before ordering', "The store's player check, in plain words.")
   @ApiErrors([400, 'INVALID_INPUT'], 503)
-  @ApiOkResponse({ type: PlayerCheckAnswerDto })
-  async checkPlayer(@Body() dto: PlayerCheckDto): Promise<PlayerCheckAnswerDto> {
+  @ApiOkResponse({ type: ResellerPlayerCheckAnswerDto })
+  async checkPlayer(@Body() dto: ResellerPlayerCheckDto): Promise<ResellerPlayerCheckAnswerDto> {
     const { product, item } = await this.catalogue.firstPackOf(dto.product_id);
     const answer = await this.checkId.check({
       selectedProduct: product.id,
@@ -114,13 +114,16 @@ export class ResellerApiController {
     'The reference is the idempotency key, forever: the same reference and body answer 200 with the existing order (never a second order or debit); another body with it is 409 REFERENCE_REUSED.',
   )
   @ApiErrors([400, 'INVALID_INPUT'], 402, [409, 'REFERENCE_REUSED', 'OUT_OF_STOCK'], 503)
-  @ApiCreatedResponse({ type: OrderAnswerDto, description: 'Placed' })
-  @ApiOkResponse({ type: OrderAnswerDto, description: 'The order this reference already placed' })
+  @ApiCreatedResponse({ type: ResellerOrderAnswerDto, description: 'Placed' })
+  @ApiOkResponse({
+    type: ResellerOrderAnswerDto,
+    description: 'The order this reference already placed',
+  })
   async placeOrder(
     @SigningKey() key: ActiveKey,
-    @Body() dto: PlaceOrderDto,
+    @Body() dto: ResellerPlaceOrderDto,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<OrderAnswerDto> {
+  ): Promise<ResellerOrderAnswerDto> {
     const { created, order } = await this.ordersOf(key).place(key, dto);
     void reply.status(created ? HttpStatus.CREATED : HttpStatus.OK);
     return { order };
@@ -129,7 +132,7 @@ export class ResellerApiController {
   @Get('orders/:reference')
   @Signed('An order, by your reference')
   @ApiErrors([404, 'ORDER_NOT_FOUND'])
-  @ApiOkResponse({ type: OrderAnswerDto })
+  @ApiOkResponse({ type: ResellerOrderAnswerDto })
   async order(@SigningKey() key: ActiveKey, @Param('reference') reference: string) {
     return { order: await this.ordersOf(key).get(key, reference) };
   }
@@ -140,8 +143,11 @@ export class ResellerApiController {
     'Keyset paging: pass next_cursor as cursor for the next page.',
   )
   @ApiErrors([400, 'INVALID_INPUT'])
-  @ApiOkResponse({ type: OrderListDto })
-  orders(@SigningKey() key: ActiveKey, @Query() query: OrderListQueryDto): Promise<OrderListDto> {
+  @ApiOkResponse({ type: ResellerOrderListDto })
+  orders(
+    @SigningKey() key: ActiveKey,
+    @Query() query: ResellerOrderListQueryDto,
+  ): Promise<ResellerOrderListDto> {
     return this.ordersOf(key).list(key, {
       status: query.status,
       since: query.since ? new Date(query.since) : undefined,
@@ -159,7 +165,7 @@ export class ResellerApiController {
   @ApiOkResponse({ description: 'CSV', content: { 'text/csv': { schema: { type: 'string' } } } })
   async statement(
     @SigningKey() key: ActiveKey,
-    @Query() query: StatementQueryDto,
+    @Query() query: ResellerStatementQueryDto,
     @Res() reply: FastifyReply,
   ) {
     const { from, to } = this.statements.period(query.from, query.to);
@@ -174,9 +180,12 @@ export class ResellerApiController {
   @HttpCode(200)
   @Signed('Adds to the test balance (test keys only)', 'Free: the test balance is play money.')
   @ApiErrors([400, 'INVALID_INPUT'], [403, 'IP_NOT_ALLOWED', 'TEST_KEY_ONLY'])
-  @ApiBody({ type: SandboxTopupDto })
-  @ApiOkResponse({ type: BalanceDto })
-  async topup(@SigningKey() key: ActiveKey, @Body() dto: SandboxTopupDto): Promise<BalanceDto> {
+  @ApiBody({ type: ResellerSandboxTopupDto })
+  @ApiOkResponse({ type: ResellerBalanceDto })
+  async topup(
+    @SigningKey() key: ActiveKey,
+    @Body() dto: ResellerSandboxTopupDto,
+  ): Promise<ResellerBalanceDto> {
     if (key.mode !== 'test') {
       throw new AppError(
         ResellerErrorCode.TestKeyOnly,

@@ -37,7 +37,7 @@ class AddressOrRange implements ValidatorConstraintInterface {
   }
 }
 
-export class CreateKeyDto {
+export class ResellerCreateKeyDto {
   @ApiProperty({ description: 'A name for the key, shown in lists and on orders', maxLength: 60 })
   @Transform(trim)
   @IsString({ message: 'Give the key a label.' })
@@ -71,7 +71,7 @@ export class CreateKeyDto {
   callbackUrl?: string;
 }
 
-export class KeyDto {
+export class ResellerKeyDto {
   @ApiProperty({ example: 'rk_live_abcdefghijklmnopqrst' })
   keyId: string;
   @ApiProperty()
@@ -90,17 +90,17 @@ export class KeyDto {
   revokedAt: string | null;
 }
 
-export class CreatedKeyDto extends KeyDto {
+export class ResellerCreatedKeyDto extends ResellerKeyDto {
   @ApiProperty({ description: 'Shown this once: 32 random bytes, base64url' })
   secret: string;
 }
 
-export class KeyListDto {
-  @ApiProperty({ type: [KeyDto] })
-  keys: KeyDto[];
+export class ResellerKeyListDto {
+  @ApiProperty({ type: [ResellerKeyDto] })
+  keys: ResellerKeyDto[];
 }
 
-export class BalanceDto {
+export class ResellerBalanceDto {
   @ApiProperty({ description: 'Paise' })
   balance_paise: number;
   @ApiProperty({ enum: ['INR'] })
@@ -109,7 +109,7 @@ export class BalanceDto {
   mode: string;
 }
 
-export class PriceItemDto {
+export class ResellerPriceItemDto {
   @ApiProperty() item_id: string;
   @ApiProperty() itemid: number;
   @ApiProperty() name: string;
@@ -117,27 +117,27 @@ export class PriceItemDto {
   @ApiProperty() in_stock: boolean;
 }
 
-export class InputRulesDto {
+export class ResellerInputRulesDto {
   @ApiProperty({ enum: ['playerId', 'email'] }) input1: string;
   @ApiProperty({ enum: ['zone', 'server', 'text'] }) input2: string;
 }
 
-export class PriceProductDto {
+export class ResellerPriceProductDto {
   @ApiProperty() product_id: string;
   @ApiProperty() name: string;
   @ApiProperty() type: string;
   @ApiProperty() category: string;
   @ApiProperty({ type: [String] }) inputs: string[];
-  @ApiProperty({ type: InputRulesDto }) input_rules: InputRulesDto;
-  @ApiProperty({ type: [PriceItemDto] }) items: PriceItemDto[];
+  @ApiProperty({ type: ResellerInputRulesDto }) input_rules: ResellerInputRulesDto;
+  @ApiProperty({ type: [ResellerPriceItemDto] }) items: ResellerPriceItemDto[];
 }
 
-export class PriceListDto {
-  @ApiProperty({ type: [PriceProductDto] })
-  products: PriceProductDto[];
+export class ResellerPriceListDto {
+  @ApiProperty({ type: [ResellerPriceProductDto] })
+  products: ResellerPriceProductDto[];
 }
 
-export class PlayerCheckDto {
+export class ResellerPlayerCheckDto {
   @ApiProperty({ maxLength: 64 })
   @IsString(details)
   @IsNotEmpty(details)
@@ -159,13 +159,13 @@ export class PlayerCheckDto {
   input2: string;
 }
 
-export class PlayerCheckAnswerDto {
+export class ResellerPlayerCheckAnswerDto {
   @ApiProperty() valid: boolean;
   @ApiPropertyOptional() username?: string;
   @ApiProperty() message: string;
 }
 
-export class PlaceOrderDto {
+export class ResellerPlaceOrderDto {
   @ApiProperty({
     description: 'Your own id for the order: the idempotency key, forever',
     pattern: REFERENCE_PATTERN.source,
@@ -208,7 +208,7 @@ export class PlaceOrderDto {
   callback_url?: string;
 }
 
-export class RefundDto {
+export class ResellerRefundDto {
   @ApiProperty() amount_paise: number;
   @ApiProperty() reason: string;
 }
@@ -228,22 +228,22 @@ export class ResellerOrderDto {
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;
   @ApiPropertyOptional({ format: 'date-time' }) completed_at?: string;
-  @ApiPropertyOptional({ type: RefundDto }) refund?: RefundDto;
+  @ApiPropertyOptional({ type: ResellerRefundDto }) refund?: ResellerRefundDto;
 }
 
-export class OrderAnswerDto {
+export class ResellerOrderAnswerDto {
   @ApiProperty({ type: ResellerOrderDto })
   order: ResellerOrderDto;
 }
 
-export class OrderListDto {
+export class ResellerOrderListDto {
   @ApiProperty({ type: [ResellerOrderDto] })
   orders: ResellerOrderDto[];
   @ApiProperty({ type: String, nullable: true, description: 'Pass as cursor for older orders' })
   next_cursor: string | null;
 }
 
-export class OrderListQueryDto {
+export class ResellerOrderListQueryDto {
   @ApiPropertyOptional({ enum: ORDER_STATUSES })
   @IsOptional()
   @IsIn(ORDER_STATUSES, { message: 'status is one of the order statuses.' })
@@ -269,7 +269,7 @@ export class OrderListQueryDto {
   cursor?: string;
 }
 
-export class StatementQueryDto {
+export class ResellerStatementQueryDto {
   @ApiPropertyOptional({ format: 'date-time', description: 'Default: 30 days before to' })
   @IsOptional()
   @IsISO8601({ strict: true }, { message: 'from is an ISO 8601 time.' })
@@ -281,14 +281,14 @@ export class StatementQueryDto {
   to?: string;
 }
 
-export class DashboardStatementQueryDto extends StatementQueryDto {
+export class ResellerDashboardStatementQueryDto extends ResellerStatementQueryDto {
   @ApiPropertyOptional({ enum: ['live', 'test'], default: 'live' })
   @IsOptional()
   @IsIn(['live', 'test'], { message: 'mode is live or test.' })
   mode?: 'live' | 'test';
 }
 
-export class SandboxTopupDto {
+export class ResellerSandboxTopupDto {
   @ApiProperty({ minimum: 1, maximum: SANDBOX_TOPUP_MAX_PAISE, description: 'Paise' })
   @IsInt({ message: `amount_paise is a whole number from 1 to ${SANDBOX_TOPUP_MAX_PAISE}.` })
   @Min(1, { message: `amount_paise is a whole number from 1 to ${SANDBOX_TOPUP_MAX_PAISE}.` })

@@ -7,11 +7,11 @@ import { ParseWholeNumberPipe } from '../../common/http/whole-number.pipe.js';
 import { ApiAdminOperation, ApiErrors } from '../../common/openapi/api-docs.decorators.js';
 import { Role } from '../users/role.js';
 import {
-  CreatedKeyDto,
-  CreateKeyDto,
-  DashboardStatementQueryDto,
-  KeyDto,
-  KeyListDto,
+  ResellerCreatedKeyDto,
+  ResellerCreateKeyDto,
+  ResellerDashboardStatementQueryDto,
+  ResellerKeyDto,
+  ResellerKeyListDto,
 } from './reseller-api.dto.js';
 import { ResellerKeysService } from './reseller-keys.service.js';
 import { ResellerStatementService } from './reseller-statement.service.js';
@@ -26,7 +26,7 @@ export class ResellerKeysAdminController {
   @ApiAdminOperation("A reseller's API keys (never their secrets)")
   @Authenticated(Role.Admin)
   @ApiErrors(400, [404, 'NOT_FOUND', 'KEY_NOT_FOUND'], [409, 'NOT_RESELLER'])
-  @ApiOkResponse({ type: KeyListDto })
+  @ApiOkResponse({ type: ResellerKeyListDto })
   list(@Param('userid', ParseWholeNumberPipe) userid: number) {
     return this.keys.list(userid);
   }
@@ -35,8 +35,8 @@ export class ResellerKeysAdminController {
   @ApiAdminOperation('Creates an API key for a reseller', 'Answers the secret this once.')
   @Authenticated(Role.Admin)
   @ApiErrors(400, [404, 'NOT_FOUND', 'KEY_NOT_FOUND'], [409, 'NOT_RESELLER'])
-  @ApiCreatedResponse({ type: CreatedKeyDto })
-  create(@Param('userid', ParseWholeNumberPipe) userid: number, @Body() dto: CreateKeyDto) {
+  @ApiCreatedResponse({ type: ResellerCreatedKeyDto })
+  create(@Param('userid', ParseWholeNumberPipe) userid: number, @Body() dto: ResellerCreateKeyDto) {
     return this.keys.create(userid, dto);
   }
 
@@ -44,7 +44,7 @@ export class ResellerKeysAdminController {
   @ApiAdminOperation("Revokes a reseller's API key", 'Effective at once.')
   @Authenticated(Role.Admin)
   @ApiErrors(400, [404, 'NOT_FOUND', 'KEY_NOT_FOUND'], [409, 'NOT_RESELLER'])
-  @ApiOkResponse({ type: KeyDto })
+  @ApiOkResponse({ type: ResellerKeyDto })
   revoke(@Param('userid', ParseWholeNumberPipe) userid: number, @Param('keyId') keyId: string) {
     return this.keys.revoke(userid, keyId);
   }
@@ -63,7 +63,7 @@ export class ResellerDashboardController {
   @ApiOperation({ summary: 'My API keys (never their secrets)', description: 'The reseller only.' })
   @Authenticated(Role.Reseller)
   @ApiErrors(400, 404)
-  @ApiOkResponse({ type: KeyListDto })
+  @ApiOkResponse({ type: ResellerKeyListDto })
   list(@CurrentUser() auth: AuthUser, @Param('userid', ParseWholeNumberPipe) userid: number) {
     requireOwner(auth, userid);
     return this.keys.list(userid);
@@ -76,11 +76,11 @@ export class ResellerDashboardController {
   })
   @Authenticated(Role.Reseller)
   @ApiErrors(400, 404)
-  @ApiCreatedResponse({ type: CreatedKeyDto })
+  @ApiCreatedResponse({ type: ResellerCreatedKeyDto })
   create(
     @CurrentUser() auth: AuthUser,
     @Param('userid', ParseWholeNumberPipe) userid: number,
-    @Body() dto: CreateKeyDto,
+    @Body() dto: ResellerCreateKeyDto,
   ) {
     requireOwner(auth, userid);
     return this.keys.create(userid, dto);
@@ -90,7 +90,7 @@ export class ResellerDashboardController {
   @ApiOperation({ summary: 'Revokes one of my API keys', description: 'Effective at once.' })
   @Authenticated(Role.Reseller)
   @ApiErrors(400, [404, 'NOT_FOUND', 'KEY_NOT_FOUND'])
-  @ApiOkResponse({ type: KeyDto })
+  @ApiOkResponse({ type: ResellerKeyDto })
   revoke(
     @CurrentUser() auth: AuthUser,
     @Param('userid', ParseWholeNumberPipe) userid: number,
@@ -111,7 +111,7 @@ export class ResellerDashboardController {
   async statement(
     @CurrentUser() auth: AuthUser,
     @Param('userid', ParseWholeNumberPipe) userid: number,
-    @Query() query: DashboardStatementQueryDto,
+    @Query() query: ResellerDashboardStatementQueryDto,
     @Res() reply: FastifyReply,
   ) {
     requireOwner(auth, userid);
