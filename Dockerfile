@@ -21,6 +21,7 @@ COPY --from=build /app/server/package.json server/
 COPY --from=build /app/server/dist server/dist
 COPY --from=build /app/storefront/dist storefront/dist
 COPY --from=build /app/admin/dist admin/dist
+COPY --from=build /app/docs/reseller-api.md docs/reseller-api.md
 USER node
 EXPOSE 3000
 CMD ["node", "server/dist/main.js"]

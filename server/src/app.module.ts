@@ -31,6 +31,7 @@ import { SandboxApiModule } from './sandbox/sandbox-api.module.js';
 import { SandboxModule } from './sandbox/sandbox.module.js';
 import { SavedPlayersModule } from './modules/saved-players/saved-players.module.js';
 import { SiteFilesModule } from './modules/site-files/site-files.module.js';
+import { ResellerApiModule } from './modules/reseller-api/reseller-api.module.js';
 
 /**
  * One module tree for every role: an `api` process serves the controllers and produces jobs,
@@ -53,6 +54,7 @@ export class AppModule {
       DeliveryModule,
       AuditModule,
       OperationsModule,
+      ResellerApiModule,
     ];
     const sandbox: Type[] = config.sandbox ? [SandboxModule, SandboxApiModule] : [];
     if (config.sandbox) apiModules.push(SandboxApiModule);
@@ -87,6 +89,7 @@ export class AppModule {
         SavedPlayersModule,
         PaymentsModule,
         DeliveryModule,
+        ResellerApiModule,
         DemoModule,
         HealthModule,
         SiteFilesModule,

@@ -32,6 +32,13 @@ import { ProductEntity } from './modules/catalog/product.entity.js';
 import { SavedPlayerEntity } from './modules/saved-players/saved-player.entity.js';
 import { SupplierPurchaseEntity } from './modules/delivery/supplier-purchase.entity.js';
 import { UserEntity } from './modules/users/user.entity.js';
+import { ResellerApiKeyEntity } from './modules/reseller-api/reseller-api-key.entity.js';
+import { ResellerOrderEntity } from './modules/reseller-api/reseller-order.entity.js';
+import {
+  ResellerSandboxMovementEntity,
+  ResellerSandboxOrderEntity,
+  ResellerSandboxWalletEntity,
+} from './modules/reseller-api/reseller-sandbox.entities.js';
 
 /**
  * Every table's entity, each owned by the module whose folder holds it. The data source loads
@@ -54,6 +61,11 @@ export const storeEntities = [
   ProductEntity,
   SavedPlayerEntity,
   SupplierPurchaseEntity,
+  ResellerApiKeyEntity,
+  ResellerOrderEntity,
+  ResellerSandboxMovementEntity,
+  ResellerSandboxOrderEntity,
+  ResellerSandboxWalletEntity,
   UserEntity,
   GalleryImageEntity,
   IdempotencyKeyEntity,

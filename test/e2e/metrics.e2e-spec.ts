@@ -158,6 +158,7 @@ describe('GET /api/metrics in production without METRICS_TOKEN: nobody', () => {
       NODE_ENV: 'production',
       SANDBOX: 'false',
       JWT_SECRET: 'a-production-secret-for-the-metrics-test-0123',
+      RESELLER_KEY_ENCRYPTION_KEY: 'a-production-reseller-key-for-the-metrics-test',
       ADMIN_PASSWORD: 'Str0ng-admin-pass',
       FAST2SMS_API_KEY: 'key',
       SMTP_HOST: '127.0.0.1',

@@ -5,6 +5,7 @@ const production = {
   NODE_ENV: 'production',
   DATABASE_URL: 'postgres://store@db/store',
   JWT_SECRET: 'a-production-secret-that-is-long-enough-1234',
+  RESELLER_KEY_ENCRYPTION_KEY: 'a-production-reseller-key-sealing-secret-5678',
   ADMIN_PASSWORD: 'Str0ng-admin-pass',
   SANDBOX: 'false',
   FAST2SMS_API_KEY: 'key',

@@ -28,6 +28,8 @@ export interface AppConfig {
   /** Where this process reaches the simulators when it serves none itself (a worker). */
   sandboxUrl: string;
   jwt: { secret: string; issuer: string; audience: string; ttlSeconds: number };
+  /** Seals the reseller API keys' secrets at rest. */
+  resellerKeyEncryptionKey: string;
   sandbox: boolean;
   /** An unset base URL means the built-in simulator under /sandbox. */
   sms: { baseUrl?: string; apiKey: string };
@@ -132,6 +134,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       );
     }
     if (!source.JWT_SECRET) problems.push('JWT_SECRET: production needs its own secret');
+    if (!source.RESELLER_KEY_ENCRYPTION_KEY) {
+      problems.push('RESELLER_KEY_ENCRYPTION_KEY: production needs its own key');
+    }
     if (!source.ADMIN_PASSWORD) {
       problems.push('ADMIN_PASSWORD: production needs its own admin password');
     }
@@ -176,6 +181,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     redisPrefix: env.REDIS_PREFIX,
     publicUrl: env.PUBLIC_URL,
     sandboxUrl: env.SANDBOX_URL,
+    resellerKeyEncryptionKey: env.RESELLER_KEY_ENCRYPTION_KEY,
     jwt: { secret: env.JWT_SECRET, issuer: 'zstore', audience: 'zstore-web', ttlSeconds: 6 * 3600 },
     sandbox,
     sms: { baseUrl: env.FAST2SMS_BASE_URL, apiKey: env.FAST2SMS_API_KEY },

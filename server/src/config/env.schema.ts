@@ -15,6 +15,7 @@ import {
 } from './env-parsers.js';
 
 export const DEV_JWT_SECRET = 'development-only-secret-change-me-0123456789abcdef';
+export const DEV_RESELLER_KEY_ENCRYPTION_KEY = 'development-only-reseller-key-sealing-0123456789';
 
 /** What defaults may depend on, resolved first and in this order. */
 export interface Basis {
@@ -98,6 +99,8 @@ export const envSchema = {
 
   // Security
   JWT_SECRET: withDefault(secret(32), DEV_JWT_SECRET),
+  /** Seals the reseller API keys' secrets at rest (AES-256-GCM under its SHA-256). */
+  RESELLER_KEY_ENCRYPTION_KEY: withDefault(secret(32), DEV_RESELLER_KEY_ENCRYPTION_KEY),
   ADMIN_EMAIL: withDefault(email, 'admin@example.com'),
   ADMIN_PASSWORD: withDefault(adminPassword, 'Admin@12345'),
   ALLOW_EMBEDDED_DB: withDefault(bool, false),

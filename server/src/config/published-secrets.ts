@@ -6,6 +6,7 @@ import { readEnv } from './env.schema.js';
  */
 const SECRET_VARIABLES = [
   'JWT_SECRET',
+  'RESELLER_KEY_ENCRYPTION_KEY',
   'ADMIN_PASSWORD',
   'METRICS_TOKEN',
   'FAST2SMS_API_KEY',

@@ -11,6 +11,8 @@ import path from 'node:path';
 import type { AppConfig } from '../config/config.js';
 import { SANDBOX_UPI_APP_META, SANDBOX_UPI_APP_PATH } from '@zstore/contract/upi-apps';
 import { createApiDocument } from './api-document.js';
+import { serveResellerApiDocument } from '../modules/reseller-api/reseller-api-document.js';
+import { serveResellerApiPage } from '../modules/reseller-api/reseller-api-page.js';
 import { GALLERY_MAX_BYTES } from '../modules/gallery/gallery-files.js';
 import { refuseMalformedRequests } from './request-shape.js';
 import { countRefusedBody } from '../common/http/rate-limit.js';
@@ -81,6 +83,8 @@ export async function configureHttp(
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
+  serveResellerApiDocument(app, config);
+  serveResellerApiPage(app);
   if (config.apiDocs) {
     const document = createApiDocument(app, config);
     SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });

@@ -30,6 +30,7 @@ export const queryKeys = {
   orders: (userid: number) => [...queryKeys.account(userid), 'orders'] as const,
   orderStats: (userid: number) => [...queryKeys.account(userid), 'order-stats'] as const,
   savedPlayers: (userid: number) => [...queryKeys.account(userid), 'saved-players'] as const,
+  resellerKeys: (userid: number) => [...queryKeys.account(userid), 'reseller-keys'] as const,
 
   /** One payment's progress; kept apart from the account so refreshing it never re-reads these. */
   orderStatus: (clientTxnId: string) => ['order-status', clientTxnId] as const,

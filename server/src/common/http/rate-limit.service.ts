@@ -54,8 +54,12 @@ export class RateLimitService {
 
   /** Counts one use, answering whether it is allowed and when the window ends. */
   async take(key: string, rule: RateLimit) {
-    const { allowed, ttl } = await this.count(key, rule);
-    return { allowed, windowEndsInMs: Math.max(0, ttl) };
+    const { allowed, ttl, count } = await this.count(key, rule);
+    return {
+      allowed,
+      windowEndsInMs: Math.max(0, ttl),
+      remaining: Math.max(0, rule.limit - count),
+    };
   }
 
   /** True for the first caller on `key` within `ms`: the one that should act later. */
@@ -91,7 +95,7 @@ export class RateLimitService {
       number,
       number,
     ];
-    return { allowed: count <= rule.limit, ttl };
+    return { allowed: count <= rule.limit, ttl, count };
   }
 
   private key(key: string) {

@@ -8,7 +8,7 @@ import {
 } from '@nestjs/swagger';
 import { ErrorBody, type ErrorBodyType } from './error-body.js';
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 502 | 503;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 502 | 503;
 
 /** A status, or a status with the codes this operation answers it with. */
 export type ErrorSpec = ErrorStatus | [ErrorStatus, ...string[]];
@@ -19,6 +19,7 @@ const meaning: Record<ErrorStatus, { description: string; codes: string[] }> = {
     description: 'No token, or a bad or expired one',
     codes: ['UNAUTHORIZED', 'TOKEN_EXPIRED'],
   },
+  402: { description: 'Not enough balance; nothing was placed', codes: ['INSUFFICIENT_BALANCE'] },
   403: { description: 'Blocked account or wrong role', codes: ['FORBIDDEN', 'BLOCKED'] },
   404: { description: 'Not found, or not yours', codes: ['NOT_FOUND'] },
   409: { description: 'Conflict or illegal state change', codes: ['CONFLICT'] },

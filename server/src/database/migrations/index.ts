@@ -16,6 +16,7 @@ import { ScaleIndexes1764400000100 } from './1764400000100-ScaleIndexes.js';
 import { OtpRequester1764400000200 } from './1764400000200-OtpRequester.js';
 import { UpiIntentLinks1764500800000 } from './1764500800000-UpiIntentLinks.js';
 
+import { ResellerApi1764500600000 } from './1764500600000-ResellerApi.js';
 /** Every migration, oldest first. Listed explicitly so the build and the tests load the same set. */
 export const migrations = [
   Accounts1763800000000,
@@ -35,4 +36,5 @@ export const migrations = [
   ScaleIndexes1764400000100,
   OtpRequester1764400000200,
   UpiIntentLinks1764500800000,
+  ResellerApi1764500600000,
 ];

@@ -134,6 +134,13 @@ export class CatalogService {
     return this.cache.row(`item-row:${id}`, () => this.catalog.getItem(id));
   }
 
+  /** Every product with its packs, in display order (the reseller API's price list). */
+  async saleCatalogue() {
+    const products = await this.catalog.listProducts();
+    const items = await this.catalog.itemsOfProducts(products.map((product) => product.id));
+    return products.map((product) => ({ product, items: items.get(product.id) ?? [] }));
+  }
+
   listInStockForSitemap() {
     return this.catalog.listInStockForSitemap();
   }

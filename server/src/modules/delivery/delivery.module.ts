@@ -29,5 +29,6 @@ import { SupplierPointsService } from './supplier-points.service.js';
     SupplierClockGuard,
     SupplierPurchasesRepository,
   ],
+  exports: [CheckIdService],
 })
 export class DeliveryModule {}

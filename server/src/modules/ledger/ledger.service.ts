@@ -183,6 +183,39 @@ export class LedgerService {
   }
 
   /**
+   * An account's entries created in `[from, to)`, oldest first, each with the account's balance
+   * after it (the running sum of every entry before it, the period's earlier ones included).
+   * SQL: a window sum over the account's entries, a report no repository call expresses.
+   */
+  async accountStatement(account: string, currency: Currency, from: Date, to: Date) {
+    const rows: Array<{
+      id: string;
+      movement_key: string;
+      kind: string;
+      reference: string;
+      amount: string;
+      balance_after: string;
+      created_at: Date;
+    }> = await this.txHost.tx.query(
+      `SELECT * FROM (
+         SELECT id, movement_key, kind, reference, amount, created_at,
+                sum(amount) OVER (ORDER BY id) AS balance_after
+           FROM ledger_entries WHERE account = $1 AND currency = $2
+       ) entries
+       WHERE created_at >= $3 AND created_at < $4 ORDER BY id`,
+      [account, currency, from, to],
+    );
+    return rows.map((row) => ({
+      movementKey: row.movement_key,
+      kind: row.kind,
+      reference: row.reference,
+      amount: Number(row.amount),
+      balanceAfter: Number(row.balance_after),
+      createdAt: new Date(row.created_at),
+    }));
+  }
+
+  /**
    * The invariants every money test checks: each cached balance equals its account's entries,
    * entries sum to zero per currency, nothing is negative.
    */

@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto';
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
 
-/** `prefix` + 14 Crockford base-32 characters from the CSPRNG (orders `ZS`, wallet `ZT`). */
-export function newBusinessId(prefix: 'ZS' | 'ZT'): string {
+/** `prefix` + 14 Crockford base-32 characters from the CSPRNG (orders `ZS`, wallet `ZT`, reseller sandbox orders `ZX`). */
+export function newBusinessId(prefix: 'ZS' | 'ZT' | 'ZX'): string {
   const bytes = randomBytes(14);
   let id = prefix;
   for (const byte of bytes) id += CROCKFORD[byte & 31];

@@ -35,12 +35,15 @@ export class CheckoutWriter {
   /**
    * `answerOf` gives the request's answer for an order paid at once, stored with this
    * transaction (`answerOnCommit`); a UPI order's answer waits for its payment page.
+   * `withOrder` runs in the transaction once the order row exists and before any money moves
+   * (the reseller API binds its reference there: a clash rolls the whole order back).
    */
   write(
     draft: OrderDraft,
     couponCode: string | undefined,
     now: Date,
     answerOf: (order: Order) => unknown,
+    withOrder?: (order: Order) => Promise<void>,
   ): Promise<Order> {
     return this.txHost.withTransaction(async () => {
       let total = draft.price;
@@ -73,6 +76,7 @@ export class CheckoutWriter {
           : new Date((await databaseNow(this.txHost.tx)).getTime() + this.config.upi.paymentTtlMs),
         paidAt: paidNow ? now : null,
       });
+      if (withOrder) await withOrder(order);
       if (txnid) {
         await this.movements.debitForOrder({
           orderid: draft.orderid,

@@ -11,6 +11,15 @@ import { OrderPayments } from './order-payments.js';
 import { OrderQuotes } from './order-quotes.service.js';
 import { paidOrderAnswer, upiOrderAnswer } from './order-answers.js';
 import { OrderTransitions } from './order-transitions.service.js';
+import type { Order } from './orders.repository.js';
+
+/** What a caller other than the storefront adds to a checkout. */
+export interface CheckoutOptions {
+  /** Runs in the order's transaction, after its row is written and before its debit. */
+  withOrder?: (order: Order) => Promise<void>;
+  /** Keep the player among the buyer's saved players (the storefront's default). */
+  rememberPlayer?: boolean;
+}
 
 /**
  * Checkout: an order is written with its coupon and, for Z-Coins, its debit in one transaction
@@ -32,7 +41,12 @@ export class CheckoutService {
     private readonly clock: Clock,
   ) {}
 
-  async place(auth: AuthUser, dto: OrderCreateDto, mode: 'upi' | 'wallet') {
+  async place(
+    auth: AuthUser,
+    dto: OrderCreateDto,
+    mode: 'upi' | 'wallet',
+    options: CheckoutOptions = {},
+  ) {
     const { user, product, item, couponCode, price } = await this.quotes.quote(auth, dto, mode);
     const playerName = await this.checkedPlayers.find(product.id, dto.input1, dto.input2);
     const now = this.clock.now();
@@ -62,16 +76,19 @@ export class CheckoutService {
       couponCode,
       now,
       (paid) => paidOrderAnswer(mode, paid.orderid),
+      options.withOrder,
     );
     // After the commit: a convenience that never holds the wallet row's lock or fails an order.
-    await this.savedPlayers
-      .remember({
-        userId: user.id,
-        productId: product.id,
-        input1: dto.input1,
-        input2: dto.input2,
-      })
-      .catch((error: Error) => this.logger.warn(`saved player not kept: ${error.message}`));
+    if (options.rememberPlayer !== false) {
+      await this.savedPlayers
+        .remember({
+          userId: user.id,
+          productId: product.id,
+          input1: dto.input1,
+          input2: dto.input2,
+        })
+        .catch((error: Error) => this.logger.warn(`saved player not kept: ${error.message}`));
+    }
 
     this.logger.log(`order placed (${order.status}, ${mode})`);
     if (order.status === 'Processing') {

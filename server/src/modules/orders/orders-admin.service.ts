@@ -14,7 +14,8 @@ import type { ListQuery } from '../../common/http/simple-rest.js';
 import { Messages } from '@zstore/contract/messages';
 import { ORDER_STATUSES } from '@zstore/contract/statuses';
 import { istIsoDate, toRupees } from '../ledger/money.js';
-import { mapOrder } from './dto/order.dto.js';
+import { mapOrder, type OrderResponseDto } from './dto/order.dto.js';
+import { OrderSources } from './order-sources.js';
 import { ORDER_SORT_COLUMNS, OrdersAdminRepository } from './orders-admin.repository.js';
 import { OrdersService } from './orders.service.js';
 
@@ -39,6 +40,7 @@ export class OrdersAdminService {
     private readonly orders: OrdersService,
     private readonly repository: OrdersAdminRepository,
     private readonly clock: Clock,
+    private readonly sources: OrderSources,
   ) {}
 
   async stats() {
@@ -95,7 +97,7 @@ export class OrdersAdminService {
       limit,
     );
     return {
-      transactions: rows.map(mapOrder),
+      transactions: await this.withSources(rows.map(mapOrder)),
       totalTxns: total,
       currentPage: page,
       itemsPerPage: limit,
@@ -121,11 +123,17 @@ export class OrdersAdminService {
       query.offset,
       query.limit,
     );
-    return { orders: rows.map(mapOrder), total };
+    return { orders: await this.withSources(rows.map(mapOrder)), total };
   }
 
   async get(id: string) {
-    return mapOrder(await this.require(id));
+    return (await this.withSources([mapOrder(await this.require(id))]))[0];
+  }
+
+  /** Marks the orders placed through the reseller API with their reference and key label. */
+  private async withSources(orders: OrderResponseDto[]) {
+    const sources = await this.sources.of(orders.map((order) => order.orderid));
+    return orders.map((order) => ({ ...order, api: sources.get(order.orderid) ?? null }));
   }
 
   private async require(id: string) {

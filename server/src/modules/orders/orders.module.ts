@@ -13,6 +13,7 @@ import { OrderDeliveries } from './order-deliveries.service.js';
 import { OrderPayments } from './order-payments.js';
 import { OrderQuotes } from './order-quotes.service.js';
 import { OrderReceipts } from './order-receipts.service.js';
+import { OrderSources } from './order-sources.js';
 import { OrderStatsController } from './order-stats.controller.js';
 import { OrderStatsService } from './order-stats.service.js';
 import { OrderSettlementService } from './order-settlement.service.js';
@@ -50,7 +51,8 @@ import { OrdersService } from './orders.service.js';
     OrdersAdminRepository,
     OrdersAdminService,
     CheckedPlayers,
+    OrderSources,
   ],
-  exports: [OrderDeliveries, OrdersService, CheckedPlayers],
+  exports: [OrderDeliveries, OrdersService, CheckedPlayers, OrderSources],
 })
 export class OrdersModule {}

@@ -1,6 +1,6 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { LessThanOrEqual } from 'typeorm';
+import { In, LessThanOrEqual } from 'typeorm';
 import { entityFromRow } from '../../database/entity-rows.js';
 import { guardedUpdate } from '../../database/transactions.js';
 import { Injectable } from '@nestjs/common';
@@ -124,6 +124,11 @@ export class OrdersRepository {
       [orderid],
     );
     return rows[0] && entityFromRow(this.txHost.tx, OrderEntity, rows[0]);
+  }
+
+  getMany(orderids: string[]): Promise<Order[]> {
+    if (orderids.length === 0) return Promise.resolve([]);
+    return this.orders.find({ where: { orderid: In(orderids) } });
   }
 
   listForUser(userid: number, limit: number, offset: number): Promise<Order[]> {

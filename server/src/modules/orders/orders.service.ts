@@ -10,7 +10,7 @@ import { mapOrder, type OrderCreateDto, type OrderStatusRequestDto } from './dto
 import { CheckoutService } from './checkout.service.js';
 import { OrderPayments } from './order-payments.js';
 import { OrderSettlementService } from './order-settlement.service.js';
-import type { DeliveryFence } from './orders.repository.js';
+import type { DeliveryFence, Order } from './orders.repository.js';
 import { OrdersRepository } from './orders.repository.js';
 
 export { paymentJobId } from './order-payments.js';
@@ -42,6 +42,23 @@ export class OrdersService {
 
   createWalletOrder(auth: AuthUser, dto: OrderCreateDto) {
     return this.checkout.place(auth, dto, 'wallet');
+  }
+
+  /**
+   * A Z-Coins order placed for another client of the store (the reseller API): the same
+   * checkout, with `withOrder` run in the order's transaction before its debit.
+   */
+  placeWalletOrderFor(
+    auth: AuthUser,
+    dto: OrderCreateDto,
+    withOrder: (order: Order) => Promise<void>,
+  ) {
+    return this.checkout.place(auth, dto, 'wallet', { withOrder, rememberPlayer: false });
+  }
+
+  /** Orders by business id, as stored (for modules that keep their own reference to them). */
+  getMany(orderids: string[]) {
+    return this.orders.getMany(orderids);
   }
 
   async orderStatus(auth: AuthUser, dto: OrderStatusRequestDto) {

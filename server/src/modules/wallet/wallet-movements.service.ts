@@ -39,6 +39,11 @@ export class WalletMovements {
     private readonly clock: Clock,
   ) {}
 
+  /** The Z-Coins wallet's ledger entries in `[from, to)` with the balance after each (paise). */
+  statement(userid: number, from: Date, to: Date) {
+    return this.ledger.accountStatement(walletAccount(userid), 'ZCOIN', from, to);
+  }
+
   /** A Z-Coins order's payment: its `Debit` row and wallet -> sales (refused when short). */
   async debitForOrder(order: OrderMoney & { txnid: string }) {
     await this.wallet.insert({

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useSession } from '@/auth/SessionContext';
 import { useSignOut } from '@/auth/useSignOut';
 import { Icon, type IconName } from '@/components/Icon';
+import { ApiKeys } from './ApiKeys';
 import { OrdersOverview } from './OrdersOverview';
 import { ProfileCard } from './ProfileCard';
 import { SavedPlayers } from './SavedPlayers';
@@ -31,6 +32,7 @@ export default function DashboardPage() {
       <ProfileCard user={user} />
       <OrdersOverview userid={user.userid} />
       <SavedPlayers userid={user.userid} />
+      {user.role === 'reseller' && <ApiKeys userid={user.userid} />}
       <nav className="card dashboard-menu" aria-label="Account">
         {MENU.map((entry) => (
           <Link key={entry.to} to={entry.to} className="menu-row">

@@ -100,6 +100,11 @@ export class OrderStatusRequestDto {
   apiKey?: string;
 }
 
+export class OrderSourceDto {
+  @ApiProperty({ description: "The reseller's reference" }) reference: string;
+  @ApiProperty({ description: 'The label of the API key that placed it' }) keyLabel: string;
+}
+
 export class OrderResponseDto {
   @ApiProperty({ description: 'Equals _id (react-admin)' }) id: string;
   @ApiProperty() _id: string;
@@ -162,6 +167,12 @@ export class OrderResponseDto {
   paidAt: string | null;
   @ApiProperty() createdAt: string;
   @ApiProperty() updatedAt: string;
+  @ApiPropertyOptional({
+    type: OrderSourceDto,
+    nullable: true,
+    description: 'Console lists: set for orders placed through the reseller API',
+  })
+  api?: OrderSourceDto | null;
 }
 
 export function mapOrder(order: Order): OrderResponseDto {

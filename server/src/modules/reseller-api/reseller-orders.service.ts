@@ -1,0 +1,196 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { QueryFailedError } from 'typeorm';
+import { AppError } from '../../common/errors/app-error.js';
+import type { Order } from '../orders/order.js';
+import { OrdersService } from '../orders/orders.service.js';
+import { Role } from '../users/role.js';
+import { ResellerCatalogue } from './reseller-catalogue.js';
+import { ResellerErrorCode, ResellerMessages } from './reseller-errors.js';
+import type { ActiveKey } from './reseller-keys.service.js';
+import { ResellerOrderEntity } from './reseller-order.entity.js';
+import { requestHash, type OrderRequest, type ResellerOrderView } from './reseller-order-view.js';
+import { keysetPage, type OrderListQuery } from './order-list-query.js';
+
+const COMPLETED: ReadonlySet<string> = new Set(['Completed']);
+
+function liveView(order: Order, reference: string): ResellerOrderView {
+  const view: ResellerOrderView = {
+    orderid: order.orderid,
+    reference,
+    status: order.status,
+    item_id: order.itemId,
+    item_name: order.itemName,
+    product_name: order.productName,
+    input1: order.input1,
+    input2: order.input2,
+    price_paise: order.value,
+    created_at: order.createdAt.toISOString(),
+    updated_at: order.updatedAt.toISOString(),
+  };
+  if (order.playerName) view.username = order.playerName;
+  if (COMPLETED.has(order.status)) view.completed_at = order.updatedAt.toISOString();
+  if (order.status === 'Refunded') {
+    view.refund = {
+      amount_paise: order.value,
+      reason: order.customerReason ?? order.reason ?? 'Refunded to the Z-Coins wallet.',
+    };
+  }
+  return view;
+}
+
+const isReferenceClash = (error: unknown) =>
+  error instanceof QueryFailedError &&
+  (error.driverError as { code?: string; constraint?: string }).code === '23505' &&
+  (error.driverError as { constraint?: string }).constraint ===
+    'reseller_orders_user_reference_key';
+
+/** The checkout's refusals, in the reseller API's codes (402 for the balance, INVALID_INPUT). */
+export function inApiTerms(error: unknown) {
+  if (!(error instanceof AppError)) return error;
+  if (error.code === 'INSUFFICIENT_BALANCE') {
+    return new AppError(
+      ResellerErrorCode.InsufficientBalance,
+      ResellerMessages.insufficientBalance,
+      HttpStatus.PAYMENT_REQUIRED,
+    );
+  }
+  if (error.status === HttpStatus.BAD_REQUEST && error.code === 'VALIDATION') {
+    return new AppError(ResellerErrorCode.InvalidInput, error.message, HttpStatus.BAD_REQUEST);
+  }
+  return error;
+}
+
+/**
+ * Live orders through the API: ordinary Z-Coins orders (the storefront's checkout, debit and
+ * delivery), each bound to the reseller's reference in the order's own transaction, before its
+ * debit. The reference is the idempotency key forever: a resend answers the bound order, a clash
+ * of concurrent sends rolls the loser's order back whole and answers the winner's.
+ */
+@Injectable()
+export class ResellerOrdersService {
+  constructor(
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly orders: OrdersService,
+    private readonly catalogue: ResellerCatalogue,
+  ) {}
+
+  private get bindings() {
+    return this.txHost.tx.getRepository(ResellerOrderEntity);
+  }
+
+  /** `created` is false when the reference already named this order. */
+  async place(key: ActiveKey, request: OrderRequest) {
+    const hash = requestHash(request);
+    const bound = await this.bindings.findOneBy({
+      userId: key.reseller.id,
+      reference: request.reference,
+    });
+    if (bound) return { created: false, order: await this.replay(bound, hash) };
+
+    const { product, item } = await this.catalogue.packFor(request, key.mode);
+    const buyer = { ...key.reseller, role: Role.Reseller };
+    try {
+      await this.orders.placeWalletOrderFor(
+        buyer,
+        {
+          itemid: item.itemid,
+          item_id: item.id,
+          product_id: product.id,
+          userid: key.reseller.userid,
+          input1: request.input1,
+          input2: request.input2,
+        },
+        async (order) => {
+          await this.bindings.insert({
+            userId: key.reseller.id,
+            reference: request.reference,
+            requestHash: hash,
+            apiKeyId: key.id,
+            orderid: order.orderid,
+            // Milliseconds, as the list's cursor carries them.
+            createdAt: new Date(),
+          });
+        },
+      );
+    } catch (error) {
+      if (!isReferenceClash(error)) throw inApiTerms(error);
+      const winner = await this.bindings.findOneByOrFail({
+        userId: key.reseller.id,
+        reference: request.reference,
+      });
+      return { created: false, order: await this.replay(winner, hash) };
+    }
+    const binding = await this.bindings.findOneByOrFail({
+      userId: key.reseller.id,
+      reference: request.reference,
+    });
+    return { created: true, order: await this.view(binding) };
+  }
+
+  private async replay(binding: ResellerOrderEntity, hash: string) {
+    if (binding.requestHash !== hash) {
+      throw new AppError(
+        ResellerErrorCode.ReferenceReused,
+        ResellerMessages.referenceReused,
+        HttpStatus.CONFLICT,
+      );
+    }
+    return this.view(binding);
+  }
+
+  private async view(binding: ResellerOrderEntity) {
+    const [order] = await this.orders.getMany([binding.orderid]);
+    return liveView(order, binding.reference);
+  }
+
+  async get(key: ActiveKey, reference: string) {
+    const binding = await this.bindings.findOneBy({ userId: key.reseller.id, reference });
+    if (!binding) {
+      throw new AppError(
+        ResellerErrorCode.OrderNotFound,
+        ResellerMessages.orderNotFound,
+        HttpStatus.NOT_FOUND,
+      );
+    }
+    return this.view(binding);
+  }
+
+  /** Newest first, keyset paging on the bindings (created_at, id); `status` filters as it reads. */
+  list(key: ActiveKey, query: OrderListQuery) {
+    return keysetPage(query, async (after, size) => {
+      const builder = this.bindings
+        .createQueryBuilder('binding')
+        .where('binding.userId = :userId', { userId: key.reseller.id })
+        .orderBy('binding.createdAt', 'DESC')
+        .addOrderBy('binding.id', 'DESC')
+        .take(size);
+      if (query.since) builder.andWhere('binding.createdAt >= :since', { since: query.since });
+      if (after) {
+        builder.andWhere('(binding.createdAt, binding.id) < (:at, :id)', after);
+      }
+      const rows = await builder.getMany();
+      const orders = new Map(
+        (await this.orders.getMany(rows.map((row) => row.orderid))).map((order) => [
+          order.orderid,
+          order,
+        ]),
+      );
+      return rows.map((row) => ({
+        at: row.createdAt,
+        id: row.id,
+        order: liveView(orders.get(row.orderid)!, row.reference),
+      }));
+    });
+  }
+
+  /** References and key ids of the given orders, for the console's lists. */
+  async referencesOf(orderids: string[]) {
+    if (orderids.length === 0) return [];
+    return this.bindings
+      .createQueryBuilder('binding')
+      .where('binding.orderid IN (:...orderids)', { orderids })
+      .getMany();
+  }
+}

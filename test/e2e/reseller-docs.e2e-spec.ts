@@ -1,0 +1,137 @@
+import { execFile, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startTestApp, type TestApp } from '../utils/app.js';
+import { testItem, type CatalogEntry, type Shopper } from './money.helpers.js';
+import { adminCreatesKey, newReseller, type ResellerKey } from './reseller.helpers.js';
+
+interface LintReport {
+  totals: { errors: number; warnings: number };
+  problems: { ruleId: string; severity: string; message: string }[];
+}
+
+/**
+ * Runs a command without blocking this process, which serves the store the command calls.
+ * Answers its output, or throws with its error output.
+ */
+function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
+  return new Promise<{ stdout: string; stderr: string }>((resolve, reject) => {
+    execFile(command, args, { env, encoding: 'utf8', timeout: 30_000 }, (error, stdout, stderr) =>
+      error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve({ stdout, stderr }),
+    );
+  });
+}
+
+/** The fenced code blocks of `language` in the page's Markdown, as a reader copies them. */
+function codeBlocks(language: string) {
+  const markdown = fs.readFileSync('docs/reseller-api.md', 'utf8');
+  const fence = new RegExp('^```' + language + '\\n([\\s\\S]*?)^```', 'gm');
+  return [...markdown.matchAll(fence)].map((match) => match[1]);
+}
+
+describe('the reseller API documentation', () => {
+  let app: TestApp;
+  let dir: string;
+  let reseller: Shopper;
+  let key: ResellerKey;
+  let pack: CatalogEntry;
+
+  beforeAll(async () => {
+    app = await startTestApp({ FULFILMENT_ENABLED: 'false' });
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zstore-reseller-docs-'));
+    pack = await testItem(app, 9_900);
+    reseller = await newReseller(app, 25_000);
+    key = await adminCreatesKey(app, reseller);
+  });
+  afterAll(async () => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    await app.close();
+  });
+
+  const env = () => ({
+    ...process.env,
+    ZSTORE_URL: app.url,
+    KEY_ID: key.keyId,
+    SECRET: key.secret,
+    ITEM_ID: pack.itemId,
+  });
+
+  it('serves /api/reseller/v1/openapi.json, which lints clean with the store rules', async () => {
+    const answer = await app.http().get('/api/reseller/v1/openapi.json').expect(200);
+    const document = answer.body as {
+      paths: Record<string, Record<string, { security?: unknown }>>;
+      components: { securitySchemes: Record<string, { name: string }> };
+    };
+    expect(Object.keys(document.paths).every((p) => p.startsWith('/api/reseller/v1/'))).toBe(true);
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/reseller/v1/balance',
+        '/api/reseller/v1/orders',
+        '/api/reseller/v1/orders/{reference}',
+        '/api/reseller/v1/statement',
+      ]),
+    );
+    expect(Object.values(document.components.securitySchemes).map((scheme) => scheme.name)).toEqual(
+      ['X-Key-Id', 'X-Timestamp', 'X-Signature'],
+    );
+    const file = path.join(dir, 'reseller-openapi.json');
+    fs.writeFileSync(file, JSON.stringify(document));
+    const result = spawnSync(
+      process.execPath,
+      [
+        path.resolve('node_modules/@redocly/cli/bin/cli.js'),
+        'lint',
+        file,
+        '--config',
+        path.resolve('redocly.yaml'),
+        '--format',
+        'json',
+      ],
+      {
+        encoding: 'utf8',
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      },
+    );
+    const report = JSON.parse(result.stdout.slice(result.stdout.indexOf('{'))) as LintReport;
+    expect(report.problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message}`)).toEqual([]);
+  });
+
+  it('serves the page for people at /docs/reseller-api', async () => {
+    const page = await app.http().get('/docs/reseller-api').expect(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.text).toContain('openssl dgst -sha256 -hmac');
+  });
+
+  it('runs the curl and openssl examples of the page as written', async () => {
+    const [balance, order] = codeBlocks('sh');
+    const balanceRun = await run('bash', ['-euo', 'pipefail', '-c', balance], env());
+    expect(balanceRun.stderr).toBe('');
+    expect(JSON.parse(balanceRun.stdout)).toEqual({
+      balance_paise: 25_000,
+      currency: 'INR',
+      mode: 'live',
+    });
+    const orderRuns = [
+      await run('bash', ['-euo', 'pipefail', '-c', order], env()),
+      await run('bash', ['-euo', 'pipefail', '-c', order], env()),
+    ];
+    const [placed, resent] = orderRuns.map(
+      (run) => JSON.parse(run.stdout) as { order: { orderid: string; reference: string } },
+    );
+    expect(placed.order.reference).toBe('shop-order-1001');
+    expect(resent.order.orderid).toBe(placed.order.orderid);
+  });
+
+  it('runs the Node example of the page as written', async () => {
+    const [example] = codeBlocks('js');
+    const file = path.join(dir, 'example.mjs');
+    fs.writeFileSync(file, example);
+    const nodeRun = await run(process.execPath, [file], env());
+    expect(nodeRun.stderr).toBe('');
+    expect(JSON.parse(nodeRun.stdout)).toEqual({
+      status: 200,
+      body: { balance_paise: 25_000 - 9_900, currency: 'INR', mode: 'live' },
+    });
+  });
+});
