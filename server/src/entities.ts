@@ -1,6 +1,8 @@
 import { AdminAlertEntity } from './modules/operations/admin-alert.entity.js';
 import { ItemEntity } from './modules/catalog/item.entity.js';
 import { ProductEntity } from './modules/catalog/product.entity.js';
+import { TaxDocumentSeriesEntity } from './modules/invoices/tax-document-series.entity.js';
+import { TaxDocumentEntity } from './modules/invoices/tax-document.entity.js';
 import { CouponEntity } from './modules/coupons/coupon.entity.js';
 import { LedgerMovementEntity } from './modules/ledger/ledger-movement.entity.js';
 import { OrderEntity } from './modules/orders/order.entity.js';
@@ -17,5 +19,7 @@ export const storeEntities = [
   LedgerMovementEntity,
   OrderEntity,
   ProductEntity,
+  TaxDocumentEntity,
+  TaxDocumentSeriesEntity,
   UserEntity,
 ];

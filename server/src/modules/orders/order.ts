@@ -41,6 +41,7 @@ export interface OrderRow {
   paid_at: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
+  buyer_state: string | null;
 }
 
 /** An order. Money in paise. */
@@ -91,6 +92,8 @@ export interface Order {
   paidAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
+  /** The buyer's GST state code at placement (null: not given; the invoice uses the store's). */
+  buyerState: string | null;
 }
 
 const dateOrNull = (value: Date | string | null) => (value === null ? null : new Date(value));
@@ -135,5 +138,6 @@ export function mapOrderRow(row: OrderRow): Order {
     paidAt: dateOrNull(row.paid_at),
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
+    buyerState: row.buyer_state ?? null,
   };
 }

@@ -19,13 +19,17 @@ export interface User {
   /** Reward points in hundredths of a point. */
   points: number;
   verificationSentAt: Date | null;
+  /** GST state code of where the user lives (tax invoices), unset until asked. */
+  stateCode: string | null;
+  /** A reseller's GSTIN for their tax invoices. */
+  gstin: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
 
 /** Every column of `users` but the password hash, in the order of `UserRow`. */
 export const USER_COLUMNS = `id, userid, name, email, mobilenumber, role, verified, is_blocked, token_version,
-  google_sub, balance, points, verification_sent_at, created_at, updated_at`;
+  google_sub, balance, points, verification_sent_at, state_code, gstin, created_at, updated_at`;
 
 /** A `users` row as PostgreSQL answers it; read only by `mapUserRow`. */
 export interface UserRow {
@@ -44,6 +48,8 @@ export interface UserRow {
   balance: string;
   points: string;
   verification_sent_at: Date | string | null;
+  state_code: string | null;
+  gstin: string | null;
   created_at: Date | string;
   updated_at: Date | string;
 }
@@ -64,6 +70,8 @@ export function mapUserRow(row: UserRow): User {
     points: Number(row.points),
     verificationSentAt:
       row.verification_sent_at === null ? null : new Date(row.verification_sent_at),
+    stateCode: row.state_code ?? null,
+    gstin: row.gstin ?? null,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };
@@ -75,13 +83,20 @@ export function mapUserRow(row: UserRow): User {
 /** The columns of `users` the auth guard reads on every request. */
 export type UserSessionRow = Pick<
   UserRow,
-  'userid' | 'role' | 'token_version' | 'is_blocked' | 'name' | 'email' | 'mobilenumber'
+  | 'userid'
+  | 'role'
+  | 'token_version'
+  | 'is_blocked'
+  | 'name'
+  | 'email'
+  | 'mobilenumber'
+  | 'state_code'
 >;
 
 /** What the auth guard checks (role, token version, block) and who the caller is. */
 export type UserSession = Pick<
   User,
-  'userid' | 'role' | 'tokenVersion' | 'isBlocked' | 'name' | 'email' | 'mobilenumber'
+  'userid' | 'role' | 'tokenVersion' | 'isBlocked' | 'name' | 'email' | 'mobilenumber' | 'stateCode'
 >;
 
 export function mapUserSessionRow(row: UserSessionRow): UserSession {
@@ -93,5 +108,6 @@ export function mapUserSessionRow(row: UserSessionRow): UserSession {
     name: row.name,
     email: row.email,
     mobilenumber: row.mobilenumber,
+    stateCode: row.state_code,
   };
 }

@@ -92,17 +92,29 @@ export class UsersRepository {
    */
   async getSession(id: string): Promise<UserSession | undefined> {
     const rows: UserSessionRow[] = await this.txHost.tx.query(
-      'SELECT userid, role, token_version, is_blocked, name, email, mobilenumber FROM users WHERE id = $1',
+      'SELECT userid, role, token_version, is_blocked, name, email, mobilenumber, state_code FROM users WHERE id = $1',
       [id],
     );
     return rows[0] ? mapUserSessionRow(rows[0]) : undefined;
   }
 
-  async updateName(id: string, name: string) {
-    await this.txHost.tx.query('UPDATE users SET name = $2, updated_at = now() WHERE id = $1', [
-      id,
-      name,
-    ]);
+  /** The name, and the GST state and GSTIN where given (undefined leaves them as they are). */
+  async updateProfile(
+    id: string,
+    profile: { name: string; stateCode?: string; gstin?: string | null },
+  ) {
+    await this.txHost.tx.query(
+      `UPDATE users SET name = $2, state_code = coalesce($3, state_code),
+         gstin = CASE WHEN $4::boolean THEN $5 ELSE gstin END, updated_at = now()
+       WHERE id = $1`,
+      [
+        id,
+        profile.name,
+        profile.stateCode ?? null,
+        profile.gstin !== undefined,
+        profile.gstin ?? null,
+      ],
+    );
   }
 
   async markVerified(id: string) {
