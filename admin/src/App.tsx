@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { GstReport } from '@/gstReport/GstReport';
 import allOrders from '@/allOrders';
 import auditLog from '@/auditLog';
 import { authProvider } from '@/authProvider';
@@ -51,6 +52,7 @@ const AdminApp = () => (
       <Route path="/createproduct" element={<ProductCreate />} />
       <Route path="/createitems" element={<ItemCreate />} />
       <Route path="/createcoupons" element={<CouponCreate />} />
+      <Route path="/gst-report" element={<GstReport />} />
     </CustomRoutes>
   </Admin>
 );

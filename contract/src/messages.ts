@@ -47,6 +47,9 @@ export const Messages = {
   // profile
   profileUpdated: 'Profile updated successfully, please relogin.',
   nameRequired: 'Name is required.',
+  invalidState: 'Choose your state or union territory from the list.',
+  invalidGstin: 'Enter a valid 15-character GSTIN.',
+  gstinResellersOnly: 'Only reseller accounts can add a GSTIN.',
   // sessions
   tokenExpired: 'Token has expired. Please login again.',
   sessionExpiredToast: 'Session expired! Please re-login to proceed.',

@@ -18,6 +18,7 @@ import { CouponsModule } from './modules/coupons/coupons.module.js';
 import { DeliveryModule } from './modules/delivery/delivery.module.js';
 import { GalleryModule } from './modules/gallery/gallery.module.js';
 import { LedgerModule } from './modules/ledger/ledger.module.js';
+import { InvoicesModule } from './modules/invoices/invoices.module.js';
 import { OrdersModule } from './modules/orders/orders.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
 import { WalletModule } from './modules/wallet/wallet.module.js';
@@ -49,6 +50,7 @@ export class AppModule {
       CouponsModule,
       WalletModule,
       OrdersModule,
+      InvoicesModule,
       SavedPlayersModule,
       PaymentsModule,
       DeliveryModule,
@@ -86,6 +88,7 @@ export class AppModule {
         CouponsModule,
         WalletModule,
         OrdersModule,
+        InvoicesModule,
         SavedPlayersModule,
         PaymentsModule,
         DeliveryModule,

@@ -18,6 +18,10 @@ import {
 import { SandboxUpiOrderEntity } from './sandbox/upigateway/sandbox-upi-order.entity.js';
 import { AdminAlertEntity } from './modules/operations/admin-alert.entity.js';
 import { AuditLogEntity } from './modules/audit/audit-log.entity.js';
+import { ItemEntity } from './modules/catalog/item.entity.js';
+import { ProductEntity } from './modules/catalog/product.entity.js';
+import { TaxDocumentSeriesEntity } from './modules/invoices/tax-document-series.entity.js';
+import { TaxDocumentEntity } from './modules/invoices/tax-document.entity.js';
 import { CouponEntity } from './modules/coupons/coupon.entity.js';
 import { CouponUserUseEntity } from './modules/coupons/coupon-user-use.entity.js';
 import { EmailTokenEntity } from './modules/auth/email-token.entity.js';
@@ -66,6 +70,8 @@ export const storeEntities = [
   ResellerSandboxMovementEntity,
   ResellerSandboxOrderEntity,
   ResellerSandboxWalletEntity,
+  TaxDocumentEntity,
+  TaxDocumentSeriesEntity,
   UserEntity,
   GalleryImageEntity,
   IdempotencyKeyEntity,

@@ -55,6 +55,8 @@ describe('Login, sessions and profile (/api/auth, /api/user)', () => {
         role: 'user',
         verified: 'true',
         isBlocked: 'false',
+        state: null,
+        gstin: null,
         createdAt: expect.any(String),
       });
       expect(leaksIn(response.body, app.config)).toEqual([]);

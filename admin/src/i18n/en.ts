@@ -31,6 +31,7 @@ const messages: TranslationMessages = {
       create_product: 'Create Product',
       create_item: 'Create Item',
       create_coupon: 'Create Coupon',
+      gst_report: 'GST Report',
     },
     view: {
       table: 'Table view',

@@ -2,6 +2,7 @@ import AddBoxIcon from '@mui/icons-material/AddBox';
 import AddCircleIcon from '@mui/icons-material/AddCircle';
 import HourglassIcon from '@mui/icons-material/HourglassTop';
 import PriceChangeIcon from '@mui/icons-material/PriceChange';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import PostAddIcon from '@mui/icons-material/PostAdd';
 import { Menu as RaMenu, useBasename } from 'react-admin';
 
@@ -43,6 +44,11 @@ export const Menu = () => {
         to={`${basename}/createcoupons`}
         primaryText="app.menu.create_coupon"
         leftIcon={<AddCircleIcon />}
+      />
+      <RaMenu.Item
+        to={`${basename}/gst-report`}
+        primaryText="app.menu.gst_report"
+        leftIcon={<ReceiptLongIcon />}
       />
       <RaMenu.ResourceItem name="auditlog" />
     </RaMenu>

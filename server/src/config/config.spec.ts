@@ -11,6 +11,9 @@ const production = {
   FAST2SMS_API_KEY: 'key',
   SMTP_HOST: 'smtp.example.com',
   UPIGATEWAY_API_KEY: 'key',
+  GST_GSTIN: '27AAPFU0939F1ZV',
+  GST_LEGAL_NAME: 'Z Store Private Limited',
+  GST_ADDRESS: '1 Market Road, Pune 411001, Maharashtra',
 };
 
 describe('loadConfig', () => {
@@ -49,6 +52,31 @@ describe('loadConfig', () => {
   it('uses real providers by default in production', () => {
     const { SANDBOX: _sandbox, ...withoutSandbox } = production;
     expect(loadConfig(withoutSandbox).sandbox).toBe(false);
+  });
+
+  it("requires the store's GSTIN and legal details in production, and reads its state from the GSTIN", () => {
+    const {
+      GST_GSTIN: _gstin,
+      GST_LEGAL_NAME: _name,
+      GST_ADDRESS: _address,
+      ...without
+    } = production;
+    const attempt = () => loadConfig(without);
+    expect(attempt).toThrow(/GST_GSTIN: production needs the store's own/);
+    expect(attempt).toThrow(/GST_LEGAL_NAME: production needs the store's own/);
+    expect(attempt).toThrow(/GST_ADDRESS: production needs the store's own/);
+    expect(loadConfig(production).gst).toMatchObject({ gstin: '27AAPFU0939F1ZV', stateCode: '27' });
+    expect(() => loadConfig({ GST_GSTIN: '27AAPFU0939' })).toThrow(/GST_GSTIN: is not a GSTIN/);
+  });
+
+  it('taxes each product category by GST_RATES, 18 % by default', () => {
+    expect(loadConfig({}).gst.rates).toMatchObject({
+      games: { sac: '998439', rate: 18 },
+      ott: { sac: '998433', rate: 18 },
+    });
+    const rates = 'games=998439:18,instant-games=998439:18,ott=998433:12,others=998439:5';
+    expect(loadConfig({ GST_RATES: rates }).gst.rates.ott).toEqual({ sac: '998433', rate: 12 });
+    expect(() => loadConfig({ GST_RATES: 'games=998439:18' })).toThrow(/GST_RATES: no rate for/);
   });
 
   it('refuses sandbox providers, default secrets and the embedded database in production', () => {

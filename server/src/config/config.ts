@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { RateLimit, TrustProxy } from './env-parsers.js';
 import { DEV_JWT_SECRET, readEnv } from './env.schema.js';
 import { QueueName } from '../jobs/job.enum.js';
+import type { GstRate } from './gst-parsers.js';
 import { publishedSecretProblems } from './published-secrets.js';
 
 export { DEV_JWT_SECRET };
@@ -106,6 +107,19 @@ export interface AppConfig {
   moogold: { baseUrl?: string; partnerId: string; secret: string; validateEnabled: boolean };
   /** Automatic delivery of paid API-backed orders (the worker's OrderFulfil job and its sweep). */
   fulfilment: { enabled: boolean };
+  /** The supplier on tax invoices and how each product category is taxed. */
+  gst: GstConfig;
+}
+
+export interface GstConfig {
+  gstin: string;
+  /** The GST state code of the store (the GSTIN's first two digits). */
+  stateCode: string;
+  legalName: string;
+  address: string;
+  rates: Record<string, GstRate>;
+  invoicePrefix: string;
+  creditNotePrefix: string;
 }
 
 export class ConfigError extends Error {}
@@ -152,6 +166,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     if (!sandbox && !env.SMTP_HOST) problems.push('SMTP_HOST: required when SANDBOX=false');
     if (!sandbox && !env.UPIGATEWAY_API_KEY) {
       problems.push('UPIGATEWAY_API_KEY: required when SANDBOX=false');
+    }
+    for (const name of ['GST_GSTIN', 'GST_LEGAL_NAME', 'GST_ADDRESS'] as const) {
+      if (!source[name]) problems.push(`${name}: production needs the store's own (tax invoices)`);
     }
   }
   if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
@@ -275,5 +292,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       validateEnabled: env.MOOGOLD_VALIDATE_ENABLED,
     },
     fulfilment: { enabled: env.FULFILMENT_ENABLED },
+    gst: {
+      gstin: env.GST_GSTIN,
+      stateCode: env.GST_GSTIN.slice(0, 2),
+      legalName: env.GST_LEGAL_NAME,
+      address: env.GST_ADDRESS,
+      rates: env.GST_RATES,
+      invoicePrefix: env.GST_INVOICE_PREFIX,
+      creditNotePrefix: env.GST_CREDIT_NOTE_PREFIX,
+    },
   };
 }

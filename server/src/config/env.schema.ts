@@ -13,6 +13,7 @@ import {
   url,
   type Parser,
 } from './env-parsers.js';
+import { DEFAULT_GST_RATES, gstRates, gstin, seriesPrefix } from './gst-parsers.js';
 
 export const DEV_JWT_SECRET = 'development-only-secret-change-me-0123456789abcdef';
 export const DEV_RESELLER_KEY_ENCRYPTION_KEY = 'development-only-reseller-key-sealing-0123456789';
@@ -140,6 +141,16 @@ export const envSchema = {
   MOOGOLD_SECRET: withDefault(text, inSandbox('sandbox-moogold-secret', '')),
   MOOGOLD_VALIDATE_ENABLED: withDefault(bool, (basis) => basis.sandbox),
   FULFILMENT_ENABLED: withDefault(bool, true),
+
+  // GST tax invoices (sandbox defaults; production requires the store's own)
+  /** The supplier's GSTIN; its first two digits are the store's state (the place of supply by default). */
+  GST_GSTIN: withDefault(gstin, inSandbox('29AABCZ1234F1Z5', '')),
+  GST_LEGAL_NAME: withDefault(text, inSandbox('Z Store Sandbox Private Limited', '')),
+  GST_ADDRESS: withDefault(text, inSandbox('1 Sandbox Road, Bengaluru 560001, Karnataka', '')),
+  /** `category=SAC:rate` for each product category; prices include the tax. */
+  GST_RATES: withDefault(gstRates, DEFAULT_GST_RATES),
+  GST_INVOICE_PREFIX: withDefault(seriesPrefix, 'ZS'),
+  GST_CREDIT_NOTE_PREFIX: withDefault(seriesPrefix, 'ZC'),
 
   // Operations
   /** Bearer token for `GET /api/metrics`; unset = 404 in production, loopback callers elsewhere. */

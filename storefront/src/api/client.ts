@@ -103,3 +103,33 @@ export function newIdempotencyKey(): string {
   const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
+
+/**
+ * Downloads a file the API serves only to a signed-in caller (the bearer token cannot ride on a
+ * plain link): fetched with the token, then saved under `fileName`.
+ */
+export async function downloadFile(path: string, fileName: string): Promise<void> {
+  const token = readToken();
+  const response = await fetch(`${API_BASE}${path}`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    credentials: 'same-origin',
+  }).catch(() => {
+    throw new ApiError('Network error', 0, undefined);
+  });
+  if (!response.ok) {
+    const body = await readBody(response);
+    throw new ApiError(
+      errorText(body) ?? `Request failed (${response.status})`,
+      response.status,
+      body,
+    );
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

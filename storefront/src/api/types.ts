@@ -11,6 +11,10 @@ export interface User {
   role: Role;
   verified?: 'true' | 'false';
   isBlocked?: 'true' | 'false';
+  /** GST state code of residence (tax invoices). */
+  state?: string | null;
+  /** A reseller's GSTIN. */
+  gstin?: string | null;
 }
 
 export interface ProductInput {

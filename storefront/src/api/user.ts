@@ -3,9 +3,14 @@ import { answerOf, api } from './client';
 import { queryKeys } from './queryKeys';
 import type { OrderStats, User } from './types';
 
-export const editProfile = (userid: number, name: string) =>
+/** The name, and the GST state and (resellers) GSTIN when given. */
+export const editProfile = (
+  userid: number,
+  name: string,
+  tax: { state?: string; gstin?: string | null } = {},
+) =>
   answerOf<{ message?: string; user?: User }>(
-    api.POST('/api/user/edit-profile', { body: { userid, name } }),
+    api.POST('/api/user/edit-profile', { body: { userid, name, ...tax } }),
   );
 
 export const fetchOrderStats = (userid: number) =>

@@ -21,6 +21,8 @@ export interface AuthUser {
   name: string;
   email: string;
   mobilenumber: string | null;
+  /** GST state code of residence, copied onto each order at placement. */
+  stateCode: string | null;
 }
 
 /** Skips authentication; the global guard requires a valid token everywhere else. */

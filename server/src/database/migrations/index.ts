@@ -15,6 +15,7 @@ import { Leases1764400000000 } from './1764400000000-Leases.js';
 import { ScaleIndexes1764400000100 } from './1764400000100-ScaleIndexes.js';
 import { OtpRequester1764400000200 } from './1764400000200-OtpRequester.js';
 import { UpiIntentLinks1764500800000 } from './1764500800000-UpiIntentLinks.js';
+import { TaxInvoices1764500700000 } from './1764500700000-TaxInvoices.js';
 
 import { ResellerApi1764500600000 } from './1764500600000-ResellerApi.js';
 /** Every migration, oldest first. Listed explicitly so the build and the tests load the same set. */
@@ -37,4 +38,5 @@ export const migrations = [
   OtpRequester1764400000200,
   UpiIntentLinks1764500800000,
   ResellerApi1764500600000,
+  TaxInvoices1764500700000,
 ];

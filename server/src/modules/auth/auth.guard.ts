@@ -63,6 +63,7 @@ export class AuthGuard implements CanActivate {
       name: session.name,
       email: session.email,
       mobilenumber: session.mobilenumber,
+      stateCode: session.stateCode,
     };
     const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, targets) ?? [];
     if (roles.length > 0 && !roles.includes(session.role)) {

@@ -5,6 +5,7 @@ import { Messages } from '@zstore/contract/messages';
 import { databaseNow } from '../../common/clock-skew.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { CouponsService } from '../coupons/coupons.service.js';
+import { InvoicesService } from '../invoices/invoices.service.js';
 import { answerOnCommit } from '../ledger/idempotency-claim.js';
 import { newBusinessId } from '../ledger/money.js';
 import { WalletMovements } from '../wallet/wallet-movements.service.js';
@@ -19,7 +20,7 @@ export type OrderDraft = Omit<
 
 /**
  * The write of a checkout, in one transaction: the coupon taken (the buyer's unpaid UPI orders
- * holding it failed first), the order inserted and, for Z-Coins, its debit.
+ * holding it failed first), the order inserted and, for Z-Coins, its debit and its tax invoice.
  */
 @Injectable()
 export class CheckoutWriter {
@@ -29,6 +30,7 @@ export class CheckoutWriter {
     private readonly coupons: CouponsService,
     private readonly movements: WalletMovements,
     private readonly transitions: OrderTransitions,
+    private readonly invoices: InvoicesService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -85,7 +87,10 @@ export class CheckoutWriter {
           amount: total,
         });
       }
-      if (order.status === 'Processing') answerOnCommit(answerOf(order));
+      if (order.status === 'Processing') {
+        await this.invoices.issueInvoice(order.orderid, now);
+        answerOnCommit(answerOf(order));
+      }
       return order;
     });
   }

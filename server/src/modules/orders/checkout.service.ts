@@ -72,6 +72,7 @@ export class CheckoutService {
         apiType: item.apiType ?? product.apiType,
         itemIdArray: item.itemidarray,
         txnDate: istDate(now),
+        buyerState: user.stateCode,
       },
       couponCode,
       now,

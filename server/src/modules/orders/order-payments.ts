@@ -23,6 +23,7 @@ import {
   type CheckOrigin,
   type PaymentRequest,
 } from '../payments/upi-payments.service.js';
+import { InvoicesService } from '../invoices/invoices.service.js';
 import { WalletMovements } from '../wallet/wallet-movements.service.js';
 import { answerOnCommit } from '../ledger/idempotency-claim.js';
 import { upiOrderAnswer } from './order-answers.js';
@@ -32,8 +33,8 @@ import { OrdersRepository } from './orders.repository.js';
 export const paymentJobId = (orderid: string, generation: number) => `pay-${orderid}-${generation}`;
 
 /**
- * A UPI order in the payment lifecycle: paid moves it `Created -> Processing` and hands it to
- * delivery; failed or expired fails it (coupon given back); a success after it failed credits
+ * A UPI order in the payment lifecycle: paid moves it `Created -> Processing` with its tax
+ * invoice and hands it to delivery; failed or expired fails it (coupon given back); a success after it failed credits
  * the wallet once (unique late-payment row and ledger key) and flags the order.
  */
 @Injectable()
@@ -50,6 +51,7 @@ export class OrderPayments implements PaymentPort, OnModuleInit {
     private readonly transitions: OrderTransitions,
     private readonly movements: WalletMovements,
     private readonly payments: UpiPaymentsService,
+    private readonly invoices: InvoicesService,
     private readonly logContext: LogContext,
     private readonly clock: Clock,
   ) {}
@@ -127,6 +129,7 @@ export class OrderPayments implements PaymentPort, OnModuleInit {
         gatewayData: data,
         fulfilmentStatus: 'pending',
       });
+      if (moved) await this.invoices.issueInvoice(moved.orderid, now);
       return moved;
     });
     if (paid) {

@@ -92,6 +92,14 @@ describe('the e-mails about how an order ended', () => {
     expect(mail.html).not.toContain('<script>');
   });
 
+  it('links the receipt to the tax invoice', () => {
+    const mail = receiptMail(
+      { ...recipient, invoiceUrl: 'https://zstore.example/orders?invoice=ZS1' },
+      order(),
+    );
+    expect(mail.text).toContain('Tax invoice: https://zstore.example/orders?invoice=ZS1');
+  });
+
   it('points in hundredths read as points', () => {
     expect(pointsText(119)).toBe('1.19');
     expect(pointsText(200)).toBe('2');

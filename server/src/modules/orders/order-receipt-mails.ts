@@ -15,6 +15,8 @@ export interface ReceiptRecipient {
   email: string;
   name: string | null;
   inputLabels: [string, string];
+  /** Where the customer downloads the order's tax invoice (the storefront's My Orders). */
+  invoiceUrl?: string;
 }
 
 /** The labels when the product does not name its fields. */
@@ -58,6 +60,7 @@ export function receiptMail(recipient: ReceiptRecipient, order: Order): MailMess
       ['Price paid', rupeesText(paid)],
       ['Paid with', paidWith(order)],
       ['Points earned', pointsText(pointsEarned(paid))],
+      ...(recipient.invoiceUrl ? [['Tax invoice', recipient.invoiceUrl] as MailDetail] : []),
     ],
     outro: ['Thank you for shopping with Z Store.'],
   });

@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { CatalogService } from '../catalog/catalog.service.js';
 import { MailService } from '../notifications/mail.service.js';
 import { UsersService } from '../users/users.service.js';
@@ -22,6 +23,7 @@ export class OrderReceipts {
     private readonly mail: MailService,
     private readonly users: UsersService,
     private readonly catalog: CatalogService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** Records the mail about `order` (just moved); undefined when there is none to send. */
@@ -52,7 +54,12 @@ export class OrderReceipts {
     if (!user || !email) return undefined;
     // A product deleted since the order keeps the default names for its fields.
     const product = await this.catalog.getProduct(order.productId);
-    return { email, name: user.name, inputLabels: inputLabels(product?.inputs) };
+    return {
+      email,
+      name: user.name,
+      inputLabels: inputLabels(product?.inputs),
+      invoiceUrl: `${this.config.publicUrl}/orders?invoice=${order.orderid}`,
+    };
   }
 }
 

@@ -4,6 +4,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../../common/clock.js';
 import { LogContext } from '../../common/logging/log-context.js';
 import { AuditService } from '../audit/audit.service.js';
+import { InvoicesService } from '../invoices/invoices.service.js';
 import { toRupees } from '../ledger/money.js';
 import { StoreMetrics } from '../operations/store-metrics.js';
 import { WalletMovements } from '../wallet/wallet-movements.service.js';
@@ -19,8 +20,8 @@ import { OrdersRepository, type DeliveryFence, type Order } from './orders.repos
  * customer's e-mail (sent after commit); with `actorId` (an admin's action) the move is audited
  * in the same transaction.
  *
- * Nine dependencies: three carry the request (the transaction, the clock, the log context); the
- * other six are what one settlement writes, counts or sends.
+ * Ten dependencies: three carry the request (the transaction, the clock, the log context); the
+ * other seven are what one settlement writes, counts or sends.
  */
 @Injectable()
 export class OrderSettlementService {
@@ -33,6 +34,7 @@ export class OrderSettlementService {
     private readonly movements: WalletMovements,
     private readonly audit: AuditService,
     private readonly receipts: OrderReceipts,
+    private readonly invoices: InvoicesService,
     private readonly metrics: StoreMetrics,
     private readonly logContext: LogContext,
     private readonly clock: Clock,
@@ -40,7 +42,8 @@ export class OrderSettlementService {
 
   /**
    * Refunds a `Processing` order to the user's Z-Coins wallet: the move, the `Refunded` wallet
-   * row, the ledger credit and the coupon given back, in one transaction; a second call gets 409.
+   * row, the ledger credit, the coupon given back and the credit note against the tax invoice, in
+   * one transaction; a second call gets 409.
    * With `actorId` (an admin's action) the move is audited in the same transaction.
    * `customerWhy` is the cause the customer reads (an admin's reason by default), followed by
    * where the money went.
@@ -69,6 +72,7 @@ export class OrderSettlementService {
           paidBy: row.paymentMode === 'wallet' ? 'wallet' : 'upi',
         });
       }
+      await this.invoices.issueCreditNote(orderid, this.clock.now());
       await this.auditMove(row, actorId);
       return { order: row, mailId: await this.receipts.record(row) };
     });

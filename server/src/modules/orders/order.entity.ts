@@ -175,4 +175,8 @@ export class OrderEntity {
 
   @Column({ type: 'timestamptz', nullable: true, default: () => 'now()' })
   nextCheckAt!: Date | null;
+
+  /** The buyer's GST state code when the order was placed (the invoice's place of supply). */
+  @Column({ type: 'varchar', length: 2, nullable: true })
+  buyerState!: string | null;
 }

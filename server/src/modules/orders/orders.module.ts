@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CatalogModule } from '../catalog/catalog.module.js';
 import { CouponsModule } from '../coupons/coupons.module.js';
+import { InvoicesModule } from '../invoices/invoices.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { PaymentsModule } from '../payments/payments.module.js';
 import { SavedPlayersModule } from '../saved-players/saved-players.module.js';
@@ -29,6 +30,7 @@ import { OrdersService } from './orders.service.js';
   imports: [
     CatalogModule,
     CouponsModule,
+    InvoicesModule,
     NotificationsModule,
     PaymentsModule,
     SavedPlayersModule,

@@ -41,6 +41,7 @@ export type NewOrder = Pick<
   | 'txnDate'
   | 'expiresAt'
   | 'paidAt'
+  | 'buyerState'
 >;
 
 export interface OrderPatch {
@@ -78,8 +79,8 @@ export class OrdersRepository {
     const rows: Array<Record<string, unknown>> = await this.txHost.tx.query(
       `INSERT INTO orders (orderid, user_id, userid, useremail, product_id, item_id, productname, itemname, input1, input2,
                            price, discount, value, coupon_id, coupon_held, paymentmode, status, is_api, api_type, itemidarray,
-                           transactionid, txn_date, expires_at, paid_at, player_name)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25)
+                           transactionid, txn_date, expires_at, paid_at, player_name, buyer_state)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26)
        RETURNING *`,
       [
         order.orderid,
@@ -107,6 +108,7 @@ export class OrdersRepository {
         order.expiresAt,
         order.paidAt,
         order.playerName,
+        order.buyerState,
       ],
     );
     return entityFromRow(this.txHost.tx, OrderEntity, rows[0]);

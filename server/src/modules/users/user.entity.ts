@@ -64,6 +64,14 @@ export class UserEntity {
   @Column({ type: 'timestamptz', nullable: true })
   verificationSentAt!: Date | null;
 
+  /** The GST state code of where the user lives, asked once for tax invoices. */
+  @Column({ type: 'varchar', length: 2, nullable: true })
+  stateCode!: string | null;
+
+  /** A reseller's GSTIN, printed on their invoices. */
+  @Column({ type: 'varchar', length: 15, nullable: true })
+  gstin!: string | null;
+
   @Column({ type: 'timestamptz', default: () => 'now()' })
   createdAt!: Date;
 

@@ -89,14 +89,24 @@ export class UsersRepository {
         name: true,
         email: true,
         mobilenumber: true,
+        stateCode: true,
       },
       where: { id },
     });
     return session ?? undefined;
   }
 
-  async updateName(id: string, name: string) {
-    await this.users.update(id, { name, updatedAt: () => 'now()' });
+  /** The name, and the GST state and GSTIN where given (undefined leaves them as they are). */
+  async updateProfile(
+    id: string,
+    profile: { name: string; stateCode?: string; gstin?: string | null },
+  ) {
+    await this.users.update(id, {
+      name: profile.name,
+      ...(profile.stateCode !== undefined ? { stateCode: profile.stateCode } : {}),
+      ...(profile.gstin !== undefined ? { gstin: profile.gstin } : {}),
+      updatedAt: () => 'now()',
+    });
   }
 
   async markVerified(id: string) {

@@ -4,6 +4,7 @@ import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { Messages } from '@zstore/contract/messages';
 import { EditProfileDto, mapUser } from './dto/user.dto.js';
+import { Role } from './role.js';
 import { type NewUser, UsersRepository } from './users.repository.js';
 
 /** The users table, for this module's routes and for every other module (none reads it itself). */
@@ -23,7 +24,11 @@ export class UsersService {
 
   async editProfile(auth: AuthUser, dto: EditProfileDto) {
     requireOwner(auth, dto.userid);
-    await this.users.updateName(auth.id, dto.name);
+    const gstin = dto.gstin === undefined ? undefined : dto.gstin || null;
+    if (gstin && auth.role !== Role.Reseller) {
+      throw AppError.badRequest(Messages.gstinResellersOnly);
+    }
+    await this.users.updateProfile(auth.id, { name: dto.name, stateCode: dto.state, gstin });
     const user = await this.users.getById(auth.id);
     if (!user) throw AppError.notFound(Messages.notFound);
     return { message: Messages.profileUpdated, user: mapUser(user) };

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
+import { GST_STATES, gstStateName } from '@zstore/contract/gst-states';
 import { Messages } from '@zstore/contract/messages';
 import { ApiError } from '@/api/client';
 import type { User } from '@/api/types';
@@ -14,6 +15,9 @@ export function ProfileCard({ user }: { user: User }) {
   const { replaceUser } = useSession();
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(user.name);
+  const [state, setState] = useState(user.state ?? '');
+  const [gstin, setGstin] = useState(user.gstin ?? '');
+  const reseller = user.role === 'reseller';
   const [saving, setSaving] = useState(false);
 
   const save = async () => {
@@ -24,7 +28,10 @@ export function ProfileCard({ user }: { user: User }) {
     }
     setSaving(true);
     try {
-      const response = await editProfile(user.userid, trimmed);
+      const response = await editProfile(user.userid, trimmed, {
+        ...(state ? { state } : {}),
+        ...(reseller ? { gstin: gstin.trim() || null } : {}),
+      });
       if (response.message === Messages.profileUpdated && response.user) {
         toast.success(response.message);
         replaceUser(response.user);
@@ -87,6 +94,53 @@ export function ProfileCard({ user }: { user: User }) {
             <dt>Mobile</dt>
             <dd>{user.mobilenumber || 'N/A'}</dd>
           </div>
+          <div>
+            <dt>
+              <label htmlFor="profile-state">State</label>
+            </dt>
+            <dd>
+              {editing ? (
+                <select
+                  id="profile-state"
+                  className="input"
+                  value={state}
+                  onChange={(event) => setState(event.target.value)}
+                >
+                  <option value="" disabled>
+                    Choose your state (for GST invoices)
+                  </option>
+                  {GST_STATES.map((option) => (
+                    <option key={option.code} value={option.code}>
+                      {option.name}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                (gstStateName(user.state) ?? 'Not set')
+              )}
+            </dd>
+          </div>
+          {reseller && (
+            <div>
+              <dt>
+                <label htmlFor="profile-gstin">GSTIN</label>
+              </dt>
+              <dd>
+                {editing ? (
+                  <input
+                    id="profile-gstin"
+                    className="input"
+                    value={gstin}
+                    onChange={(event) => setGstin(event.target.value.toUpperCase())}
+                    maxLength={15}
+                    placeholder="15-character GSTIN (optional)"
+                  />
+                ) : (
+                  user.gstin || 'Not set'
+                )}
+              </dd>
+            </div>
+          )}
         </dl>
       </div>
     </section>

@@ -2,6 +2,7 @@ import type { Order } from '@/api/types';
 import { StatusPill } from '@/components/StatusPill';
 import { formatDateTime, formatRupees } from '@/lib/format';
 import { BuyAgainLink } from './BuyAgainLink';
+import { InvoiceLink } from './InvoiceLink';
 import { VerifyPaymentLink } from './VerifyPaymentLink';
 
 export function OrderCards({ orders }: { orders: Order[] }) {
@@ -44,6 +45,7 @@ export function OrderCards({ orders }: { orders: Order[] }) {
             <span className="order-amount">{formatRupees(Number(order.value))}</span>
             <span className="order-card-actions">
               <VerifyPaymentLink order={order} />
+              <InvoiceLink order={order} />
               <BuyAgainLink order={order} />
             </span>
           </div>

@@ -2,6 +2,7 @@ import type { Order } from '@/api/types';
 import { StatusPill } from '@/components/StatusPill';
 import { formatDateTime, formatRupees } from '@/lib/format';
 import { BuyAgainLink } from './BuyAgainLink';
+import { InvoiceLink } from './InvoiceLink';
 import { VerifyPaymentLink } from './VerifyPaymentLink';
 
 export function OrderTable({ orders }: { orders: Order[] }) {
@@ -42,6 +43,7 @@ export function OrderTable({ orders }: { orders: Order[] }) {
               <td>{formatDateTime(order.createdAt)}</td>
               <td className="nowrap">
                 <VerifyPaymentLink order={order} />
+                <InvoiceLink order={order} />
                 <BuyAgainLink order={order} />
               </td>
             </tr>

@@ -1,11 +1,13 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ordersQuery } from '@/api/order';
 import { joinPages, LIST_PAGE_SIZE } from '@/api/paging';
 import type { Order } from '@/api/types';
 import { useSession } from '@/auth/SessionContext';
 import { Icon } from '@/components/Icon';
 import { StatusMessage } from '@/components/StatusMessage';
+import { downloadInvoice } from './InvoiceLink';
 import { OrderCards } from './OrderCards';
 import { OrderFilters, type StatusFilter } from './OrderFilters';
 import { OrderTable } from './OrderTable';
@@ -32,6 +34,15 @@ export default function OrdersPage() {
   const [status, setStatus] = useState<StatusFilter>('All');
   const [query, setQuery] = useState('');
   const [visible, setVisible] = useState(PAGE_SIZE);
+  // The receipt e-mail links here with `?invoice=<orderid>`: the invoice downloads once.
+  const [params] = useSearchParams();
+  const invoiceFor = params.get('invoice');
+  const invoiceAsked = useRef(false);
+  useEffect(() => {
+    if (!invoiceFor || invoiceAsked.current) return;
+    invoiceAsked.current = true;
+    downloadInvoice(invoiceFor).catch(() => undefined);
+  }, [invoiceFor]);
 
   const loaded = useMemo(
     () => joinPages<Order>(orders.data?.pages, (order) => order._id),

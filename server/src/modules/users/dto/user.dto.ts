@@ -1,6 +1,16 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsInt, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import {
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  ValidateIf,
+} from 'class-validator';
+import { GST_STATE_CODES, GSTIN_PATTERN } from '@zstore/contract/gst-states';
 import { Messages } from '@zstore/contract/messages';
 import type { User } from '../user.js';
 
@@ -13,6 +23,10 @@ export class UserResponseDto {
   @ApiProperty({ enum: ['user', 'reseller', 'admin'] }) role: string;
   @ApiProperty({ enum: ['true', 'false'] }) verified: 'true' | 'false';
   @ApiProperty({ enum: ['true', 'false'] }) isBlocked: 'true' | 'false';
+  @ApiProperty({ nullable: true, type: String, description: 'GST state code of residence' })
+  state: string | null;
+  @ApiProperty({ nullable: true, type: String, description: "a reseller's GSTIN" })
+  gstin: string | null;
   @ApiProperty() createdAt: string;
 }
 
@@ -27,6 +41,8 @@ export function mapUser(user: User): UserResponseDto {
     role: user.role,
     verified: user.verified ? 'true' : 'false',
     isBlocked: user.isBlocked ? 'true' : 'false',
+    state: user.stateCode,
+    gstin: user.gstin,
     createdAt: user.createdAt.toISOString(),
   };
 }
@@ -46,6 +62,22 @@ export class EditProfileDto {
   @IsString({ message: Messages.nameRequired })
   @IsNotEmpty({ message: Messages.nameRequired })
   name: string;
+
+  /** The GST state code of where the buyer lives (tax invoices); left out = unchanged. */
+  @ApiPropertyOptional({ enum: GST_STATE_CODES, example: '27' })
+  @IsOptional()
+  @IsIn(GST_STATE_CODES, { message: Messages.invalidState })
+  state?: string;
+
+  /** A reseller's GSTIN; `''` or null removes it, left out = unchanged. */
+  @ApiPropertyOptional({ nullable: true, type: String, example: '27AAPFU0939F1ZV' })
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' ? value.trim().toUpperCase() : value,
+  )
+  @ValidateIf((_, value) => value !== '' && value !== null)
+  @Matches(GSTIN_PATTERN, { message: Messages.invalidGstin })
+  gstin?: string | null;
 }
 
 export class EditProfileResponseDto {

@@ -1,0 +1,77 @@
+import { Controller, Get, Header, Param, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { Messages } from '@zstore/contract/messages';
+import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
+import { AppError } from '../../common/errors/app-error.js';
+import { ApiErrors } from '../../common/openapi/api-docs.decorators.js';
+import { Role } from '../users/role.js';
+import { renderTaxDocument } from './invoice-pdf.js';
+import type { TaxDocumentKind } from './tax-document.entity.js';
+import { TaxDocumentsRepository } from './tax-documents.repository.js';
+
+const PDF = { 'application/pdf': { schema: { type: 'string', format: 'binary' } } };
+
+/** The tax invoice and credit note of an order, as PDF, for its buyer or an admin. */
+@ApiTags('Orders')
+@Controller('order')
+export class InvoicesController {
+  constructor(private readonly documents: TaxDocumentsRepository) {}
+
+  @Get(':orderid/invoice')
+  @ApiOperation({
+    summary: "The order's GST tax invoice (PDF)",
+    description: 'Every paid order has one. 404 for anyone but the buyer and an admin.',
+  })
+  @ApiOkResponse({ description: 'The invoice as a PDF file', content: PDF })
+  @ApiErrors(401, 404)
+  @Authenticated()
+  @Header('cache-control', 'private, no-store')
+  invoice(
+    @CurrentUser() auth: AuthUser,
+    @Param('orderid') orderid: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    return this.send(auth, orderid, 'invoice', reply);
+  }
+
+  @Get(':orderid/credit-note')
+  @ApiOperation({
+    summary: 'The credit note of a refunded order (PDF)',
+    description: 'Issued when an order is refunded. 404 for anyone but the buyer and an admin.',
+  })
+  @ApiOkResponse({ description: 'The credit note as a PDF file', content: PDF })
+  @ApiErrors(401, 404)
+  @Authenticated()
+  @Header('cache-control', 'private, no-store')
+  creditNote(
+    @CurrentUser() auth: AuthUser,
+    @Param('orderid') orderid: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    return this.send(auth, orderid, 'credit_note', reply);
+  }
+
+  private async send(
+    auth: AuthUser,
+    orderid: string,
+    kind: TaxDocumentKind,
+    reply: FastifyReply,
+  ): Promise<Buffer> {
+    const documents = /^[A-Z0-9]{1,16}$/.test(orderid)
+      ? await this.documents.forOrder(orderid)
+      : [];
+    const document = documents.find((found) => found.kind === kind);
+    // The same 404 whether the order does not exist or is someone else's.
+    if (!document || (document.userId !== auth.id && auth.role !== Role.Admin)) {
+      throw AppError.notFound(Messages.notFound);
+    }
+    const invoice = documents.find((found) => found.kind === 'invoice');
+    const pdf = await renderTaxDocument(document, kind === 'credit_note' ? invoice : undefined);
+    const name = `${kind === 'invoice' ? 'invoice' : 'credit-note'}-${document.number.replaceAll('/', '-')}.pdf`;
+    void reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${name}"`);
+    return pdf;
+  }
+}

@@ -1,0 +1,183 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { Injectable } from '@nestjs/common';
+import type { GstConfig } from '../../config/config.js';
+import { TaxDocumentEntity } from './tax-document.entity.js';
+
+/** One line of the monthly GST report: documents of one kind, supply type, state, rate and SAC. */
+export interface GstReportRow {
+  kind: 'invoice' | 'credit_note';
+  supplyType: 'B2B' | 'B2C';
+  placeOfSupply: string;
+  rateBp: number;
+  sac: string;
+  documents: number;
+  taxable: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+  total: number;
+}
+
+/**
+ * Takes the next number of a series and inserts the document with it, in one statement: the
+ * series row stays locked until the caller's transaction ends, so concurrent payers queue for it
+ * and a rolled-back transaction gives its number back (no gap, no duplicate). `$1` prefix, `$2`
+ * financial year; the `WHERE EXISTS` takes a number only when the document is written.
+ */
+const NEXT_SERIAL = `serial AS (
+    INSERT INTO tax_document_series AS s (prefix, financial_year, last_number)
+    SELECT $1, $2, 1 WHERE EXISTS (SELECT 1 FROM source)
+    ON CONFLICT (prefix, financial_year) DO UPDATE SET last_number = s.last_number + 1
+    RETURNING last_number
+  )`;
+const NUMBER = `$1 || '/' || $2 || '/' || lpad(serial.last_number::text, 6, '0')`;
+
+/**
+ * The invoice of a paid order, copying the order, the buyer (name, e-mail, GSTIN) and the
+ * product's category as they are now. SQL because it must stay one round trip inside the paid
+ * transaction. Tax-inclusive price `total` at rate r: taxable = round(total / (1 + r)) (half
+ * away from zero), tax = total - taxable; within the store's state CGST = tax - floor(tax / 2)
+ * and SGST = floor(tax / 2) (the odd paisa goes to CGST), otherwise IGST = tax. Place of
+ * supply: the GSTIN's state for a registered buyer, else the buyer's state on the order, else
+ * the store's (`$8`).
+ */
+const ISSUE_INVOICE = `
+  WITH source AS (
+    SELECT o.id, o.orderid, o.user_id, o.value AS total, o.buyer_state,
+           o.productname || ' - ' || o.itemname AS description,
+           u.name, u.email, u.gstin,
+           coalesce(substr(u.gstin, 1, 2), o.buyer_state, $8) AS place,
+           r.sac, r.rate_bp,
+           round(o.value * 10000.0 / (10000 + r.rate_bp))::bigint AS taxable
+    FROM orders o
+    JOIN users u ON u.id = o.user_id
+    JOIN products p ON p.id = o.product_id
+    JOIN jsonb_to_recordset($9::jsonb) AS r(category text, sac text, rate_bp int) ON r.category = p.category
+    WHERE o.orderid = $3
+  ), ${NEXT_SERIAL}
+  INSERT INTO tax_documents (kind, number, financial_year, serial, order_id, orderid, user_id, issued_at,
+    supplier_gstin, supplier_name, supplier_address, supplier_state,
+    recipient_name, recipient_email, recipient_gstin, recipient_state, place_of_supply,
+    description, sac, rate_bp, taxable, cgst, sgst, igst, total)
+  SELECT 'invoice', ${NUMBER}, $2, serial.last_number, source.id, source.orderid, source.user_id, $4,
+    $5, $6, $7, $8,
+    source.name, source.email, source.gstin, source.buyer_state, source.place,
+    source.description, source.sac, source.rate_bp, source.taxable,
+    CASE WHEN source.place = $8 THEN (source.total - source.taxable) - (source.total - source.taxable) / 2 ELSE 0 END,
+    CASE WHEN source.place = $8 THEN (source.total - source.taxable) / 2 ELSE 0 END,
+    CASE WHEN source.place = $8 THEN 0 ELSE source.total - source.taxable END,
+    source.total
+  FROM serial, source
+  RETURNING number`;
+
+/** The credit note of a refunded order: its invoice's amounts, reversed in full. */
+const ISSUE_CREDIT_NOTE = `
+  WITH source AS (
+    SELECT * FROM tax_documents WHERE orderid = $3 AND kind = 'invoice'
+  ), ${NEXT_SERIAL}
+  INSERT INTO tax_documents (kind, number, financial_year, serial, order_id, orderid, user_id, invoice_id, issued_at,
+    supplier_gstin, supplier_name, supplier_address, supplier_state,
+    recipient_name, recipient_email, recipient_gstin, recipient_state, place_of_supply,
+    description, sac, rate_bp, taxable, cgst, sgst, igst, total)
+  SELECT 'credit_note', ${NUMBER}, $2, serial.last_number, source.order_id, source.orderid, source.user_id, source.id, $4,
+    source.supplier_gstin, source.supplier_name, source.supplier_address, source.supplier_state,
+    source.recipient_name, source.recipient_email, source.recipient_gstin, source.recipient_state, source.place_of_supply,
+    source.description, source.sac, source.rate_bp, source.taxable, source.cgst, source.sgst, source.igst, source.total
+  FROM serial, source
+  RETURNING number`;
+
+/** The month's documents summed for GSTR-1 (SQL: a grouped report). */
+const GST_REPORT = `
+  SELECT kind, CASE WHEN recipient_gstin IS NULL THEN 'B2C' ELSE 'B2B' END AS supply_type,
+         place_of_supply, rate_bp, sac, count(*)::int AS documents,
+         sum(taxable)::bigint AS taxable, sum(cgst)::bigint AS cgst, sum(sgst)::bigint AS sgst,
+         sum(igst)::bigint AS igst, sum(total)::bigint AS total
+  FROM tax_documents WHERE issued_at >= $1 AND issued_at < $2
+  GROUP BY kind, supply_type, place_of_supply, rate_bp, sac
+  ORDER BY kind DESC, supply_type, place_of_supply, rate_bp, sac`;
+
+interface GstReportSqlRow {
+  kind: 'invoice' | 'credit_note';
+  supply_type: 'B2B' | 'B2C';
+  place_of_supply: string;
+  rate_bp: number;
+  sac: string;
+  documents: number;
+  taxable: string;
+  cgst: string;
+  sgst: string;
+  igst: string;
+  total: string;
+}
+
+@Injectable()
+export class TaxDocumentsRepository {
+  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+
+  /** Inserts the order's invoice with the next number; answers the number (undefined: no order). */
+  async issueInvoice(
+    gst: GstConfig,
+    financialYear: string,
+    orderid: string,
+    at: Date,
+  ): Promise<string | undefined> {
+    const rates = Object.entries(gst.rates).map(([category, { sac, rate }]) => ({
+      category,
+      sac,
+      rate_bp: Math.round(rate * 100),
+    }));
+    const rows: Array<{ number: string }> = await this.txHost.tx.query(ISSUE_INVOICE, [
+      gst.invoicePrefix,
+      financialYear,
+      orderid,
+      at,
+      gst.gstin,
+      gst.legalName,
+      gst.address,
+      gst.stateCode,
+      JSON.stringify(rates),
+    ]);
+    return rows[0]?.number;
+  }
+
+  /** Inserts the credit note against the order's invoice; undefined when it has no invoice. */
+  async issueCreditNote(
+    prefix: string,
+    financialYear: string,
+    orderid: string,
+    at: Date,
+  ): Promise<string | undefined> {
+    const rows: Array<{ number: string }> = await this.txHost.tx.query(ISSUE_CREDIT_NOTE, [
+      prefix,
+      financialYear,
+      orderid,
+      at,
+    ]);
+    return rows[0]?.number;
+  }
+
+  /** The order's invoice and credit note, if any. */
+  forOrder(orderid: string): Promise<TaxDocumentEntity[]> {
+    return this.txHost.tx
+      .getRepository(TaxDocumentEntity)
+      .find({ where: { orderid }, order: { serial: 'ASC' } });
+  }
+
+  async report(from: Date, to: Date): Promise<GstReportRow[]> {
+    const rows: GstReportSqlRow[] = await this.txHost.tx.query(GST_REPORT, [from, to]);
+    return rows.map((row) => ({
+      kind: row.kind,
+      supplyType: row.supply_type,
+      placeOfSupply: row.place_of_supply,
+      rateBp: row.rate_bp,
+      sac: row.sac,
+      documents: row.documents,
+      taxable: Number(row.taxable),
+      cgst: Number(row.cgst),
+      sgst: Number(row.sgst),
+      igst: Number(row.igst),
+      total: Number(row.total),
+    }));
+  }
+}
