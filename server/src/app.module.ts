@@ -29,6 +29,7 @@ import { ProvidersModule } from './providers/providers.module.js';
 import { RedisModule } from './redis/redis.module.js';
 import { SandboxApiModule } from './sandbox/sandbox-api.module.js';
 import { SandboxModule } from './sandbox/sandbox.module.js';
+import { ReferralsModule } from './modules/referrals/referrals.module.js';
 import { SavedPlayersModule } from './modules/saved-players/saved-players.module.js';
 import { SiteFilesModule } from './modules/site-files/site-files.module.js';
 
@@ -49,6 +50,7 @@ export class AppModule {
       WalletModule,
       OrdersModule,
       SavedPlayersModule,
+      ReferralsModule,
       PaymentsModule,
       DeliveryModule,
       AuditModule,
@@ -85,6 +87,7 @@ export class AppModule {
         WalletModule,
         OrdersModule,
         SavedPlayersModule,
+        ReferralsModule,
         PaymentsModule,
         DeliveryModule,
         DemoModule,

@@ -4,6 +4,9 @@ import { ProductEntity } from './modules/catalog/product.entity.js';
 import { CouponEntity } from './modules/coupons/coupon.entity.js';
 import { LedgerMovementEntity } from './modules/ledger/ledger-movement.entity.js';
 import { OrderEntity } from './modules/orders/order.entity.js';
+import { ReferralCodeEntity } from './modules/referrals/referral-code.entity.js';
+import { ReferralDeviceEntity } from './modules/referrals/referral-device.entity.js';
+import { ReferralEntity } from './modules/referrals/referral.entity.js';
 import { UserEntity } from './modules/users/user.entity.js';
 
 /**
@@ -17,5 +20,8 @@ export const storeEntities = [
   LedgerMovementEntity,
   OrderEntity,
   ProductEntity,
+  ReferralCodeEntity,
+  ReferralDeviceEntity,
+  ReferralEntity,
   UserEntity,
 ];

@@ -44,6 +44,7 @@ export const Menu = () => {
         primaryText="app.menu.create_coupon"
         leftIcon={<AddCircleIcon />}
       />
+      <RaMenu.ResourceItem name="referrals" />
       <RaMenu.ResourceItem name="auditlog" />
     </RaMenu>
   );

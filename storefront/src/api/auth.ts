@@ -24,7 +24,9 @@ export const register = (details: RegisterDetails) =>
     body: details satisfies ApiBody<'/auth/register', 'post'>,
   });
 
-export const verifyAndRegister = (details: RegisterDetails & { otp: string }) =>
+export const verifyAndRegister = (
+  details: RegisterDetails & { otp: string; referralCode?: string },
+) =>
   apiRequest<ApiAnswer<'/auth/verifyandregister', 'post'>>('/auth/verifyandregister', {
     body: details satisfies ApiBody<'/auth/verifyandregister', 'post'>,
   });

@@ -14,6 +14,7 @@ import { PaymentCheckSchedule1764300900000 } from './1764300900000-PaymentCheckS
 import { Leases1764400000000 } from './1764400000000-Leases.js';
 import { ScaleIndexes1764400000100 } from './1764400000100-ScaleIndexes.js';
 import { OtpRequester1764400000200 } from './1764400000200-OtpRequester.js';
+import { Referrals1764500900000 } from './1764500900000-Referrals.js';
 
 /** Every migration, oldest first. Listed explicitly so the build and the tests load the same set. */
 export const migrations = [
@@ -33,4 +34,5 @@ export const migrations = [
   Leases1764400000000,
   ScaleIndexes1764400000100,
   OtpRequester1764400000200,
+  Referrals1764500900000,
 ];

@@ -6,6 +6,7 @@ import { LogContext } from '../../common/logging/log-context.js';
 import { AuditService } from '../audit/audit.service.js';
 import { toRupees } from '../ledger/money.js';
 import { StoreMetrics } from '../operations/store-metrics.js';
+import { ReferralsService } from '../referrals/referrals.service.js';
 import { WalletMovements } from '../wallet/wallet-movements.service.js';
 import { refundWords } from './customer-reasons.js';
 import { mapOrder } from './dto/order.dto.js';
@@ -19,8 +20,8 @@ import { OrdersRepository, type DeliveryFence, type Order } from './orders.repos
  * customer's e-mail (sent after commit); with `actorId` (an admin's action) the move is audited
  * in the same transaction.
  *
- * Nine dependencies: three carry the request (the transaction, the clock, the log context); the
- * other six are what one settlement writes, counts or sends.
+ * Ten dependencies: three carry the request (the transaction, the clock, the log context); the
+ * other seven are what one settlement writes, counts or sends.
  */
 @Injectable()
 export class OrderSettlementService {
@@ -31,6 +32,7 @@ export class OrderSettlementService {
     private readonly orders: OrdersRepository,
     private readonly transitions: OrderTransitions,
     private readonly movements: WalletMovements,
+    private readonly referrals: ReferralsService,
     private readonly audit: AuditService,
     private readonly receipts: OrderReceipts,
     private readonly metrics: StoreMetrics,
@@ -93,6 +95,7 @@ export class OrderSettlementService {
         fence,
       );
       await this.movements.earnPoints({ orderid, userid: row.userid, value: row.value });
+      await this.referrals.orderCompleted({ orderid, userId: row.userId, value: row.value });
       await this.auditMove(row, actorId);
       return { order: row, mailId: await this.receipts.record(row) };
     });

@@ -3,6 +3,7 @@ import { CatalogModule } from '../catalog/catalog.module.js';
 import { CouponsModule } from '../coupons/coupons.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { PaymentsModule } from '../payments/payments.module.js';
+import { ReferralsModule } from '../referrals/referrals.module.js';
 import { SavedPlayersModule } from '../saved-players/saved-players.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { WalletModule } from '../wallet/wallet.module.js';
@@ -30,6 +31,7 @@ import { OrdersService } from './orders.service.js';
     CouponsModule,
     NotificationsModule,
     PaymentsModule,
+    ReferralsModule,
     SavedPlayersModule,
     UsersModule,
     WalletModule,

@@ -4,6 +4,7 @@ import { useSignOut } from '@/auth/useSignOut';
 import { Icon, type IconName } from '@/components/Icon';
 import { OrdersOverview } from './OrdersOverview';
 import { ProfileCard } from './ProfileCard';
+import { ReferralCard } from '@/features/referrals/ReferralCard';
 import { SavedPlayers } from './SavedPlayers';
 import './dashboard.css';
 
@@ -31,6 +32,7 @@ export default function DashboardPage() {
       <ProfileCard user={user} />
       <OrdersOverview userid={user.userid} />
       <SavedPlayers userid={user.userid} />
+      <ReferralCard userid={user.userid} />
       <nav className="card dashboard-menu" aria-label="Account">
         {MENU.map((entry) => (
           <Link key={entry.to} to={entry.to} className="menu-row">
