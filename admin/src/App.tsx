@@ -13,6 +13,7 @@ import items, { ItemCreate } from '@/items';
 import { Layout, Notification, darkTheme, lightTheme } from '@/layout';
 import { LoginScreen } from '@/login/LoginScreen';
 import products, { ProductCreate } from '@/products';
+import referrals from '@/referrals';
 import users from '@/users';
 import walletTransactions from '@/walletTransactions';
 
@@ -45,6 +46,7 @@ const AdminApp = () => (
     <Resource name="viewitems" {...items} />
     <Resource name="viewproducts" {...products} />
     <Resource name="getcoupons" {...coupons} />
+    <Resource name="referrals" {...referrals} />
     <Resource name="auditlog" {...auditLog} />
     <CustomRoutes>
       <Route path="/orders" element={<PendingOrders />} />

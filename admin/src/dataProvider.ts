@@ -111,6 +111,11 @@ const adminMethods = {
       body,
       headers: { 'Idempotency-Key': idempotencyKey },
     }),
+  voidReferral: ({ id: referralId, reason }: { id: string; reason: string }) =>
+    adminCall<{ id: string; status: string; clawedBackPoints: number }>(
+      `/rest/referrals/${id(referralId)}/void`,
+      { method: 'POST', body: { reason } },
+    ),
   uploadImage: (form: FormData) =>
     adminCall<GalleryImage>('/uploadimage', { method: 'POST', body: form }),
 };

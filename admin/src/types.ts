@@ -118,3 +118,20 @@ export interface PointsAnswer {
   status: number | string;
   smile_points: number | string;
 }
+
+export interface Referral extends RaRecord {
+  id: string;
+  status: 'pending' | 'rewarded' | 'refused' | 'void';
+  referrer: string;
+  referrerUserid: number;
+  referee: string;
+  refereeUserid: number;
+  orderid: string | null;
+  referrerPoints: number;
+  refereePoints: number;
+  clawedBackPoints: number;
+  refusedWhy: string | null;
+  voidReason: string | null;
+  createdAt: string;
+  rewardedAt: string | null;
+}

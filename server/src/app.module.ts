@@ -30,6 +30,7 @@ import { ProvidersModule } from './providers/providers.module.js';
 import { RedisModule } from './redis/redis.module.js';
 import { SandboxApiModule } from './sandbox/sandbox-api.module.js';
 import { SandboxModule } from './sandbox/sandbox.module.js';
+import { ReferralsModule } from './modules/referrals/referrals.module.js';
 import { SavedPlayersModule } from './modules/saved-players/saved-players.module.js';
 import { SiteFilesModule } from './modules/site-files/site-files.module.js';
 import { ResellerApiModule } from './modules/reseller-api/reseller-api.module.js';
@@ -52,6 +53,7 @@ export class AppModule {
       OrdersModule,
       InvoicesModule,
       SavedPlayersModule,
+      ReferralsModule,
       PaymentsModule,
       DeliveryModule,
       AuditModule,
@@ -90,6 +92,7 @@ export class AppModule {
         OrdersModule,
         InvoicesModule,
         SavedPlayersModule,
+        ReferralsModule,
         PaymentsModule,
         DeliveryModule,
         ResellerApiModule,

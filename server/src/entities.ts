@@ -35,6 +35,9 @@ import { PendingRegistrationEntity } from './modules/auth/pending-registration.e
 import { ProductEntity } from './modules/catalog/product.entity.js';
 import { SavedPlayerEntity } from './modules/saved-players/saved-player.entity.js';
 import { SupplierPurchaseEntity } from './modules/delivery/supplier-purchase.entity.js';
+import { ReferralCodeEntity } from './modules/referrals/referral-code.entity.js';
+import { ReferralDeviceEntity } from './modules/referrals/referral-device.entity.js';
+import { ReferralEntity } from './modules/referrals/referral.entity.js';
 import { UserEntity } from './modules/users/user.entity.js';
 import { ResellerApiKeyEntity } from './modules/reseller-api/reseller-api-key.entity.js';
 import { ResellerOrderEntity } from './modules/reseller-api/reseller-order.entity.js';
@@ -72,6 +75,9 @@ export const storeEntities = [
   ResellerSandboxWalletEntity,
   TaxDocumentEntity,
   TaxDocumentSeriesEntity,
+  ReferralCodeEntity,
+  ReferralDeviceEntity,
+  ReferralEntity,
   UserEntity,
   GalleryImageEntity,
   IdempotencyKeyEntity,

@@ -173,6 +173,35 @@ const messages: TranslationMessages = {
         dates: 'Created At / Updated At',
       },
     },
+    referrals: {
+      name: 'Referral |||| Referrals',
+      empty: 'No referrals yet',
+      fields: {
+        createdAt: 'Joined',
+        referrer: 'Referrer',
+        referee: 'New customer',
+        status: 'Status',
+        orderid: 'Rewarding order',
+        points: 'Points (referrer / new customer)',
+        notes: 'Why',
+        reason: 'Reason',
+      },
+      statuses: {
+        pending: 'Pending',
+        rewarded: 'Rewarded',
+        refused: 'Refused',
+        void: 'Void',
+      },
+      actions: {
+        void: 'Void',
+        void_title: 'Void this referral',
+        void_explain:
+          'No reward will be paid for it. Points it already paid are taken back, as far as the two customers still hold them.',
+      },
+      notifications: {
+        voided: 'Referral voided; %{points} points taken back',
+      },
+    },
     auditlog: {
       name: 'Audit Log |||| Audit Log',
       empty: 'No audit entries found',

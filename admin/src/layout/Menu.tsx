@@ -50,6 +50,7 @@ export const Menu = () => {
         primaryText="app.menu.gst_report"
         leftIcon={<ReceiptLongIcon />}
       />
+      <RaMenu.ResourceItem name="referrals" />
       <RaMenu.ResourceItem name="auditlog" />
     </RaMenu>
   );

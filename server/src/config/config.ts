@@ -97,6 +97,8 @@ export interface AppConfig {
     failureWindowMinutes: number;
     queueBacklog: number;
   };
+  /** Refer & Earn: points per side (whole points), the least first order (paise), the cap a month. */
+  referrals: { rewardPoints: number; minOrderPaise: number; monthlyCap: number };
   /** How long a supplier balance read stays fresh in Redis before the worker asks again. */
   supplierBalanceRefreshMs: number;
   /** UPIGateway: an unset base URL means the built-in simulator under /sandbox/upigateway. */
@@ -262,6 +264,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     logLevel: env.LOG_LEVEL,
     metrics: { token: env.METRICS_TOKEN },
+    referrals: {
+      rewardPoints: env.REFERRAL_REWARD_POINTS,
+      minOrderPaise: env.REFERRAL_MIN_ORDER_RUPEES * 100,
+      monthlyCap: env.REFERRAL_MONTHLY_CAP,
+    },
     alerts: {
       email: env.ALERT_EMAIL ?? env.ADMIN_EMAIL,
       webhookUrl: env.ALERT_WEBHOOK_URL,

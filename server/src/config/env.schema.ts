@@ -167,6 +167,14 @@ export const envSchema = {
   ALERT_QUEUE_BACKLOG: withDefault(int({ min: 1 }), 500),
   SUPPLIER_BALANCE_REFRESH_MS: withDefault(int({ min: 1000 }), 60_000),
 
+  // Refer & Earn
+  /** Points each side earns when a referred customer's first qualifying order completes. */
+  REFERRAL_REWARD_POINTS: withDefault(int({ min: 0 }), 25),
+  /** The least a first order must pay, in rupees, to earn the referral rewards. */
+  REFERRAL_MIN_ORDER_RUPEES: withDefault(int({ min: 0 }), 99),
+  /** Rewards a referrer can earn per calendar month (India time). */
+  REFERRAL_MONTHLY_CAP: withDefault(int({ min: 0 }), 10),
+
   // Jobs
   SWEEP_INTERVAL_MS: withDefault(int({ min: 100 }), 30_000),
   /** A sweep's lease outlives its worker's last renewal by this much (a frozen worker's ends). */

@@ -22,8 +22,9 @@ export const login = (email: string, password: string) =>
 export const register = (details: RegisterDetails) =>
   answerOf(api.POST('/api/auth/register', { body: details }));
 
-export const verifyAndRegister = (details: RegisterDetails & { otp: string }) =>
-  answerOf(api.POST('/api/auth/verifyandregister', { body: details }));
+export const verifyAndRegister = (
+  details: RegisterDetails & { otp: string; referralCode?: string },
+) => answerOf(api.POST('/api/auth/verifyandregister', { body: details }));
 
 export const verifyMail = (id: string, token: string) =>
   answerOf<MessageResponse>(

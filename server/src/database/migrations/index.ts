@@ -16,6 +16,7 @@ import { ScaleIndexes1764400000100 } from './1764400000100-ScaleIndexes.js';
 import { OtpRequester1764400000200 } from './1764400000200-OtpRequester.js';
 import { UpiIntentLinks1764500800000 } from './1764500800000-UpiIntentLinks.js';
 import { TaxInvoices1764500700000 } from './1764500700000-TaxInvoices.js';
+import { Referrals1764500900000 } from './1764500900000-Referrals.js';
 
 import { ResellerApi1764500600000 } from './1764500600000-ResellerApi.js';
 /** Every migration, oldest first. Listed explicitly so the build and the tests load the same set. */
@@ -39,4 +40,5 @@ export const migrations = [
   UpiIntentLinks1764500800000,
   ResellerApi1764500600000,
   TaxInvoices1764500700000,
+  Referrals1764500900000,
 ];

@@ -26,6 +26,7 @@ import {
   type AuthUser,
 } from '../../common/auth/auth.decorators.js';
 import { AuthService } from './auth.service.js';
+import { DeviceId } from '../referrals/device-id.decorator.js';
 import { perIp, RateLimit } from '../../common/http/rate-limit.js';
 import {
   CodeMsgResponseDto,
@@ -82,8 +83,12 @@ export class AuthController {
   @Public()
   @HttpCode(201)
   @ApiCreatedResponse({ type: MsgResponseDto })
-  verifyAndRegister(@ClientIp() ip: string, @Body() dto: VerifyAndRegisterDto) {
-    return this.service.verifyAndRegister(ip, dto);
+  verifyAndRegister(
+    @ClientIp() ip: string,
+    @Body() dto: VerifyAndRegisterDto,
+    @DeviceId() deviceId: string | undefined,
+  ) {
+    return this.service.verifyAndRegister(ip, dto, deviceId);
   }
 
   @Post('login')
@@ -104,8 +109,8 @@ export class AuthController {
     rule: (limits) => limits.login,
   })
   @ApiOkResponse({ type: SessionResponseDto })
-  login(@ClientIp() ip: string, @Body() dto: LoginDto) {
-    return this.service.login(ip, dto);
+  login(@ClientIp() ip: string, @Body() dto: LoginDto, @DeviceId() deviceId: string | undefined) {
+    return this.service.login(ip, dto, deviceId);
   }
 
   @Post('verifymail/:id/:token')

@@ -1,3 +1,4 @@
+import { ReferralsModule } from '../referrals/referrals.module.js';
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { NotificationsModule } from '../notifications/notifications.module.js';
@@ -20,7 +21,7 @@ import { PendingRegistrationsRepository } from './pending-registrations.reposito
 import { TokenService } from './token.service.js';
 
 @Module({
-  imports: [UsersModule, NotificationsModule],
+  imports: [UsersModule, NotificationsModule, ReferralsModule],
   controllers: [AuthController, PasswordController, OtpController],
   providers: [
     { provide: APP_GUARD, useClass: AuthGuard },

@@ -12,6 +12,7 @@ import { EmailVerificationService } from './email-verification.service.js';
 import { LoginThrottle } from './login-throttle.js';
 import { OtpService } from './otp.service.js';
 import { PasswordService } from './password.service.js';
+import { ReferralsService } from '../referrals/referrals.service.js';
 import { PendingRegistrationsRepository } from './pending-registrations.repository.js';
 import { TokenService } from './token.service.js';
 import { rethrowUserConflict } from '../users/user-conflict.js';
@@ -29,6 +30,7 @@ export class AuthService {
     private readonly pending: PendingRegistrationsRepository,
     private readonly verification: EmailVerificationService,
     private readonly throttle: LoginThrottle,
+    private readonly referrals: ReferralsService,
   ) {}
 
   async register(ip: string, dto: RegisterDto) {
@@ -48,7 +50,7 @@ export class AuthService {
     return { msg: Messages.otpSentVerifyAccount };
   }
 
-  async verifyAndRegister(ip: string, dto: VerifyAndRegisterDto) {
+  async verifyAndRegister(ip: string, dto: VerifyAndRegisterDto, deviceId?: string) {
     const pendingEmail = await this.pending.emailOf(dto.mobileNumber);
     if (pendingEmail === undefined) {
       throw new AppError(ErrorCode.OtpExpired, Messages.otpExpired, HttpStatus.BAD_REQUEST);
@@ -70,6 +72,7 @@ export class AuthService {
           passwordHash,
         });
         await this.pending.delete(dto.mobileNumber);
+        await this.referrals.enrol(created, dto.referralCode, deviceId);
         const id = await this.verification.recordFirst(created);
         return { user: created, mailId: id };
       })
@@ -83,7 +86,7 @@ export class AuthService {
    * an account's sign-ins past a higher ceiling of wrong passwords from everywhere, except from
    * an address the account signed in from before.
    */
-  async login(ip: string, dto: LoginDto) {
+  async login(ip: string, dto: LoginDto, deviceId?: string) {
     await this.throttle.beforeAttempt(dto.email, ip);
     const user = await this.users.getByEmailWithPassword(dto.email);
     const passwordOk = await this.passwords.verify(user?.passwordHash, dto.password);
@@ -109,6 +112,7 @@ export class AuthService {
       await this.users.replacePasswordHash(user.id, await this.passwords.hash(dto.password));
     }
     await this.throttle.signedIn(user.email, ip);
+    await this.referrals.rememberDevice(user.id, deviceId);
     return this.session(user);
   }
 

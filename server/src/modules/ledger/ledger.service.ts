@@ -216,6 +216,18 @@ export class LedgerService {
   }
 
   /**
+   * A customer's points (hundredths), locked until the transaction ends, so a take-back sized
+   * to what they hold cannot race a redemption.
+   */
+  async lockPoints(userid: number): Promise<number> {
+    const rows = await this.txHost.tx.query<Array<{ points: string }>>(
+      `SELECT points FROM users WHERE userid = $1 FOR UPDATE`,
+      [userid],
+    );
+    return rows.length ? Number(rows[0].points) : 0;
+  }
+
+  /**
    * The invariants every money test checks: each cached balance equals its account's entries,
    * entries sum to zero per currency, nothing is negative.
    */

@@ -7,6 +7,7 @@ import { AuditService } from '../audit/audit.service.js';
 import { InvoicesService } from '../invoices/invoices.service.js';
 import { toRupees } from '../ledger/money.js';
 import { StoreMetrics } from '../operations/store-metrics.js';
+import { ReferralsService } from '../referrals/referrals.service.js';
 import { WalletMovements } from '../wallet/wallet-movements.service.js';
 import { refundWords } from './customer-reasons.js';
 import { mapOrder } from './dto/order.dto.js';
@@ -32,6 +33,7 @@ export class OrderSettlementService {
     private readonly orders: OrdersRepository,
     private readonly transitions: OrderTransitions,
     private readonly movements: WalletMovements,
+    private readonly referrals: ReferralsService,
     private readonly audit: AuditService,
     private readonly receipts: OrderReceipts,
     private readonly invoices: InvoicesService,
@@ -97,6 +99,7 @@ export class OrderSettlementService {
         fence,
       );
       await this.movements.earnPoints({ orderid, userid: row.userid, value: row.value });
+      await this.referrals.orderCompleted({ orderid, userId: row.userId, value: row.value });
       await this.auditMove(row, actorId);
       return { order: row, mailId: await this.receipts.record(row) };
     });

@@ -4,6 +4,7 @@ import { CouponsModule } from '../coupons/coupons.module.js';
 import { InvoicesModule } from '../invoices/invoices.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { PaymentsModule } from '../payments/payments.module.js';
+import { ReferralsModule } from '../referrals/referrals.module.js';
 import { SavedPlayersModule } from '../saved-players/saved-players.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { WalletModule } from '../wallet/wallet.module.js';
@@ -33,6 +34,7 @@ import { OrdersService } from './orders.service.js';
     InvoicesModule,
     NotificationsModule,
     PaymentsModule,
+    ReferralsModule,
     SavedPlayersModule,
     UsersModule,
     WalletModule,

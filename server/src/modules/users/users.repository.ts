@@ -1,6 +1,8 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
+import { In } from 'typeorm';
+import { UserEntity } from './user.entity.js';
 import { guardedUpdate } from '../../database/transactions.js';
 import { Role } from './role.js';
 import type { User, UserSession } from './user.js';
@@ -26,6 +28,15 @@ export class UsersRepository {
 
   getById(id: string): Promise<User | null> {
     return this.users.findOneBy({ id });
+  }
+
+  /** Several customers' public details at once, for a list that names them. */
+  getPeople(ids: string[]): Promise<Array<Pick<User, 'id' | 'userid' | 'name' | 'email'>>> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.txHost.tx.getRepository(UserEntity).find({
+      select: { id: true, userid: true, name: true, email: true },
+      where: { id: In(ids) },
+    });
   }
 
   getByUserid(userid: number): Promise<User | null> {

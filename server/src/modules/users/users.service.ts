@@ -18,6 +18,10 @@ export class UsersService {
   }
 
   /** A user by the numeric `userid` of the spec's routes. */
+  getPeople(ids: string[]) {
+    return this.users.getPeople(ids);
+  }
+
   getByUserid(userid: number) {
     return this.users.getByUserid(userid);
   }

@@ -212,6 +212,63 @@ export class WalletMovements {
     });
   }
 
+  /**
+   * Refer & Earn: points (hundredths) to the referrer and the new customer, from the points
+   * account, once per referral (the movement key).
+   */
+  async rewardReferral(referral: {
+    id: string;
+    referrer: { userid: number; points: number };
+    referee: { userid: number; points: number };
+  }) {
+    const { referrer, referee } = referral;
+    return this.ledger.post({
+      key: `referral-${referral.id}`,
+      kind: 'referral_reward',
+      reference: referral.id,
+      legs: [
+        {
+          account: SystemAccount.Points,
+          currency: 'POINT',
+          amount: -(referrer.points + referee.points),
+        },
+        { account: pointsAccount(referrer.userid), currency: 'POINT', amount: referrer.points },
+        { account: pointsAccount(referee.userid), currency: 'POINT', amount: referee.points },
+      ],
+    });
+  }
+
+  /**
+   * Takes a voided referral's points back, each customer's share only up to what they still
+   * hold (points already redeemed stay spent: the balance goes to zero, never below). Answers
+   * the points taken back.
+   */
+  async clawBackReferral(referral: {
+    id: string;
+    shares: Array<{ userid: number; points: number }>;
+  }) {
+    const legs = [];
+    let taken = 0;
+    for (const share of referral.shares) {
+      const held = await this.ledger.lockPoints(share.userid);
+      const take = Math.min(share.points, held);
+      taken += take;
+      legs.push({
+        account: pointsAccount(share.userid),
+        currency: 'POINT' as const,
+        amount: -take,
+      });
+    }
+    if (taken === 0) return 0;
+    await this.ledger.post({
+      key: `referral-void-${referral.id}`,
+      kind: 'referral_void',
+      reference: referral.id,
+      legs: [...legs, { account: SystemAccount.Points, currency: 'POINT', amount: taken }],
+    });
+    return taken;
+  }
+
   /** A new `Credit` row, settled at once, for a credit that is not about an order. */
   private async creditRow(user: WalletHolder, purpose: 'admin' | 'redeem', amount: number) {
     const txnid = newBusinessId('ZT');

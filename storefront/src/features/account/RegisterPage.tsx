@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { Messages } from '@zstore/contract/messages';
 import { register, verifyAndRegister, type RegisterDetails } from '@/api/auth';
 import { ApiError } from '@/api/client';
 import { PasswordField } from '@/components/PasswordField';
 import { TextField } from '@/components/TextField';
+import { forgetReferral, rememberReferral } from '@/lib/device';
 import { AuthCard } from './AuthCard';
 import { FormMessage, useTimedMessage } from './FormMessage';
 
@@ -26,6 +27,8 @@ function failureText(failure: unknown, fallback: string): string {
 
 export default function RegisterPage() {
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [referralCode] = useState(() => rememberReferral(searchParams.get('ref')));
   const [step, setStep] = useState<Step>('details');
   const [details, setDetails] = useState<RegisterDetails>(emptyDetails);
   const [otp, setOtp] = useState('');
@@ -77,7 +80,9 @@ export default function RegisterPage() {
         name: details.name.trim(),
         email: details.email.trim(),
         otp: otp.trim(),
+        referralCode,
       });
+      forgetReferral();
       show(response.msg ?? Messages.mobileVerified, 'success');
       redirectTimer.current = window.setTimeout(() => void navigate('/login'), REDIRECT_DELAY_MS);
     } catch (failure) {
@@ -147,6 +152,12 @@ export default function RegisterPage() {
       footer={footer}
     >
       <form className="stack" onSubmit={(event) => void requestOtp(event)} noValidate>
+        {referralCode && (
+          <p className="notice" data-referral={referralCode}>
+            Invited by a friend (code <strong>{referralCode}</strong>): you both earn reward points
+            when your first order completes.
+          </p>
+        )}
         <TextField
           label="Full Name"
           value={details.name}

@@ -5,6 +5,7 @@ import { Icon, type IconName } from '@/components/Icon';
 import { ApiKeys } from './ApiKeys';
 import { OrdersOverview } from './OrdersOverview';
 import { ProfileCard } from './ProfileCard';
+import { ReferralCard } from '@/features/referrals/ReferralCard';
 import { SavedPlayers } from './SavedPlayers';
 import './dashboard.css';
 
@@ -33,6 +34,7 @@ export default function DashboardPage() {
       <OrdersOverview userid={user.userid} />
       <SavedPlayers userid={user.userid} />
       {user.role === 'reseller' && <ApiKeys userid={user.userid} />}
+      <ReferralCard userid={user.userid} />
       <nav className="card dashboard-menu" aria-label="Account">
         {MENU.map((entry) => (
           <Link key={entry.to} to={entry.to} className="menu-row">

@@ -81,6 +81,16 @@ export class VerifyAndRegisterDto {
   @IsString({ message: Messages.fillAllFields })
   @IsNotEmpty({ message: Messages.fillAllFields })
   password: string;
+
+  @ApiPropertyOptional({
+    description: 'The code of the customer who referred this one (`/register?ref=CODE`)',
+    example: 'K7M2QX9P',
+  })
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(16)
+  referralCode?: string;
 }
 
 export class LoginDto {
