@@ -1,8 +1,31 @@
 import { LeaseEntity } from './database/lease.entity.js';
 import { ScheduledRunEntity } from './jobs/scheduled-run.entity.js';
+import { AuditLogEntity } from './modules/audit/audit-log.entity.js';
+import { EmailTokenEntity } from './modules/auth/email-token.entity.js';
+import { OtpCodeEntity } from './modules/auth/otp-code.entity.js';
+import { PendingRegistrationEntity } from './modules/auth/pending-registration.entity.js';
+import { ItemEntity } from './modules/catalog/item.entity.js';
+import { ProductEntity } from './modules/catalog/product.entity.js';
+import { CouponUserUseEntity } from './modules/coupons/coupon-user-use.entity.js';
+import { CouponEntity } from './modules/coupons/coupon.entity.js';
+import { SupplierPurchaseEntity } from './modules/delivery/supplier-purchase.entity.js';
 import { GalleryImageEntity } from './modules/gallery/gallery-image.entity.js';
+import { TaxDocumentSeriesEntity } from './modules/invoices/tax-document-series.entity.js';
+import { TaxDocumentEntity } from './modules/invoices/tax-document.entity.js';
 import { IdempotencyKeyEntity } from './modules/ledger/idempotency-key.entity.js';
 import { LedgerEntryEntity } from './modules/ledger/ledger-entry.entity.js';
+import { LedgerMovementEntity } from './modules/ledger/ledger-movement.entity.js';
+import { OutgoingMailEntity } from './modules/notifications/outgoing-mail.entity.js';
+import { AdminAlertEntity } from './modules/operations/admin-alert.entity.js';
+import { OrderTallyChangeEntity, OrderTallyEntity } from './modules/orders/order-tally.entity.js';
+import { OrderEntity } from './modules/orders/order.entity.js';
+import { ReferralCodeEntity } from './modules/referrals/referral-code.entity.js';
+import { ReferralDeviceEntity } from './modules/referrals/referral-device.entity.js';
+import { ReferralEntity } from './modules/referrals/referral.entity.js';
+import { ResellerApiKeyEntity } from './modules/reseller-api/reseller-api-key.entity.js';
+import { ResellerOrderEntity } from './modules/reseller-api/reseller-order.entity.js';
+import { SavedPlayerEntity } from './modules/saved-players/saved-player.entity.js';
+import { UserEntity } from './modules/users/user.entity.js';
 import {
   WalletTransactionTallyChangeEntity,
   WalletTransactionTallyEntity,
@@ -16,36 +39,6 @@ import {
   SandboxSupplierControlEntity,
 } from './sandbox/suppliers/sandbox-supplier.entity.js';
 import { SandboxUpiOrderEntity } from './sandbox/upigateway/sandbox-upi-order.entity.js';
-import { AdminAlertEntity } from './modules/operations/admin-alert.entity.js';
-import { AuditLogEntity } from './modules/audit/audit-log.entity.js';
-import { ItemEntity } from './modules/catalog/item.entity.js';
-import { ProductEntity } from './modules/catalog/product.entity.js';
-import { TaxDocumentSeriesEntity } from './modules/invoices/tax-document-series.entity.js';
-import { TaxDocumentEntity } from './modules/invoices/tax-document.entity.js';
-import { CouponEntity } from './modules/coupons/coupon.entity.js';
-import { CouponUserUseEntity } from './modules/coupons/coupon-user-use.entity.js';
-import { EmailTokenEntity } from './modules/auth/email-token.entity.js';
-import { ItemEntity } from './modules/catalog/item.entity.js';
-import { LedgerMovementEntity } from './modules/ledger/ledger-movement.entity.js';
-import { OrderEntity } from './modules/orders/order.entity.js';
-import { OrderTallyChangeEntity, OrderTallyEntity } from './modules/orders/order-tally.entity.js';
-import { OtpCodeEntity } from './modules/auth/otp-code.entity.js';
-import { OutgoingMailEntity } from './modules/notifications/outgoing-mail.entity.js';
-import { PendingRegistrationEntity } from './modules/auth/pending-registration.entity.js';
-import { ProductEntity } from './modules/catalog/product.entity.js';
-import { SavedPlayerEntity } from './modules/saved-players/saved-player.entity.js';
-import { SupplierPurchaseEntity } from './modules/delivery/supplier-purchase.entity.js';
-import { ReferralCodeEntity } from './modules/referrals/referral-code.entity.js';
-import { ReferralDeviceEntity } from './modules/referrals/referral-device.entity.js';
-import { ReferralEntity } from './modules/referrals/referral.entity.js';
-import { UserEntity } from './modules/users/user.entity.js';
-import { ResellerApiKeyEntity } from './modules/reseller-api/reseller-api-key.entity.js';
-import { ResellerOrderEntity } from './modules/reseller-api/reseller-order.entity.js';
-import {
-  ResellerSandboxMovementEntity,
-  ResellerSandboxOrderEntity,
-  ResellerSandboxWalletEntity,
-} from './modules/reseller-api/reseller-sandbox.entities.js';
 
 /**
  * Every table's entity, each owned by the module whose folder holds it. The data source loads
@@ -57,7 +50,11 @@ export const storeEntities = [
   CouponEntity,
   CouponUserUseEntity,
   EmailTokenEntity,
+  GalleryImageEntity,
+  IdempotencyKeyEntity,
   ItemEntity,
+  LeaseEntity,
+  LedgerEntryEntity,
   LedgerMovementEntity,
   OrderEntity,
   OrderTallyChangeEntity,
@@ -66,30 +63,23 @@ export const storeEntities = [
   OutgoingMailEntity,
   PendingRegistrationEntity,
   ProductEntity,
-  SavedPlayerEntity,
-  SupplierPurchaseEntity,
-  ResellerApiKeyEntity,
-  ResellerOrderEntity,
-  ResellerSandboxMovementEntity,
-  ResellerSandboxOrderEntity,
-  ResellerSandboxWalletEntity,
-  TaxDocumentEntity,
-  TaxDocumentSeriesEntity,
   ReferralCodeEntity,
   ReferralDeviceEntity,
   ReferralEntity,
-  UserEntity,
-  GalleryImageEntity,
-  IdempotencyKeyEntity,
-  LeaseEntity,
-  LedgerEntryEntity,
+  ResellerApiKeyEntity,
+  ResellerOrderEntity,
   SandboxMessageEntity,
   SandboxMoogoldOrderEntity,
   SandboxSmileoneOrderEntity,
   SandboxSupplierBalanceEntity,
   SandboxSupplierControlEntity,
   SandboxUpiOrderEntity,
+  SavedPlayerEntity,
   ScheduledRunEntity,
+  SupplierPurchaseEntity,
+  TaxDocumentEntity,
+  TaxDocumentSeriesEntity,
+  UserEntity,
   WalletTransactionEntity,
   WalletTransactionTallyChangeEntity,
   WalletTransactionTallyEntity,

@@ -36,9 +36,7 @@ describe('entities and migrations', () => {
          ORDER BY table_name`,
       );
       const described = new Set(dataSource.entityMetadatas.map((entity) => entity.tableName));
-      expect(tables.map((table) => table.name).filter((name) => !described.has(name))).toEqual(
-        [],
-      );
+      expect(tables.map((table) => table.name).filter((name) => !described.has(name))).toEqual([]);
     } finally {
       await dataSource.destroy();
       await database.drop();

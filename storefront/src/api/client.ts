@@ -110,14 +110,14 @@ export function newIdempotencyKey(): string {
  */
 export async function downloadFile(path: string, fileName: string): Promise<void> {
   const token = readToken();
-  const response = await fetch(`${API_BASE}${path}`, {
+  const response = await fetch(`/api${path}`, {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
     credentials: 'same-origin',
   }).catch(() => {
     throw new ApiError('Network error', 0, undefined);
   });
   if (!response.ok) {
-    const body = await readBody(response);
+    const body = (await response.json().catch(() => undefined)) as unknown;
     throw new ApiError(
       errorText(body) ?? `Request failed (${response.status})`,
       response.status,

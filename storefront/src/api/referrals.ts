@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiAnswer } from '@zstore/contract/api';
-import { apiRequest } from './client';
+import { answerOf, api } from './client';
 import { queryKeys } from './queryKeys';
 
 export type ReferralSummary = ApiAnswer<'/referrals/{userid}', 'get'>;
@@ -8,5 +8,8 @@ export type ReferralSummary = ApiAnswer<'/referrals/{userid}', 'get'>;
 export const referralSummaryQuery = (userid: number) =>
   queryOptions({
     queryKey: queryKeys.referrals(userid),
-    queryFn: () => apiRequest<ReferralSummary>(`/referrals/${userid}`),
+    queryFn: () =>
+      answerOf<ReferralSummary>(
+        api.GET('/api/referrals/{userid}', { params: { path: { userid } } }),
+      ),
   });

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiAnswer, ApiBody } from '@zstore/contract/api';
-import { apiRequest } from './client';
+import { answerOf, api } from './client';
 import { queryKeys } from './queryKeys';
 
 export type ResellerKey = ApiAnswer<'/resellers/{userid}/keys', 'get'>['keys'][number];
@@ -12,18 +12,29 @@ export const resellerKeysQuery = (userid: number) =>
   queryOptions({
     queryKey: queryKeys.resellerKeys(userid),
     queryFn: () =>
-      apiRequest<ApiAnswer<'/resellers/{userid}/keys', 'get'>>(`/resellers/${userid}/keys`),
+      answerOf<ApiAnswer<'/resellers/{userid}/keys', 'get'>>(
+        api.GET('/api/resellers/{userid}/keys', { params: { path: { userid } } }),
+      ),
   });
 
 /** Answers the secret, this once. */
 export const createResellerKey = (userid: number, key: NewResellerKey) =>
-  apiRequest<CreatedResellerKey>(`/resellers/${userid}/keys`, { method: 'POST', body: key });
+  answerOf<CreatedResellerKey>(
+    api.POST('/api/resellers/{userid}/keys', { params: { path: { userid } }, body: key }),
+  );
 
 export const revokeResellerKey = (userid: number, keyId: string) =>
-  apiRequest<ResellerKey>(`/resellers/${userid}/keys/${encodeURIComponent(keyId)}`, {
-    method: 'DELETE',
-  });
+  answerOf<ResellerKey>(
+    api.DELETE('/api/resellers/{userid}/keys/{keyId}', {
+      params: { path: { userid, keyId } },
+    }),
+  );
 
 /** The wallet statement as CSV text (live Z-Coins or the test balance). */
 export const fetchStatement = (userid: number, mode: 'live' | 'test') =>
-  apiRequest<string>(`/resellers/${userid}/statement?mode=${mode}`);
+  answerOf<string>(
+    api.GET('/api/resellers/{userid}/statement', {
+      params: { path: { userid }, query: { mode } },
+      parseAs: 'text',
+    }),
+  );

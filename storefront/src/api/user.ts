@@ -1,3 +1,4 @@
+import type { ApiBody } from '@zstore/contract/api';
 import { queryOptions } from '@tanstack/react-query';
 import { answerOf, api } from './client';
 import { queryKeys } from './queryKeys';
@@ -7,7 +8,7 @@ import type { OrderStats, User } from './types';
 export const editProfile = (
   userid: number,
   name: string,
-  tax: { state?: string; gstin?: string | null } = {},
+  tax: Pick<ApiBody<'/user/edit-profile', 'post'>, 'state' | 'gstin'> = {},
 ) =>
   answerOf<{ message?: string; user?: User }>(
     api.POST('/api/user/edit-profile', { body: { userid, name, ...tax } }),

@@ -4,6 +4,7 @@ import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adap
 import { Messages } from '@zstore/contract/messages';
 import { loadConfig } from '../../config/config.js';
 import type { CouponsService } from '../coupons/coupons.service.js';
+import type { InvoicesService } from '../invoices/invoices.service.js';
 import { claimAttempt, type ClaimAttempt } from '../ledger/idempotency-claim.js';
 import type { WalletMovements } from '../wallet/wallet-movements.service.js';
 import { CheckoutWriter, type OrderDraft } from './checkout-writer.js';
@@ -45,6 +46,11 @@ function setUp() {
   const transitions = {
     failUnpaid: jest.fn<OrderTransitions['failUnpaid']>(() => Promise.resolve(undefined as never)),
   };
+  const invoices = {
+    issueInvoice: jest.fn<InvoicesService['issueInvoice']>(() =>
+      Promise.resolve(undefined as never),
+    ),
+  };
   const txHost = {
     withTransaction: <T>(work: () => Promise<T>) => work(),
     tx: { query: () => Promise.resolve([{ now: DB_NOW }]) },
@@ -55,6 +61,7 @@ function setUp() {
     coupons as unknown as CouponsService,
     movements as unknown as WalletMovements,
     transitions as unknown as OrderTransitions,
+    invoices as unknown as InvoicesService,
     config,
   );
   /** Writes under an Idempotency-Key claim and tells what answer the claim will store. */

@@ -47,6 +47,8 @@ export interface ActiveKey {
     name: string;
     email: string;
     mobilenumber: string | null;
+    /** GST state of residence: an API order's place of supply, as a storefront order's. */
+    stateCode: string | null;
   };
 }
 
@@ -153,6 +155,7 @@ export class ResellerKeysService {
         name: user.name,
         email: user.email,
         mobilenumber: user.mobilenumber,
+        stateCode: user.stateCode,
       },
     };
   }

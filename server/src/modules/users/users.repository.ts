@@ -2,7 +2,6 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
-import { UserEntity } from './user.entity.js';
 import { guardedUpdate } from '../../database/transactions.js';
 import { Role } from './role.js';
 import type { User, UserSession } from './user.js';

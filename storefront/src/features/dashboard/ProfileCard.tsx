@@ -1,3 +1,4 @@
+import type { GstStateCode } from '@zstore/contract/gst-states';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { GST_STATES, gstStateName } from '@zstore/contract/gst-states';
@@ -29,7 +30,7 @@ export function ProfileCard({ user }: { user: User }) {
     setSaving(true);
     try {
       const response = await editProfile(user.userid, trimmed, {
-        ...(state ? { state } : {}),
+        ...(state ? { state: state as GstStateCode } : {}),
         ...(reseller ? { gstin: gstin.trim() || null } : {}),
       });
       if (response.message === Messages.profileUpdated && response.user) {
