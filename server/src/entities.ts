@@ -24,6 +24,11 @@ import { ReferralDeviceEntity } from './modules/referrals/referral-device.entity
 import { ReferralEntity } from './modules/referrals/referral.entity.js';
 import { ResellerApiKeyEntity } from './modules/reseller-api/reseller-api-key.entity.js';
 import { ResellerOrderEntity } from './modules/reseller-api/reseller-order.entity.js';
+import {
+  ResellerSandboxMovementEntity,
+  ResellerSandboxOrderEntity,
+  ResellerSandboxWalletEntity,
+} from './modules/reseller-api/reseller-sandbox.entity.js';
 import { SavedPlayerEntity } from './modules/saved-players/saved-player.entity.js';
 import { UserEntity } from './modules/users/user.entity.js';
 import {
@@ -68,6 +73,9 @@ export const storeEntities = [
   ReferralEntity,
   ResellerApiKeyEntity,
   ResellerOrderEntity,
+  ResellerSandboxMovementEntity,
+  ResellerSandboxOrderEntity,
+  ResellerSandboxWalletEntity,
   SandboxMessageEntity,
   SandboxMoogoldOrderEntity,
   SandboxSmileoneOrderEntity,

@@ -17,7 +17,7 @@ import {
   ResellerSandboxOrderEntity,
   ResellerSandboxWalletEntity,
   type SandboxOutcome,
-} from './reseller-sandbox.entities.js';
+} from './reseller-sandbox.entity.js';
 
 /** A delivered sandbox order turns Completed this long after it is placed, like the simulators. */
 export const SANDBOX_DELIVERY_MS = 1000;
