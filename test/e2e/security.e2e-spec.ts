@@ -352,6 +352,10 @@ describe('Security (RELIABILITY S1, S3, S4, S6, S7)', () => {
           access: 'signed-in';
           /** Where the route names something that must be the caller's. */
           owner?: 'path' | { body: (owned: Owned) => Record<string, unknown> };
+          /** Only this role may call it at all (others get 403 before ownership is asked). */
+          role?: 'reseller';
+          /** A valid body, so a path-owned route reaches its owner check past validation. */
+          sample?: Record<string, unknown>;
         };
 
     // A hand-fulfilled product and pack from the public catalogue, for order bodies.
@@ -484,6 +488,42 @@ describe('Security (RELIABILITY S1, S3, S4, S6, S7)', () => {
       'GET /api/admin/rest/gallery': { access: 'admin' },
       'GET /api/admin/rest/gallery/{id}': { access: 'admin' },
       'DELETE /api/admin/rest/gallery/{id}': { access: 'admin' },
+      'GET /api/order/{orderid}/invoice': { access: 'signed-in' },
+      'GET /api/order/{orderid}/credit-note': { access: 'signed-in' },
+      'GET /api/admin/gst-report': { access: 'admin' },
+      'GET /api/referrals/{userid}': { access: 'signed-in', owner: 'path' },
+      'GET /api/admin/rest/referrals': { access: 'admin' },
+      'POST /api/admin/rest/referrals/{id}/void': { access: 'admin' },
+      // The reseller API is authenticated by each request's key signature (RESELLER-API.md),
+      // not by a session: without one it answers its own 401.
+      'GET /api/reseller/v1/balance': { access: 'public' },
+      'GET /api/reseller/v1/products': { access: 'public' },
+      'POST /api/reseller/v1/players/check': { access: 'public' },
+      'POST /api/reseller/v1/orders': { access: 'public' },
+      'GET /api/reseller/v1/orders': { access: 'public' },
+      'GET /api/reseller/v1/orders/{reference}': { access: 'public' },
+      'GET /api/reseller/v1/statement': { access: 'public' },
+      'POST /api/reseller/v1/sandbox/topup': { access: 'public' },
+      'GET /api/admin/resellers/{userid}/keys': { access: 'admin' },
+      'POST /api/admin/resellers/{userid}/keys': { access: 'admin' },
+      'DELETE /api/admin/resellers/{userid}/keys/{keyId}': { access: 'admin' },
+      'GET /api/resellers/{userid}/keys': { access: 'signed-in', owner: 'path', role: 'reseller' },
+      'POST /api/resellers/{userid}/keys': {
+        access: 'signed-in',
+        owner: 'path',
+        role: 'reseller',
+        sample: { label: 'Security check', mode: 'test' },
+      },
+      'DELETE /api/resellers/{userid}/keys/{keyId}': {
+        access: 'signed-in',
+        owner: 'path',
+        role: 'reseller',
+      },
+      'GET /api/resellers/{userid}/statement': {
+        access: 'signed-in',
+        owner: 'path',
+        role: 'reseller',
+      },
       'GET /api/health': { access: 'public' },
       'GET /api/sandbox/outbox': { access: 'public' },
       'GET /sandbox/outbox': { access: 'public' },
@@ -527,6 +567,13 @@ describe('Security (RELIABILITY S1, S3, S4, S6, S7)', () => {
         .set(bearer(other.token))
         .send(order(other.user.userid, 'upi'))
         .expect(200);
+      const key = await app
+        .http()
+        .post(`/api/resellers/${reseller.user.userid}/keys`)
+        .set(bearer(reseller.token))
+        .send({ label: 'Security check', mode: 'test' })
+        .expect(201);
+      resellerKeyId = String(key.body.keyId);
       owned = {
         userid: other.user.userid,
         txnid: topup.body.data.txnid,
@@ -552,10 +599,12 @@ describe('Security (RELIABILITY S1, S3, S4, S6, S7)', () => {
       return request.redirects(0);
     };
     const entries = () => Object.entries(ROUTES);
+    let resellerKeyId: string;
     const ownParams = (session: Session) => ({
       userid: session.user.userid,
       id: session.user._id,
       productId: pack.product_id,
+      keyId: resellerKeyId,
     });
 
     it('has a decision for every documented route, and no stale ones', () => {
@@ -566,8 +615,12 @@ describe('Security (RELIABILITY S1, S3, S4, S6, S7)', () => {
         if (route.includes('/api/admin/')) {
           expect({ route, access: rule.access }).toEqual({ route, access: 'admin' });
         }
-        if (route.includes('{userid}')) {
-          expect({ route, rule }).toEqual({ route, rule: { access: 'signed-in', owner: 'path' } });
+        if (route.includes('{userid}') && !route.includes('/api/admin/')) {
+          expect({ route, access: rule.access, owner: 'owner' in rule && rule.owner }).toEqual({
+            route,
+            access: 'signed-in',
+            owner: 'path',
+          });
         }
       }
     });
@@ -621,16 +674,18 @@ describe('Security (RELIABILITY S1, S3, S4, S6, S7)', () => {
       for (const [route, rule] of routes) {
         if (rule.access !== 'signed-in' || !rule.owner) continue;
         const owner = rule.owner;
-        const body = () => (owner === 'path' ? {} : owner.body(owned));
+        const body = () => (owner === 'path' ? (rule.sample ?? {}) : owner.body(owned));
 
-        const theirs = await call(route, ownParams(other), user.token).send(body());
+        // A reseller-only route is asked by a reseller about someone else's records.
+        const [caller, holder] = rule.role === 'reseller' ? [reseller, reseller] : [user, other];
+        const theirs = await call(route, ownParams(other), caller.token).send(body());
         expect({ route, status: theirs.status }).toEqual({ route, status: 404 });
         expect(theirs.body.message).toBe(Messages.notFound);
         expect(leaksIn(theirs.body, app.config)).toEqual([]);
         expect(JSON.stringify(theirs.body)).not.toContain(other.user.email);
 
         // The same call by the owner is not refused as someone else's.
-        const own = await call(route, ownParams(other), other.token).send(body());
+        const own = await call(route, ownParams(holder), holder.token).send(body());
         expect({ route, status: own.status }).not.toEqual({ route, status: 404 });
         expect([401, 403]).not.toContain(own.status);
       }
