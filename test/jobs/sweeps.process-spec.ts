@@ -251,7 +251,7 @@ describe('scheduled sweeps', () => {
             await query<{ waiting: number }>(
               db.url,
               `SELECT count(*)::int AS waiting FROM pg_stat_activity
-               WHERE wait_event_type = 'Lock' AND query LIKE 'INSERT INTO scheduled_runs%'`,
+               WHERE wait_event_type = 'Lock' AND query ~ '^INSERT INTO "?scheduled_runs'`,
             )
           )[0].waiting > 0,
         15_000,

@@ -14,11 +14,11 @@ import { PaymentCheckSchedule1764300900000 } from './1764300900000-PaymentCheckS
 import { Leases1764400000000 } from './1764400000000-Leases.js';
 import { ScaleIndexes1764400000100 } from './1764400000100-ScaleIndexes.js';
 import { OtpRequester1764400000200 } from './1764400000200-OtpRequester.js';
-import { UpiIntentLinks1764500800000 } from './1764500800000-UpiIntentLinks.js';
+import { ResellerApi1764500600000 } from './1764500600000-ResellerApi.js';
 import { TaxInvoices1764500700000 } from './1764500700000-TaxInvoices.js';
+import { UpiIntentLinks1764500800000 } from './1764500800000-UpiIntentLinks.js';
 import { Referrals1764500900000 } from './1764500900000-Referrals.js';
 
-import { ResellerApi1764500600000 } from './1764500600000-ResellerApi.js';
 /** Every migration, oldest first. Listed explicitly so the build and the tests load the same set. */
 export const migrations = [
   Accounts1763800000000,
@@ -37,8 +37,8 @@ export const migrations = [
   Leases1764400000000,
   ScaleIndexes1764400000100,
   OtpRequester1764400000200,
-  UpiIntentLinks1764500800000,
   ResellerApi1764500600000,
   TaxInvoices1764500700000,
+  UpiIntentLinks1764500800000,
   Referrals1764500900000,
 ];
