@@ -112,11 +112,11 @@ describe('buying in the browser', () => {
 
     await payOnGatewayPage(page);
     await screenshot(page, 'commerce-03-upi-gateway');
-    // The supplier takes 3 s to deliver, so the customer sees the order Processing first.
+    // The supplier takes 6 s to deliver, so the customer sees the order Processing first.
     await app
       .http()
       .post('/sandbox/smileone/faults')
-      .send({ endpoint: 'createorder', delayMs: 3000 })
+      .send({ endpoint: 'createorder', delayMs: 6000 })
       .expect(200);
     try {
       await button('Pay').click();
