@@ -36,7 +36,12 @@ export async function phonePage(browser: Browser, baseURL: string) {
 
 export async function screenshot(page: Page, name: string) {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+  // A long page at twice the pixels takes a while on a busy machine: a picture is no assertion.
+  await page.screenshot({
+    path: path.join(ARTIFACTS, `${name}.png`),
+    fullPage: true,
+    timeout: 30_000,
+  });
 }
 
 /** A desktop-sized page (1366x768). */
