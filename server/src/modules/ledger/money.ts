@@ -66,3 +66,9 @@ export function istDayStart(isoDate: unknown): Date | undefined {
   const start = new Date(Date.UTC(year, month - 1, day) - IST_OFFSET_MS);
   return istIsoDate(start) === isoDate ? start : undefined;
 }
+
+/** The first instant of the India-time calendar month holding `at`. */
+export function istMonthStart(at: Date): Date {
+  const shifted = new Date(at.getTime() + IST_OFFSET_MS);
+  return new Date(Date.UTC(shifted.getUTCFullYear(), shifted.getUTCMonth(), 1) - IST_OFFSET_MS);
+}

@@ -1,4 +1,5 @@
-import { istMonthStart, mailboxOf, maskName } from './referral-rules.js';
+import { istMonthStart } from '../ledger/money.js';
+import { mailboxOf, maskName } from './referral-rules.js';
 
 describe('referral rules', () => {
   it('finds one mailbox behind Gmail dots, tags and the googlemail alias', () => {

@@ -23,13 +23,6 @@ export function maskName(name: string): string {
     .join(' ');
 }
 
-/** The first instant of the India-time calendar month holding `at`. */
-export function istMonthStart(at: Date): Date {
-  const IST_OFFSET_MS = 330 * 60_000;
-  const shifted = new Date(at.getTime() + IST_OFFSET_MS);
-  return new Date(Date.UTC(shifted.getUTCFullYear(), shifted.getUTCMonth(), 1) - IST_OFFSET_MS);
-}
-
 /** The first-party cookie naming a browser, and what a value of it may look like. */
 export const DEVICE_COOKIE = 'zs_device';
 export const DEVICE_ID = /^[A-Za-z0-9_-]{16,64}$/;

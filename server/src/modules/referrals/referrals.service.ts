@@ -8,11 +8,11 @@ import { Clock } from '../../common/clock.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { AuditService } from '../audit/audit.service.js';
-import { toPoints } from '../ledger/money.js';
+import { istMonthStart, toPoints } from '../ledger/money.js';
 import { UsersService } from '../users/users.service.js';
 import { WalletMovements } from '../wallet/wallet-movements.service.js';
 import type { ReferralStatus } from './referral.entity.js';
-import { DEVICE_ID, istMonthStart, mailboxOf, maskName } from './referral-rules.js';
+import { DEVICE_ID, mailboxOf, maskName } from './referral-rules.js';
 import { ReferralsRepository } from './referrals.repository.js';
 
 /** The friends a dashboard lists. */
