@@ -1,5 +1,5 @@
 import { FulfilmentService } from '../../server/src/modules/delivery/fulfilment.service.js';
-import { istDate } from '../../server/src/modules/ledger/money.js';
+import { istDate } from '../../server/src/common/india-time.js';
 import { OrdersService } from '../../server/src/modules/orders/orders.service.js';
 import { startTestApp, type TestApp } from '../utils/app.js';
 import { waitForMessage } from '../utils/outbox.js';

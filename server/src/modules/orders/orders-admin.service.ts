@@ -13,7 +13,8 @@ import {
 import type { ListQuery } from '../../common/http/simple-rest.js';
 import { Messages } from '@zstore/contract/messages';
 import { ORDER_STATUSES } from '@zstore/contract/statuses';
-import { istIsoDate, toRupees } from '../ledger/money.js';
+import { istIsoDate } from '../../common/india-time.js';
+import { toRupees } from '../../common/money.js';
 import { mapOrder, type OrderResponseDto } from './dto/order.dto.js';
 import { OrderSources } from './order-sources.js';
 import { ORDER_SORT_COLUMNS, OrdersAdminRepository } from './orders-admin.repository.js';

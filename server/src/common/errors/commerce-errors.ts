@@ -1,5 +1,5 @@
 import { HttpStatus } from '@nestjs/common';
-import { AppError } from '../../common/errors/app-error.js';
+import { AppError } from './app-error.js';
 
 /** Stable identifiers of the commerce failures (catalogue, coupons, wallet, points, orders). */
 export enum CommerceErrorCode {
