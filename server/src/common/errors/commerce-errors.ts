@@ -1,23 +1,25 @@
 import { HttpStatus } from '@nestjs/common';
-import { AppError } from './app-error.js';
+import { AppError, ErrorCode } from './app-error.js';
 
-/** Stable identifiers of the commerce failures (catalogue, coupons, wallet, points, orders). */
-export enum CommerceErrorCode {
-  InsufficientBalance = 'INSUFFICIENT_BALANCE',
-  InsufficientPoints = 'INSUFFICIENT_POINTS',
-  OutOfStock = 'OUT_OF_STOCK',
-  CouponInvalid = 'COUPON_INVALID',
-  CouponExpired = 'COUPON_EXPIRED',
-  CouponExhausted = 'COUPON_EXHAUSTED',
-  CouponUserLimit = 'COUPON_USER_LIMIT',
-  CouponMinimum = 'COUPON_MINIMUM',
-  CouponNotAllowed = 'COUPON_NOT_ALLOWED',
-  IllegalTransition = 'ILLEGAL_TRANSITION',
-  IdempotencyInProgress = 'IDEMPOTENCY_IN_PROGRESS',
-  IdempotencyMismatch = 'IDEMPOTENCY_MISMATCH',
-  MobileRequired = 'MOBILE_REQUIRED',
-  PaymentUnavailable = 'PAYMENT_UNAVAILABLE',
-}
+/** The commerce failures' codes (catalogue, coupons, wallet, points, orders), from the contract. */
+export const CommerceErrorCode = {
+  InsufficientBalance: ErrorCode.InsufficientBalance,
+  InsufficientPoints: ErrorCode.InsufficientPoints,
+  OutOfStock: ErrorCode.OutOfStock,
+  CouponInvalid: ErrorCode.CouponInvalid,
+  CouponExpired: ErrorCode.CouponExpired,
+  CouponExhausted: ErrorCode.CouponExhausted,
+  CouponUserLimit: ErrorCode.CouponUserLimit,
+  CouponMinimum: ErrorCode.CouponMinimum,
+  CouponNotAllowed: ErrorCode.CouponNotAllowed,
+  IllegalTransition: ErrorCode.IllegalTransition,
+  IdempotencyInProgress: ErrorCode.IdempotencyInProgress,
+  IdempotencyMismatch: ErrorCode.IdempotencyMismatch,
+  MobileRequired: ErrorCode.MobileRequired,
+  PaymentUnavailable: ErrorCode.PaymentUnavailable,
+} as const;
+
+export type CommerceErrorCode = (typeof CommerceErrorCode)[keyof typeof CommerceErrorCode];
 
 /** An expected commerce failure with its own code, shaped by the global filter like any other. */
 export function commerceError(
