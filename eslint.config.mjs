@@ -37,6 +37,28 @@ function moduleBoundaries() {
   });
 }
 
+/**
+ * The lower folders (`common/`, `database/`, `jobs/`, `config/`) serve the modules and never
+ * import one: a module depends on them, not the other way round.
+ */
+const lowerFolders = {
+  files: ['server/src/{common,database,jobs,config}/**/*.ts'],
+  ignores: ['server/src/**/*.spec.ts'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: '(^|/)modules/',
+            message: 'A lower folder never imports a module; move what both need down here.',
+          },
+        ],
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -109,6 +131,7 @@ export default tseslint.config(
     },
   },
   ...moduleBoundaries(),
+  lowerFolders,
   {
     files: ['storefront/**/*.{ts,tsx}', 'admin/**/*.{ts,tsx}'],
     rules: {

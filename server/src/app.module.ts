@@ -17,7 +17,7 @@ import { CatalogModule } from './modules/catalog/catalog.module.js';
 import { CouponsModule } from './modules/coupons/coupons.module.js';
 import { DeliveryModule } from './modules/delivery/delivery.module.js';
 import { GalleryModule } from './modules/gallery/gallery.module.js';
-import { LedgerModule } from './modules/ledger/ledger.module.js';
+import { IdempotencyModule } from './common/idempotency/idempotency.module.js';
 import { InvoicesModule } from './modules/invoices/invoices.module.js';
 import { OrdersModule } from './modules/orders/orders.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
@@ -84,7 +84,7 @@ export class AppModule {
         NotificationsModule,
         AuthModule,
         UsersModule,
-        LedgerModule,
+        IdempotencyModule,
         CatalogModule,
         GalleryModule,
         CouponsModule,

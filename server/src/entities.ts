@@ -12,7 +12,7 @@ import { SupplierPurchaseEntity } from './modules/delivery/supplier-purchase.ent
 import { GalleryImageEntity } from './modules/gallery/gallery-image.entity.js';
 import { TaxDocumentSeriesEntity } from './modules/invoices/tax-document-series.entity.js';
 import { TaxDocumentEntity } from './modules/invoices/tax-document.entity.js';
-import { IdempotencyKeyEntity } from './modules/ledger/idempotency-key.entity.js';
+import { IdempotencyKeyEntity } from './common/idempotency/idempotency-key.entity.js';
 import { LedgerEntryEntity } from './modules/ledger/ledger-entry.entity.js';
 import { LedgerMovementEntity } from './modules/ledger/ledger-movement.entity.js';
 import { OutgoingMailEntity } from './modules/notifications/outgoing-mail.entity.js';

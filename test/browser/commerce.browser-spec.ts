@@ -1,5 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
-import { OrdersService } from '../../server/src/modules/orders/orders.service.js';
+import {
+  OrderSettlementService,
+  STORE_ACTOR,
+} from '../../server/src/modules/orders/order-settlement.service.js';
 import { startTestApp, type TestApp } from '../utils/app.js';
 import { launchBrowser, payOnGatewayPage, phonePage, screenshot } from '../utils/browser.js';
 import { freePort } from '../utils/process.js';
@@ -157,7 +160,7 @@ describe('buying in the browser', () => {
       `SELECT o.orderid FROM orders o JOIN users u ON u.id = o.user_id
        WHERE u.email = 'user@example.com' AND o.status = 'Processing' AND o.paymentmode = 'wallet'`,
     );
-    await app.store.app.get(OrdersService).complete(order.orderid);
+    await app.store.app.get(OrderSettlementService).complete(STORE_ACTOR, order.orderid);
     await logIn('user@example.com', 'User@12345');
     const before = await walletBalance('user@example.com');
 

@@ -1,5 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
-import { OrdersService } from '../../server/src/modules/orders/orders.service.js';
+import {
+  OrderSettlementService,
+  STORE_ACTOR,
+} from '../../server/src/modules/orders/order-settlement.service.js';
 import { startTestApp, type TestApp } from '../utils/app.js';
 import { launchBrowser, payOnGatewayPage, phonePage, screenshot } from '../utils/browser.js';
 import { ledgerProblems } from '../utils/ledger.js';
@@ -154,7 +157,9 @@ describe('retrying after a lost answer in the browser', () => {
 
   it('redeems points once when Redeem Points is pressed again', async () => {
     const { logIn, button, input, loseFirstAnswer } = shop();
-    await app.store.app.get(OrdersService).complete(await placeWalletOrder('325 UC'));
+    await app.store.app
+      .get(OrderSettlementService)
+      .complete(STORE_ACTOR, await placeWalletOrder('325 UC'));
     await logIn(email, 'User@12345');
     const user = await userByEmail(app, email);
     const points = async () =>

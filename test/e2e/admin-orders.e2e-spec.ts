@@ -1,5 +1,5 @@
 import { Messages } from '@zstore/contract/messages';
-import { istIsoDate } from '../../server/src/modules/ledger/money.js';
+import { istIsoDate } from '../../server/src/common/india-time.js';
 import { startTestApp, type TestApp } from '../utils/app.js';
 import {
   balancesOf,

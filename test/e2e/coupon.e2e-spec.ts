@@ -1,4 +1,4 @@
-import { istIsoDate } from '../../server/src/modules/ledger/money.js';
+import { istIsoDate } from '../../server/src/common/india-time.js';
 import { startTestApp, type TestApp } from '../utils/app.js';
 import { catalogEntry, newShopper, sessionOf, testItem, type Shopper } from './money.helpers.js';
 import { createCoupon, type CouponFields } from '../utils/factories.js';

@@ -1,7 +1,10 @@
 import { Messages } from '@zstore/contract/messages';
 import { FulfilmentService } from '../../server/src/modules/delivery/fulfilment.service.js';
 import { SupplierBalancesService } from '../../server/src/modules/operations/supplier-balances.service.js';
-import { OrdersService } from '../../server/src/modules/orders/orders.service.js';
+import {
+  OrderSettlementService,
+  STORE_ACTOR,
+} from '../../server/src/modules/orders/order-settlement.service.js';
 import { SmileOneAdapter } from '../../server/src/providers/smileone/smileone.adapter.js';
 import { startTestApp, type TestApp } from '../utils/app.js';
 import {
@@ -248,9 +251,9 @@ describe('The fulfilment handler run by hand (DESIGN section 5, RELIABILITY M7)'
     expect((await orderState(app, orderid)).status).toBe('Completed');
     expect(await smileOrders(app, player)).toHaveLength(2);
 
-    const orders = app.store.app.get(OrdersService);
+    const orders = app.store.app.get(OrderSettlementService);
     const again = await Promise.allSettled(
-      Array.from({ length: 5 }, () => orders.complete(orderid)),
+      Array.from({ length: 5 }, () => orders.complete(STORE_ACTOR, orderid)),
     );
     expect(again.every((result) => result.status === 'rejected')).toBe(true);
     expect(await pointsCredits(app, orderid)).toHaveLength(1);

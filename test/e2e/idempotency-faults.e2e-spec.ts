@@ -4,7 +4,7 @@
  * lucky kill. Committed work always has its answer: the retry replays it.
  */
 import { DataSource } from 'typeorm';
-import { IdempotencyClaimSubscriber } from '../../server/src/modules/ledger/idempotency-claim.js';
+import { IdempotencyClaimSubscriber } from '../../server/src/common/idempotency/idempotency-claim.js';
 import { startTestApp, type TestApp } from '../utils/app.js';
 import { TEST_DATABASE_URL } from '../utils/env.js';
 import { PgRelay } from '../utils/pg-relay.js';

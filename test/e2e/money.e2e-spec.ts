@@ -1,3 +1,7 @@
+import {
+  OrderSettlementService,
+  STORE_ACTOR,
+} from '../../server/src/modules/orders/order-settlement.service.js';
 import { randomUUID } from 'node:crypto';
 import { OrdersService } from '../../server/src/modules/orders/orders.service.js';
 import { WalletService } from '../../server/src/modules/wallet/wallet.service.js';
@@ -152,7 +156,7 @@ describe('money under concurrency', () => {
   });
 
   it('M6: refunds giving uses back race new redemptions without counter drift', async () => {
-    const orders = app.store.app.get(OrdersService);
+    const orders = app.store.app.get(OrderSettlementService);
     for (const round of ROUNDS) {
       const code = `REVERTR${round}`;
       await newCoupon(code, 10, 1);
@@ -168,7 +172,7 @@ describe('money under concurrency', () => {
       const results = await Promise.all([
         ...placed
           .slice(0, 5)
-          .map((r) => orders.refundToWallet(r.body.orderid).then(() => 'refunded')),
+          .map((r) => orders.refundToWallet(STORE_ACTOR, r.body.orderid).then(() => 'refunded')),
         ...newcomers.map((s) =>
           walletOrder(s, oneRupee, { couponCode: code }).then((r) => r.status),
         ),
@@ -183,7 +187,7 @@ describe('money under concurrency', () => {
   });
 
   it('M7: points earned and redeemed concurrently never go negative and are earned once per order', async () => {
-    const orders = app.store.app.get(OrdersService);
+    const orders = app.store.app.get(OrderSettlementService);
     const tenRupees = await testItem(app, 10_000);
     for (const round of ROUNDS) {
       const shopper = await newShopper(app, { balance: 1_000_000 });
@@ -191,11 +195,11 @@ describe('money under concurrency', () => {
         Array.from({ length: 10 }, () => walletOrder(shopper, tenRupees).expect(200)),
       );
       const ids = placed.map((r) => r.body.orderid as string);
-      await orders.complete(ids[0]);
+      await orders.complete(STORE_ACTOR, ids[0]);
       const results = await Promise.all([
-        ...ids.slice(1).map((id) => orders.complete(id).then(() => 'earned')),
+        ...ids.slice(1).map((id) => orders.complete(STORE_ACTOR, id).then(() => 'earned')),
         ...Array.from({ length: 5 }, () =>
-          orders.complete(ids[0]).then(
+          orders.complete(STORE_ACTOR, ids[0]).then(
             () => 'earned',
             (e: { status?: number }) => e.status,
           ),
@@ -385,7 +389,7 @@ describe('money under concurrency', () => {
   });
 
   it('M10: five concurrent refunds of one order refund once and give the coupon back once', async () => {
-    const orders = app.store.app.get(OrdersService);
+    const orders = app.store.app.get(OrderSettlementService);
     const fiveRupees = await testItem(app, 500);
     for (const round of ROUNDS) {
       const code = `REFUNDR${round}`;
@@ -396,7 +400,7 @@ describe('money under concurrency', () => {
       expect((await balancesOf(app, shopper.userid)).balance).toBe(600);
       const results = await Promise.all(
         Array.from({ length: 5 }, () =>
-          orders.refundToWallet(orderid).then(
+          orders.refundToWallet(STORE_ACTOR, orderid).then(
             () => 'ok',
             (e: { status?: number }) => e.status,
           ),

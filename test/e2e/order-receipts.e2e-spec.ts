@@ -1,6 +1,9 @@
 import { FulfilmentService } from '../../server/src/modules/delivery/fulfilment.service.js';
-import { istDate } from '../../server/src/modules/ledger/money.js';
-import { OrdersService } from '../../server/src/modules/orders/orders.service.js';
+import { istDate } from '../../server/src/common/india-time.js';
+import {
+  OrderSettlementService,
+  STORE_ACTOR,
+} from '../../server/src/modules/orders/order-settlement.service.js';
 import { startTestApp, type TestApp } from '../utils/app.js';
 import { waitForMessage } from '../utils/outbox.js';
 import {
@@ -200,9 +203,12 @@ describe('e-mails about how an order ended', () => {
 
   it('completing an order twice at once sends one receipt', async () => {
     const { shopper, orderid } = await manualOrder();
-    const orders = app.store.app.get(OrdersService);
+    const orders = app.store.app.get(OrderSettlementService);
 
-    const results = await Promise.allSettled([orders.complete(orderid), orders.complete(orderid)]);
+    const results = await Promise.allSettled([
+      orders.complete(STORE_ACTOR, orderid),
+      orders.complete(STORE_ACTOR, orderid),
+    ]);
     expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
 
     const receipt = await waitForMessage(app.url, shopper.email, (m) => RECEIPT.test(m.subject!));

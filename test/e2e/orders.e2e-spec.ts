@@ -1,4 +1,7 @@
-import { OrdersService } from '../../server/src/modules/orders/orders.service.js';
+import {
+  OrderSettlementService,
+  STORE_ACTOR,
+} from '../../server/src/modules/orders/order-settlement.service.js';
 import { startTestApp, type TestApp } from '../utils/app.js';
 import {
   balancesOf,
@@ -311,9 +314,9 @@ describe('orders', () => {
         .expect(200);
       ids.push(placed.body.orderid);
     }
-    const orders = app.store.app.get(OrdersService);
-    await orders.complete(ids[0]);
-    await orders.refundToWallet(ids[1]);
+    const orders = app.store.app.get(OrderSettlementService);
+    await orders.complete(STORE_ACTOR, ids[0]);
+    await orders.refundToWallet(STORE_ACTOR, ids[1]);
     const list = await app.http().get(`/api/order/${shopper.userid}`).set(shopper.auth).expect(200);
     expect(list.body.map((o: { orderid: string }) => o.orderid)).toEqual([...ids].reverse());
     expect(list.body[0]).toEqual(
@@ -354,7 +357,7 @@ describe('orders', () => {
   // A manual item: no supplier delivery competes with the moves under test.
   it('completes once with 1 % points, refunds once to the wallet, refuses illegal moves with 409', async () => {
     const shopper = await newShopper(app, { balance: 200_000 });
-    const orders = app.store.app.get(OrdersService);
+    const orders = app.store.app.get(OrderSettlementService);
     const a = (
       await app
         .http()
@@ -363,10 +366,10 @@ describe('orders', () => {
         .send(orderBody(shopper, ott, ottInputs))
         .expect(200)
     ).body.orderid;
-    await orders.complete(a);
+    await orders.complete(STORE_ACTOR, a);
     expect((await balancesOf(app, shopper.userid)).points).toBe(499);
-    await expect(orders.complete(a)).rejects.toMatchObject({ status: 409 });
-    await expect(orders.refundToWallet(a)).rejects.toMatchObject({ status: 409 });
+    await expect(orders.complete(STORE_ACTOR, a)).rejects.toMatchObject({ status: 409 });
+    await expect(orders.refundToWallet(STORE_ACTOR, a)).rejects.toMatchObject({ status: 409 });
     expect((await balancesOf(app, shopper.userid)).points).toBe(499);
     const points = await app
       .http()
@@ -384,7 +387,9 @@ describe('orders', () => {
         .expect(200)
     ).body.orderid;
     const before = (await balancesOf(app, shopper.userid)).balance;
-    const refunded = await orders.refundToWallet(b, 'Supplier could not deliver');
+    const refunded = await orders.refundToWallet(STORE_ACTOR, b, {
+      reason: 'Supplier could not deliver',
+    });
     expect(refunded).toMatchObject({
       status: 'Refunded',
       fulfilmentStatus: 'refunded',
@@ -411,12 +416,14 @@ describe('orders', () => {
         .send(orderBody(shopper, ott, ottInputs))
         .expect(200)
     ).body.orderid;
-    const cancelled = await orders.cancel(c, 'Settled with the customer by phone');
+    const cancelled = await orders.cancel(STORE_ACTOR, c, {
+      reason: 'Settled with the customer by phone',
+    });
     expect(cancelled).toMatchObject({
       status: 'Cancelled',
       reason: 'Settled with the customer by phone',
     });
-    await expect(orders.cancel(c)).rejects.toMatchObject({ status: 409 });
+    await expect(orders.cancel(STORE_ACTOR, c)).rejects.toMatchObject({ status: 409 });
     await expectLedgerConsistent(app);
   });
 });

@@ -4,7 +4,7 @@ import { deflateSync, crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
 import { Messages } from '@zstore/contract/messages';
-import { istIsoDate } from '../../server/src/modules/ledger/money.js';
+import { istIsoDate } from '../../server/src/common/india-time.js';
 import { startTestApp, type TestApp } from '../utils/app.js';
 import { solidGif } from '../utils/gif.js';
 import { bearer, insertUser, SEEDED, signIn } from './helpers/accounts.js';

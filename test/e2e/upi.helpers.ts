@@ -1,4 +1,4 @@
-import { istDate } from '../../server/src/modules/ledger/money.js';
+import { istDate } from '../../server/src/common/india-time.js';
 import type { TestApp } from '../utils/app.js';
 import { orderBody, type CatalogEntry, type Shopper } from './money.helpers.js';
 

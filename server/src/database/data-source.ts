@@ -1,5 +1,5 @@
 import { DataSource, MigrationExecutor, type DataSourceOptions } from 'typeorm';
-import { IdempotencyClaimSubscriber } from '../modules/ledger/idempotency-claim.js';
+import { IdempotencyClaimSubscriber } from '../common/idempotency/idempotency-claim.js';
 import { migrations } from './migrations/index.js';
 import { SnakeNamingStrategy } from './naming-strategy.js';
 import { StatementLogger } from './statement-logger.js';

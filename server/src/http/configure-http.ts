@@ -21,7 +21,7 @@ import { addSecurityHeaders } from './security-headers.js';
 import { LogContext } from '../common/logging/log-context.js';
 import { logRequests } from '../common/logging/request-logging.js';
 import { recordHttpMetrics } from '../modules/operations/http-metrics.js';
-import { StoreMetrics } from '../modules/operations/store-metrics.js';
+import { StoreMetrics } from '../common/metrics/store-metrics.js';
 import { GalleryService, type GalleryImagesDto } from '../modules/gallery/gallery.service.js';
 import {
   homePreloads,

@@ -12,7 +12,7 @@ import { DataSource } from 'typeorm';
 import { jobBindings, LogContext } from '../common/logging/log-context.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { withLease } from '../database/lease.js';
-import { StoreMetrics } from '../modules/operations/store-metrics.js';
+import { StoreMetrics } from '../common/metrics/store-metrics.js';
 import { createRedis, REDIS } from '../redis/redis.module.js';
 import { JobName, JobStatus, QueueName } from './job.enum.js';
 import { jobDefinitions } from './job.types.js';

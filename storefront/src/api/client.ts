@@ -33,6 +33,11 @@ export interface RequestOptions {
 type ErrorFields = { message?: unknown; msg?: unknown; error?: unknown; code?: unknown };
 
 /** Picks the readable text out of an error body, whichever field the endpoint uses. */
+/** The error answer's `code` (`@zstore/contract/error-codes`): what a page decides by. */
+export function errorCodeOf(failure: unknown): string | undefined {
+  return failure instanceof ApiError ? failure.code : undefined;
+}
+
 export function errorText(body: unknown): string | undefined {
   if (!body || typeof body !== 'object') return undefined;
   const { message, msg, error } = body as ErrorFields;

@@ -1,6 +1,6 @@
 import { Messages } from '@zstore/contract/messages';
 import { AppError } from '../errors/app-error.js';
-import { Role } from '../../modules/users/role.js';
+import { Role } from './role.js';
 import type { AuthUser } from './auth.decorators.js';
 
 /** Reads of `{userid}` data: the owner or an admin. Anyone else is told it does not exist. */

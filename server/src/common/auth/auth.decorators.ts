@@ -5,7 +5,7 @@ import {
   SetMetadata,
 } from '@nestjs/common';
 import { ApiBearerAuth } from '@nestjs/swagger';
-import type { Role } from '../../modules/users/role.js';
+import type { Role } from './role.js';
 import { ApiErrors, ApiPublic } from '../openapi/api-docs.decorators.js';
 
 export const PUBLIC_KEY = 'auth:public';

@@ -1,36 +1,12 @@
 import { HttpStatus } from '@nestjs/common';
 
-/** Stable identifiers for every expected failure; clients may branch on them. */
-export enum ErrorCode {
-  Validation = 'VALIDATION',
-  Unauthorized = 'UNAUTHORIZED',
-  TokenExpired = 'TOKEN_EXPIRED',
-  Forbidden = 'FORBIDDEN',
-  NotFound = 'NOT_FOUND',
-  Conflict = 'CONFLICT',
-  RateLimited = 'RATE_LIMITED',
-  Unavailable = 'UNAVAILABLE',
-  Internal = 'INTERNAL',
-  UserNotFound = 'USER_NOT_FOUND',
-  WrongPassword = 'WRONG_PASSWORD',
-  EmailNotVerified = 'EMAIL_NOT_VERIFIED',
-  Blocked = 'BLOCKED',
-  EmailTaken = 'EMAIL_TAKEN',
-  MobileTaken = 'MOBILE_TAKEN',
-  OtpExpired = 'OTP_EXPIRED',
-  OtpInvalid = 'OTP_INVALID',
-  OtpCooldown = 'OTP_COOLDOWN',
-  MobileNotRegistered = 'MOBILE_NOT_REGISTERED',
-  LinkCorrupted = 'LINK_CORRUPTED',
-  VerificationInvalid = 'VERIFICATION_INVALID',
-  WeakPassword = 'WEAK_PASSWORD',
-  ProviderFailed = 'PROVIDER_FAILED',
-  GoogleNotConfigured = 'GOOGLE_NOT_CONFIGURED',
-}
+import { ErrorCode } from '@zstore/contract/error-codes';
+
+export { ErrorCode };
 
 /**
  * An expected business failure: its message is shown to people as is. `code` is one of
- * `ErrorCode` or a module's own code enum (e.g. `CommerceErrorCode`).
+ * one of `ErrorCode` (the contract's, shared with the clients) or a module's own codes.
  */
 export class AppError extends Error {
   constructor(
@@ -43,15 +19,15 @@ export class AppError extends Error {
     super(message);
   }
 
-  static badRequest(message: string, code = ErrorCode.Validation) {
+  static badRequest(message: string, code: string = ErrorCode.Validation) {
     return new AppError(code, message, HttpStatus.BAD_REQUEST);
   }
 
-  static notFound(message: string, code = ErrorCode.NotFound) {
+  static notFound(message: string, code: string = ErrorCode.NotFound) {
     return new AppError(code, message, HttpStatus.NOT_FOUND);
   }
 
-  static conflict(message: string, code = ErrorCode.Conflict) {
+  static conflict(message: string, code: string = ErrorCode.Conflict) {
     return new AppError(code, message, HttpStatus.CONFLICT);
   }
 }

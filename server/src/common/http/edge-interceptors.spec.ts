@@ -1,5 +1,5 @@
 import { INTERCEPTORS_METADATA } from '@nestjs/common/constants.js';
-import { IdempotencyInterceptor, Idempotent } from '../../modules/ledger/idempotent.js';
+import { IdempotencyInterceptor, Idempotent } from '../idempotency/idempotent.js';
 import { ListPageInterceptor, SimpleRestList } from './list-page.js';
 import { perUser, RateLimit, RateLimitInterceptor } from './rate-limit.js';
 

@@ -1,4 +1,4 @@
-import { istDayStart } from '../../modules/ledger/money.js';
+import { istDayStart } from '../india-time.js';
 import { AppError } from '../errors/app-error.js';
 import { Messages } from '@zstore/contract/messages';
 

@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Authenticated } from '../../common/auth/auth.decorators.js';
 import { ListQueryDto, parseListQuery } from '../../common/http/simple-rest.js';
 import { SimpleRestList, type ListPage } from '../../common/http/list-page.js';
-import { Role } from '../users/role.js';
+import { Role } from '../../common/auth/role.js';
 import { AUDIT_SORTABLE, AuditAdminService } from './audit-admin.service.js';
 import { AuditLogResponseDto } from './dto/audit-log.dto.js';
 import { ApiAdminOperation, ApiErrors } from '../../common/openapi/api-docs.decorators.js';

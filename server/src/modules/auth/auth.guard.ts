@@ -9,7 +9,7 @@ import {
 } from '../../common/auth/auth.decorators.js';
 import { AppError, ErrorCode } from '../../common/errors/app-error.js';
 import { Messages } from '@zstore/contract/messages';
-import type { Role } from '../users/role.js';
+import type { Role } from '../../common/auth/role.js';
 import { UsersService } from '../users/users.service.js';
 import { TokenService } from './token.service.js';
 

@@ -1,7 +1,7 @@
 import { decodeJwt, decodeProtectedHeader, SignJWT, UnsecuredJWT } from 'jose';
 import { randomUUID } from 'node:crypto';
 import { loadConfig } from '../../config/config.js';
-import { Role } from '../users/role.js';
+import { Role } from '../../common/auth/role.js';
 import { TokenService } from './token.service.js';
 
 const SECRET = 'unit-test-secret-0123456789abcdef-0123456789';

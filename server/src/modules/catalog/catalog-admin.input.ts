@@ -1,6 +1,6 @@
 import { AppError } from '../../common/errors/app-error.js';
 import { Messages } from '@zstore/contract/messages';
-import { toPaise } from '../ledger/money.js';
+import { toPaise } from '../../common/money.js';
 import type { Item, Product } from './catalog-rows.js';
 import type { ItemForm, ProductForm } from './dto/catalog-admin.dto.js';
 

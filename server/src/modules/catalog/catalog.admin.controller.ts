@@ -4,7 +4,7 @@ import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/aut
 import { ListQueryDto, parseListQuery } from '../../common/http/simple-rest.js';
 import { SimpleRestList, type ListPage } from '../../common/http/list-page.js';
 import { Messages } from '@zstore/contract/messages';
-import { Role } from '../users/role.js';
+import { Role } from '../../common/auth/role.js';
 import { CatalogAdminService } from './catalog-admin.service.js';
 import { ITEM_SORT, PRODUCT_SORT } from './catalog-admin.repository.js';
 import {

@@ -3,14 +3,14 @@ import type { CachedJson } from '../../common/http/cached-json.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { Messages } from '@zstore/contract/messages';
 import { TokenService } from '../auth/token.service.js';
-import { Role } from '../users/role.js';
+import { Role } from '../../common/auth/role.js';
 import { UsersService } from '../users/users.service.js';
 import { CatalogCacheService } from './catalog-cache.service.js';
 import { isUuid } from '../../common/http/list-filters.js';
 import { CatalogRepository, type NewItem, type NewProduct } from './catalog.repository.js';
 import type { Item, Product } from './catalog-rows.js';
 import { mapItem, mapProduct } from './dto/catalog.dto.js';
-import { toRupees } from '../ledger/money.js';
+import { toRupees } from '../../common/money.js';
 
 /**
  * A home tile's 'from ₹…' (the lowest price in stock for its audience: the public price, or

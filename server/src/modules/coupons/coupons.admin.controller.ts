@@ -4,7 +4,7 @@ import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/aut
 import { ListQueryDto, parseListQuery } from '../../common/http/simple-rest.js';
 import { SimpleRestList, type ListPage } from '../../common/http/list-page.js';
 import { Messages } from '@zstore/contract/messages';
-import { Role } from '../users/role.js';
+import { Role } from '../../common/auth/role.js';
 import { CouponsAdminService } from './coupons-admin.service.js';
 import { COUPON_SORT } from './coupons-admin.repository.js';
 import {

@@ -8,7 +8,8 @@ import { JobName } from '../../jobs/job.enum.js';
 import { JobQueueService } from '../../jobs/job-queue.service.js';
 import { AuditService } from '../audit/audit.service.js';
 import { OrderDeliveries } from '../orders/order-deliveries.service.js';
-import { fulfilJobId, OrdersService } from '../orders/orders.service.js';
+import { OrderSettlementService, STORE_ACTOR } from '../orders/order-settlement.service.js';
+import { fulfilJobId } from '../orders/orders.service.js';
 import { mapOrderPack } from './dto/delivery.dto.js';
 import { SupplierPurchasesRepository } from './supplier-purchases.repository.js';
 
@@ -19,7 +20,7 @@ export class FulfilmentAdminService {
 
   constructor(
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
-    private readonly orders: OrdersService,
+    private readonly settlement: OrderSettlementService,
     private readonly deliveries: OrderDeliveries,
     private readonly purchases: SupplierPurchasesRepository,
     private readonly jobs: JobQueueService,
@@ -77,7 +78,7 @@ export class FulfilmentAdminService {
       return { orderid: order.orderid, complete: confirmed === order.itemIdArray.length };
     });
     if (settled.complete) {
-      await settleOnce(this.logger, () => this.orders.complete(settled.orderid));
+      await settleOnce(this.logger, () => this.settlement.complete(STORE_ACTOR, settled.orderid));
     }
     return { message: Messages.deliveryPackSettled, orderid: settled.orderid };
   }

@@ -8,7 +8,8 @@ import type { JobOf } from '../../jobs/job.types.js';
 import { OnJob } from '../../jobs/on-job.decorator.js';
 import { isMooGoldApiType } from '../../providers/moogold/moogold.adapter.js';
 import { OrderDeliveries } from '../orders/order-deliveries.service.js';
-import { fulfilJobId, OrdersService } from '../orders/orders.service.js';
+import { OrderSettlementService, STORE_ACTOR } from '../orders/order-settlement.service.js';
+import { fulfilJobId } from '../orders/orders.service.js';
 import { playerRefusalWords } from '../orders/customer-reasons.js';
 import type { Order } from '../orders/orders.repository.js';
 import { SupplierBalanceGuard } from './supplier-balance-guard.js';
@@ -31,7 +32,7 @@ export class FulfilmentService {
   private readonly logger = new Logger('Fulfilment');
 
   constructor(
-    private readonly orders: OrdersService,
+    private readonly settlement: OrderSettlementService,
     private readonly deliveries: OrderDeliveries,
     private readonly purchases: SupplierPurchasesRepository,
     private readonly buyer: SupplierPackBuyer,
@@ -86,14 +87,18 @@ export class FulfilmentService {
       if (outcome.kind === 'player' && (await this.purchases.confirmedCount(orderid)) === 0) {
         const why = playerRefusalWords(outcome.refusal ?? 'details-refused', order.apiType);
         await settleOnce(this.logger, () =>
-          this.orders.refundToWallet(orderid, outcome.reason, fence, undefined, why),
+          this.settlement.refundToWallet(STORE_ACTOR, orderid, {
+            reason: outcome.reason,
+            fence,
+            customerWhy: why,
+          }),
         );
         return 'done';
       }
       await this.attention(order, `Pack ${row.pack}: ${outcome.reason}`);
       return 'done';
     }
-    await settleOnce(this.logger, () => this.orders.complete(orderid, fence));
+    await settleOnce(this.logger, () => this.settlement.complete(STORE_ACTOR, orderid, { fence }));
     return 'done';
   }
 

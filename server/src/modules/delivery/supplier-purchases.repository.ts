@@ -2,7 +2,9 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
+import { requireMoves } from '../../common/state-machine.js';
 import { entityFromRow } from '../../database/entity-rows.js';
+import { purchaseTransitions } from './purchase-state.js';
 import { SupplierPurchaseEntity, type PurchaseStatus } from './supplier-purchase.entity.js';
 
 export type { PurchaseStatus } from './supplier-purchase.entity.js';
@@ -12,7 +14,8 @@ export type SupplierPurchase = SupplierPurchaseEntity;
 
 /**
  * `supplier_purchases`: each pack's row is written before the pack is bought, and every change
- * is a guarded UPDATE from the state the caller saw, so two workers never both send a pack.
+ * is a guarded UPDATE from the state the caller saw, checked against `purchaseTransitions`, so
+ * two workers never both send a pack.
  */
 @Injectable()
 export class SupplierPurchasesRepository {
@@ -75,7 +78,7 @@ export class SupplierPurchasesRepository {
       [
         row.orderid,
         row.pack,
-        from,
+        requireMoves('supplier purchase', purchaseTransitions, from, to),
         to,
         patch.supplierReference ?? null,
         patch.failure ?? null,
@@ -92,7 +95,11 @@ export class SupplierPurchasesRepository {
    */
   async reopenRefused(row: Pick<SupplierPurchase, 'orderid' | 'pack'>, reason: string) {
     await this.purchases.update(
-      { orderid: row.orderid, pack: row.pack, status: 'failed' },
+      {
+        orderid: row.orderid,
+        pack: row.pack,
+        status: In(requireMoves('supplier purchase', purchaseTransitions, ['failed'], 'reserved')),
+      },
       {
         status: 'reserved',
         failure: null,
@@ -106,7 +113,10 @@ export class SupplierPurchasesRepository {
   /** The admin's retry: failed packs are bought again; confirmed and unknown ones are not. */
   async reopenFailed(orderid: string) {
     await this.purchases.update(
-      { orderid, status: 'failed' },
+      {
+        orderid,
+        status: In(requireMoves('supplier purchase', purchaseTransitions, ['failed'], 'reserved')),
+      },
       { status: 'reserved', failure: null, tries: 0, updatedAt: () => 'now()' },
     );
   }

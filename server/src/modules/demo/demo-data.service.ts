@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { withLease } from '../../database/lease.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { PasswordService } from '../auth/password.service.js';
-import { Role } from '../users/role.js';
+import { Role } from '../../common/auth/role.js';
 import { UsersService } from '../users/users.service.js';
 import { DemoCatalogService } from './demo-catalog.service.js';
 

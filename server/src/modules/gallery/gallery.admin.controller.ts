@@ -5,7 +5,7 @@ import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/aut
 import { ListQueryDto, parseListQuery } from '../../common/http/simple-rest.js';
 import { SimpleRestList, type ListPage } from '../../common/http/list-page.js';
 import { Messages } from '@zstore/contract/messages';
-import { Role } from '../users/role.js';
+import { Role } from '../../common/auth/role.js';
 import { GalleryImageDto, GalleryMessageDto, GalleryUploadDto } from './dto/gallery-admin.dto.js';
 import { GalleryAdminService } from './gallery-admin.service.js';
 import { GALLERY_SORT } from './gallery-admin.repository.js';

@@ -4,7 +4,7 @@ import { IsIn, IsOptional, Matches } from 'class-validator';
 import type { FastifyReply } from 'fastify';
 import { Authenticated } from '../../common/auth/auth.decorators.js';
 import { ApiAdminOperation, ApiErrors } from '../../common/openapi/api-docs.decorators.js';
-import { Role } from '../users/role.js';
+import { Role } from '../../common/auth/role.js';
 import { istMonthRange } from './financial-year.js';
 import { gstReport, gstReportCsv } from './gst-report.js';
 import { TaxDocumentsRepository } from './tax-documents.repository.js';

@@ -5,7 +5,7 @@ import { Messages } from '@zstore/contract/messages';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { ApiErrors } from '../../common/openapi/api-docs.decorators.js';
-import { Role } from '../users/role.js';
+import { Role } from '../../common/auth/role.js';
 import { renderTaxDocument } from './invoice-pdf.js';
 import type { TaxDocumentKind } from './tax-document.entity.js';
 import { TaxDocumentsRepository } from './tax-documents.repository.js';

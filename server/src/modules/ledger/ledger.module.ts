@@ -1,11 +1,9 @@
-import { Global, Module } from '@nestjs/common';
-import { IdempotencyService } from './idempotency.service.js';
+import { Module } from '@nestjs/common';
 import { LedgerService } from './ledger.service.js';
 
-/** The money ledger and request idempotency, shared by wallet, points and orders. */
-@Global()
+/** The money ledger: its one guarded post, for the wallet module's movements. */
 @Module({
-  providers: [LedgerService, IdempotencyService],
-  exports: [LedgerService, IdempotencyService],
+  providers: [LedgerService],
+  exports: [LedgerService],
 })
 export class LedgerModule {}

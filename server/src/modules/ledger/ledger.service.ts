@@ -4,7 +4,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { guardedUpdate } from '../../database/transactions.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { Messages } from '@zstore/contract/messages';
-import { CommerceErrorCode } from './commerce-errors.js';
+import { CommerceErrorCode } from '../../common/errors/commerce-errors.js';
 
 export type Currency = 'ZCOIN' | 'POINT';
 

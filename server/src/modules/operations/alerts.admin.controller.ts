@@ -2,7 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { Authenticated } from '../../common/auth/auth.decorators.js';
 import { ApiAdminOperation } from '../../common/openapi/api-docs.decorators.js';
-import { Role } from '../users/role.js';
+import { Role } from '../../common/auth/role.js';
 import { AdminAlertsService } from './admin-alerts.service.js';
 
 class OpenAlertDto {

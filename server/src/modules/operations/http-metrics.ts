@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { StoreMetrics } from './store-metrics.js';
+import type { StoreMetrics } from '../../common/metrics/store-metrics.js';
 
 type Timer = ReturnType<StoreMetrics['httpDuration']['labels']>;
 

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { QueueName } from '../../jobs/job.enum.js';
 import { JobQueueService } from '../../jobs/job-queue.service.js';
-import { StoreMetrics } from './store-metrics.js';
+import { StoreMetrics } from '../../common/metrics/store-metrics.js';
 import { SupplierBalancesService } from './supplier-balances.service.js';
 
 const QUEUE_STATES = ['waiting', 'active', 'delayed', 'prioritized', 'failed'] as const;

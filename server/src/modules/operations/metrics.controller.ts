@@ -5,7 +5,7 @@ import { Public } from '../../common/auth/auth.decorators.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { assertMetricsAccess } from './metrics-access.js';
 import { MetricsCollector } from './metrics.collector.js';
-import { StoreMetrics } from './store-metrics.js';
+import { StoreMetrics } from '../../common/metrics/store-metrics.js';
 
 /**
  * The Prometheus page: `METRICS_TOKEN` as a bearer token; without one, loopback callers outside

@@ -7,7 +7,7 @@ import { RedisMemoryAlarm } from './redis-memory-alarm.service.js';
 import { RetentionService } from './retention.service.js';
 import { MetricsCollector } from './metrics.collector.js';
 import { MetricsController } from './metrics.controller.js';
-import { StoreMetrics } from './store-metrics.js';
+import { StoreMetrics } from '../../common/metrics/store-metrics.js';
 import { SupplierBalancesService } from './supplier-balances.service.js';
 
 /** Running the store: metrics, cached supplier balances, alerts to the admin. */

@@ -5,7 +5,7 @@ import { Messages } from '@zstore/contract/messages';
 import { loadConfig } from '../../config/config.js';
 import type { CouponsService } from '../coupons/coupons.service.js';
 import type { InvoicesService } from '../invoices/invoices.service.js';
-import { claimAttempt, type ClaimAttempt } from '../ledger/idempotency-claim.js';
+import { claimAttempt, type ClaimAttempt } from '../../common/idempotency/idempotency-claim.js';
 import type { WalletMovements } from '../wallet/wallet-movements.service.js';
 import { CheckoutWriter, type OrderDraft } from './checkout-writer.js';
 import type { OrderTransitions } from './order-transitions.service.js';

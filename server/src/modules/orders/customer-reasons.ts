@@ -1,4 +1,4 @@
-import { toRupees } from '../ledger/money.js';
+import { toRupees } from '../../common/money.js';
 
 /** Why a supplier refused the player, as the customer reads it. */
 export type PlayerRefusal = 'unknown-player' | 'region-blocked' | 'details-refused';

@@ -25,7 +25,7 @@ import {
 } from '../payments/upi-payments.service.js';
 import { InvoicesService } from '../invoices/invoices.service.js';
 import { WalletMovements } from '../wallet/wallet-movements.service.js';
-import { answerOnCommit } from '../ledger/idempotency-claim.js';
+import { answerOnCommit } from '../../common/idempotency/idempotency-claim.js';
 import { upiOrderAnswer } from './order-answers.js';
 import { OrderTransitions } from './order-transitions.service.js';
 import { OrdersRepository } from './orders.repository.js';

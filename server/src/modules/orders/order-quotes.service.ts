@@ -6,8 +6,8 @@ import { Messages } from '@zstore/contract/messages';
 import type { Item, Product } from '../catalog/catalog-rows.js';
 import { CatalogService } from '../catalog/catalog.service.js';
 import { CouponsService } from '../coupons/coupons.service.js';
-import { commerceError, CommerceErrorCode } from '../ledger/commerce-errors.js';
-import { Role } from '../users/role.js';
+import { commerceError, CommerceErrorCode } from '../../common/errors/commerce-errors.js';
+import { Role } from '../../common/auth/role.js';
 import type { OrderCreateDto } from './dto/order.dto.js';
 import { inputsValid } from '@zstore/contract/order-inputs';
 

@@ -1,6 +1,6 @@
 import type { MailMessage } from '../../providers/smtp/smtp.adapter.js';
 import { formatDate } from '@zstore/contract/display-dates';
-import { pointsEarned, toPoints } from '../ledger/money.js';
+import { pointsEarned, toPoints } from '../../common/money.js';
 import {
   plainText,
   simpleHtml,

@@ -5,8 +5,8 @@ import { Clock } from '../../common/clock.js';
 import { LogContext } from '../../common/logging/log-context.js';
 import { AuditService } from '../audit/audit.service.js';
 import { InvoicesService } from '../invoices/invoices.service.js';
-import { toRupees } from '../ledger/money.js';
-import { StoreMetrics } from '../operations/store-metrics.js';
+import { toRupees } from '../../common/money.js';
+import { StoreMetrics } from '../../common/metrics/store-metrics.js';
 import { ReferralsService } from '../referrals/referrals.service.js';
 import { WalletMovements } from '../wallet/wallet-movements.service.js';
 import { refundWords } from './customer-reasons.js';
@@ -15,11 +15,27 @@ import { OrderReceipts } from './order-receipts.service.js';
 import { OrderTransitions } from './order-transitions.service.js';
 import { OrdersRepository, type DeliveryFence, type Order } from './orders.repository.js';
 
+/** Who settles an order: the store itself (delivery, sweeps) or an admin, who is audited. */
+export type SettlementActor = { kind: 'store' } | { kind: 'admin'; id: string };
+export const STORE_ACTOR: SettlementActor = { kind: 'store' };
+export const adminActor = (id: string): SettlementActor => ({ kind: 'admin', id });
+
+export interface SettlementOptions {
+  /** Kept on the order (the admin's reason, the supplier's refusal). */
+  reason?: string;
+  /** The delivery run or admin fence the move must still hold. */
+  fence?: DeliveryFence;
+  /** For a refund: the cause the customer reads (an admin's reason by default). */
+  customerWhy?: string;
+}
+
+const actorIdOf = (actor: SettlementActor) => (actor.kind === 'admin' ? actor.id : undefined);
+
 /**
  * The end of a paid order: delivered (points earned), refunded to the wallet, or cancelled.
  * Each is one transaction with its money movement and, for a delivery or a refund, the
- * customer's e-mail (sent after commit); with `actorId` (an admin's action) the move is audited
- * in the same transaction.
+ * customer's e-mail (sent after commit); an admin's move is audited in the same transaction.
+ * Every caller names itself first: `(actor, orderid, { reason, fence, customerWhy })`.
  *
  * Ten dependencies: three carry the request (the transaction, the clock, the log context); the
  * other seven are what one settlement writes, counts or sends.
@@ -45,18 +61,12 @@ export class OrderSettlementService {
   /**
    * Refunds a `Processing` order to the user's Z-Coins wallet: the move, the `Refunded` wallet
    * row, the ledger credit, the coupon given back and the credit note against the tax invoice, in
-   * one transaction; a second call gets 409.
-   * With `actorId` (an admin's action) the move is audited in the same transaction.
-   * `customerWhy` is the cause the customer reads (an admin's reason by default), followed by
-   * where the money went.
+   * one transaction; a second call gets 409. `customerWhy` is followed by where the money went.
    */
-  async refundToWallet(
-    orderid: string,
-    reason?: string,
-    fence?: DeliveryFence,
-    actorId?: string,
-    customerWhy: string | undefined = actorId ? reason : undefined,
-  ) {
+  async refundToWallet(actor: SettlementActor, orderid: string, options: SettlementOptions = {}) {
+    const { reason, fence } = options;
+    const actorId = actorIdOf(actor);
+    const customerWhy = options.customerWhy ?? (actorId ? reason : undefined);
     const { order, mailId } = await this.txHost.withTransaction(async () => {
       const moved = await this.transitions.transition(
         orderid,
@@ -87,10 +97,12 @@ export class OrderSettlementService {
   }
 
   /**
-   * Marks a `Processing` order delivered and credits its points once. With `actorId` (an admin's
-   * action) the admin's `reason` is kept and the move is audited in the same transaction.
+   * Marks a `Processing` order delivered and credits its points once; an admin's `reason` is
+   * kept.
    */
-  async complete(orderid: string, fence?: DeliveryFence, reason?: string, actorId?: string) {
+  async complete(actor: SettlementActor, orderid: string, options: SettlementOptions = {}) {
+    const { reason, fence } = options;
+    const actorId = actorIdOf(actor);
     const { order, mailId } = await this.txHost.withTransaction(async () => {
       const row = await this.transitions.transition(
         orderid,
@@ -115,9 +127,10 @@ export class OrderSettlementService {
 
   /**
    * Closes a `Processing` order without delivery or credit; the reason is shown to the customer.
-   * With `actorId` the move is audited in the same transaction.
    */
-  async cancel(orderid: string, reason?: string, fence?: DeliveryFence, actorId?: string) {
+  async cancel(actor: SettlementActor, orderid: string, options: SettlementOptions = {}) {
+    const { reason, fence } = options;
+    const actorId = actorIdOf(actor);
     const { order, mailId } = await this.txHost.withTransaction(async () => {
       const row = await this.transitions.transition(
         orderid,

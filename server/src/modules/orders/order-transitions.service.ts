@@ -5,7 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { JobName } from '../../jobs/job.enum.js';
 import { JobQueueService } from '../../jobs/job-queue.service.js';
 import { CouponsService } from '../coupons/coupons.service.js';
-import { commerceError, CommerceErrorCode } from '../ledger/commerce-errors.js';
+import { commerceError, CommerceErrorCode } from '../../common/errors/commerce-errors.js';
 import { sourcesOf, type OrderStatus } from './order-state.js';
 import {
   OrdersRepository,

@@ -13,11 +13,12 @@ import {
 import type { ListQuery } from '../../common/http/simple-rest.js';
 import { Messages } from '@zstore/contract/messages';
 import { ORDER_STATUSES } from '@zstore/contract/statuses';
-import { istIsoDate, toRupees } from '../ledger/money.js';
+import { istIsoDate } from '../../common/india-time.js';
+import { toRupees } from '../../common/money.js';
 import { mapOrder, type OrderResponseDto } from './dto/order.dto.js';
 import { OrderSources } from './order-sources.js';
 import { ORDER_SORT_COLUMNS, OrdersAdminRepository } from './orders-admin.repository.js';
-import { OrdersService } from './orders.service.js';
+import { adminActor, OrderSettlementService } from './order-settlement.service.js';
 
 export const ORDER_SORTABLE = Object.keys(ORDER_SORT_COLUMNS);
 const PAYMENT_MODES = ['upi', 'wallet'] as const;
@@ -37,7 +38,7 @@ const ADMIN_MOVES: Record<string, 'Completed' | 'Refunded' | 'Cancelled'> = {
 @Injectable()
 export class OrdersAdminService {
   constructor(
-    private readonly orders: OrdersService,
+    private readonly settlement: OrderSettlementService,
     private readonly repository: OrdersAdminRepository,
     private readonly clock: Clock,
     private readonly sources: OrderSources,
@@ -79,13 +80,14 @@ export class OrdersAdminService {
     if (fulfilmentStatus === 'in_progress') {
       throw AppError.conflict(Messages.orderBeingDelivered);
     }
-    const fence = { admin: true } as const;
+    const actor = adminActor(auth.id);
+    const settle = { reason, fence: { admin: true } } as const;
     const order =
       move === 'Completed'
-        ? await this.orders.complete(orderid, fence, reason, auth.id)
+        ? await this.settlement.complete(actor, orderid, settle)
         : move === 'Refunded'
-          ? await this.orders.refundToWallet(orderid, reason, fence, auth.id)
-          : await this.orders.cancel(orderid, reason, fence, auth.id);
+          ? await this.settlement.refundToWallet(actor, orderid, settle)
+          : await this.settlement.cancel(actor, orderid, settle);
     return { message: Messages.orderUpdated, order };
   }
 

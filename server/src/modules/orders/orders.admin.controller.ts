@@ -4,7 +4,7 @@ import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/aut
 import { AdminPageQueryDto } from '../../common/http/page-query.dto.js';
 import { ListQueryDto, parseListQuery } from '../../common/http/simple-rest.js';
 import { SimpleRestList, type ListPage } from '../../common/http/list-page.js';
-import { Role } from '../users/role.js';
+import { Role } from '../../common/auth/role.js';
 import {
   AdminOrdersPageDto,
   AdminOrderUpdateResponseDto,

@@ -12,7 +12,7 @@ import {
   WalletOrderResponseDto,
 } from './dto/order.dto.js';
 import { OrdersService } from './orders.service.js';
-import { Idempotent } from '../ledger/idempotent.js';
+import { Idempotent } from '../../common/idempotency/idempotent.js';
 import { perUser, RateLimit } from '../../common/http/rate-limit.js';
 import { ApiErrors } from '../../common/openapi/api-docs.decorators.js';
 import { ErrorBodyWithError, ErrorBodyWithMsg } from '../../common/openapi/error-body.js';

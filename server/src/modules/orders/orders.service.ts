@@ -9,8 +9,7 @@ import { OnJob } from '../../jobs/on-job.decorator.js';
 import { mapOrder, type OrderCreateDto, type OrderStatusRequestDto } from './dto/order.dto.js';
 import { CheckoutService } from './checkout.service.js';
 import { OrderPayments } from './order-payments.js';
-import { OrderSettlementService } from './order-settlement.service.js';
-import type { DeliveryFence, Order } from './orders.repository.js';
+import type { Order } from './orders.repository.js';
 import { OrdersRepository } from './orders.repository.js';
 
 export { paymentJobId } from './order-payments.js';
@@ -21,9 +20,9 @@ const MAX_PAGE = 500;
 const DEFAULT_PAGE = 50;
 
 /**
- * The orders module's face: the customer's calls (place, status, list) and the moves other
- * modules make (confirm a payment, settle a paid order). The work is done by `CheckoutService`,
- * `OrderPayments` (the UPI lifecycle's port) and `OrderSettlementService`.
+ * The orders module's face for the customer's calls (place, status, list) and a payment's
+ * confirmation. The work is done by `CheckoutService` and `OrderPayments` (the UPI lifecycle's
+ * port); other modules settle a paid order through `OrderSettlementService` itself.
  */
 @Injectable()
 export class OrdersService {
@@ -33,7 +32,6 @@ export class OrdersService {
     private readonly orders: OrdersRepository,
     private readonly checkout: CheckoutService,
     private readonly payments: OrderPayments,
-    private readonly settlement: OrderSettlementService,
   ) {}
 
   createUpiOrder(auth: AuthUser, dto: OrderCreateDto) {
@@ -97,23 +95,5 @@ export class OrdersService {
   @OnJob({ name: JobName.OrderVerifyPayment, queue: QueueName.Payments })
   handleVerifyPayment({ orderid }: JobOf<JobName.OrderVerifyPayment>): Promise<JobStatus> {
     return this.payments.verifyAsJob(orderid);
-  }
-
-  refundToWallet(
-    orderid: string,
-    reason?: string,
-    fence?: DeliveryFence,
-    actorId?: string,
-    customerWhy?: string,
-  ) {
-    return this.settlement.refundToWallet(orderid, reason, fence, actorId, customerWhy);
-  }
-
-  complete(orderid: string, fence?: DeliveryFence, reason?: string, actorId?: string) {
-    return this.settlement.complete(orderid, fence, reason, actorId);
-  }
-
-  cancel(orderid: string, reason?: string, fence?: DeliveryFence, actorId?: string) {
-    return this.settlement.cancel(orderid, reason, fence, actorId);
   }
 }

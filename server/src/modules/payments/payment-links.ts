@@ -3,7 +3,7 @@ import type {
   UpiCreatedOrder,
   UpiIntentLinks,
 } from '../../providers/upigateway/upigateway.adapter.js';
-import { toRupees } from '../ledger/money.js';
+import { toRupees } from '../../common/money.js';
 import type { StartedPayable } from './payment-port.js';
 
 /** The gateway's UPI app links, as it names them; an app it sent no link for is absent. */

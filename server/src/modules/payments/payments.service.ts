@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { JobName, JobStatus, QueueName } from '../../jobs/job.enum.js';
 import { OnJob } from '../../jobs/on-job.decorator.js';
-import { IdempotencyService } from '../ledger/idempotency.service.js';
+import { IdempotencyService } from '../../common/idempotency/idempotency.service.js';
 import { UpiPaymentsService } from './upi-payments.service.js';
 
 /**

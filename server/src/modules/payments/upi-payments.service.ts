@@ -10,8 +10,8 @@ import {
   type UpiCreatedOrder,
   type UpiCreateOrder,
 } from '../../providers/upigateway/upigateway.adapter.js';
-import { commerceError, CommerceErrorCode } from '../ledger/commerce-errors.js';
-import { toPaise } from '../ledger/money.js';
+import { commerceError, CommerceErrorCode } from '../../common/errors/commerce-errors.js';
+import { toPaise } from '../../common/money.js';
 import type { PaymentPort, StartedPayable } from './payment-port.js';
 
 /**

@@ -1,4 +1,4 @@
-import { istMonthStart } from '../ledger/money.js';
+import { istMonthStart } from '../../common/india-time.js';
 import { mailboxOf, maskName } from './referral-rules.js';
 
 describe('referral rules', () => {

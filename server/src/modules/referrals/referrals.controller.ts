@@ -5,7 +5,7 @@ import { ParseWholeNumberPipe } from '../../common/http/whole-number.pipe.js';
 import { SimpleRestList, type ListPage } from '../../common/http/list-page.js';
 import { ListQueryDto, parseListQuery } from '../../common/http/simple-rest.js';
 import { ApiAdminOperation, ApiErrors } from '../../common/openapi/api-docs.decorators.js';
-import { Role } from '../users/role.js';
+import { Role } from '../../common/auth/role.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { Messages } from '@zstore/contract/messages';
 import {

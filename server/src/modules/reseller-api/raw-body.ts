@@ -30,7 +30,7 @@ export class ResellerRawBodyHook {
   }
 }
 
-async function keepRawBody(request: FastifyRequest, payload: AsyncIterable<unknown>) {
+export async function keepRawBody(request: FastifyRequest, payload: AsyncIterable<unknown>) {
   const chunks: Buffer[] = [];
   for await (const chunk of payload) chunks.push(Buffer.from(chunk as Buffer));
   const raw = Buffer.concat(chunks);

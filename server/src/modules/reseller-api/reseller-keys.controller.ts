@@ -5,7 +5,7 @@ import { requireOwner } from '../../common/auth/access.js';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { ParseWholeNumberPipe } from '../../common/http/whole-number.pipe.js';
 import { ApiAdminOperation, ApiErrors } from '../../common/openapi/api-docs.decorators.js';
-import { Role } from '../users/role.js';
+import { Role } from '../../common/auth/role.js';
 import {
   ResellerCreatedKeyDto,
   ResellerCreateKeyDto,

@@ -5,7 +5,7 @@ import { IsNull } from 'typeorm';
 import { AppError } from '../../common/errors/app-error.js';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
-import { Role } from '../users/role.js';
+import { Role } from '../../common/auth/role.js';
 import { UsersService } from '../users/users.service.js';
 import { ResellerApiKeyEntity, type KeyMode } from './reseller-api-key.entity.js';
 import { ResellerErrorCode, ResellerMessages } from './reseller-errors.js';

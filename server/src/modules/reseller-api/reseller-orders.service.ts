@@ -5,7 +5,7 @@ import { QueryFailedError } from 'typeorm';
 import { AppError } from '../../common/errors/app-error.js';
 import type { Order } from '../orders/order.js';
 import { OrdersService } from '../orders/orders.service.js';
-import { Role } from '../users/role.js';
+import { Role } from '../../common/auth/role.js';
 import { ResellerCatalogue } from './reseller-catalogue.js';
 import { ResellerErrorCode, ResellerMessages } from './reseller-errors.js';
 import type { ActiveKey } from './reseller-keys.service.js';

@@ -6,7 +6,7 @@ import { Clock } from '../../common/clock.js';
 import { guardedUpdate } from '../../database/transactions.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { deliveryOf } from '../../sandbox/suppliers/test-players.js';
-import { newBusinessId } from '../ledger/money.js';
+import { newBusinessId } from '../../common/ids.js';
 import { keysetPage, type OrderListQuery } from './order-list-query.js';
 import { ResellerCatalogue } from './reseller-catalogue.js';
 import { ResellerErrorCode, ResellerMessages } from './reseller-errors.js';

@@ -1,6 +1,6 @@
 import { Check, Column, Entity, Index, PrimaryGeneratedColumn, Unique } from 'typeorm';
 import { bigintNumber } from '../../database/columns.js';
-import { Role } from './role.js';
+import { Role } from '../../common/auth/role.js';
 
 /** A customer, reseller or admin; `balance` and `points` are the ledger's cached sums. */
 @Entity('users')

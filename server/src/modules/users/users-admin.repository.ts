@@ -9,7 +9,7 @@ import {
 } from '../../common/http/list-filters.js';
 import type { ListQuery } from '../../common/http/simple-rest.js';
 import type { QueryDeepPartialEntity } from 'typeorm';
-import { Role } from './role.js';
+import { Role } from '../../common/auth/role.js';
 import type { User } from './user.js';
 import { UserEntity } from './user.entity.js';
 

@@ -12,7 +12,7 @@ import {
   UsersPageQueryDto,
 } from './dto/user-admin.dto.js';
 import { Messages } from '@zstore/contract/messages';
-import { Role } from './role.js';
+import { Role } from '../../common/auth/role.js';
 import { USER_SORTABLE, UsersAdminService } from './users-admin.service.js';
 import { ApiAdminOperation, ApiErrors } from '../../common/openapi/api-docs.decorators.js';
 

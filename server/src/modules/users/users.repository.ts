@@ -3,7 +3,7 @@ import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adap
 import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
 import { guardedUpdate } from '../../database/transactions.js';
-import { Role } from './role.js';
+import { Role } from '../../common/auth/role.js';
 import type { User, UserSession } from './user.js';
 import { UserEntity } from './user.entity.js';
 

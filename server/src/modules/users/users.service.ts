@@ -4,7 +4,7 @@ import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { Messages } from '@zstore/contract/messages';
 import { EditProfileDto, mapUser } from './dto/user.dto.js';
-import { Role } from './role.js';
+import { Role } from '../../common/auth/role.js';
 import { type NewUser, UsersRepository } from './users.repository.js';
 
 /** The users table, for this module's routes and for every other module (none reads it itself). */

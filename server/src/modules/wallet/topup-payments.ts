@@ -21,7 +21,7 @@ import {
   type CheckOrigin,
   type PaymentRequest,
 } from '../payments/upi-payments.service.js';
-import { answerOnCommit } from '../ledger/idempotency-claim.js';
+import { answerOnCommit } from '../../common/idempotency/idempotency-claim.js';
 import { WalletMovements } from './wallet-movements.service.js';
 import { WalletRepository } from './wallet.repository.js';
 

@@ -14,8 +14,8 @@ import {
 import type { ListQuery } from '../../common/http/simple-rest.js';
 import { Messages } from '@zstore/contract/messages';
 import { AuditService } from '../audit/audit.service.js';
-import { answerOnCommit } from '../ledger/idempotency-claim.js';
-import { toPaise, toRupees } from '../ledger/money.js';
+import { answerOnCommit } from '../../common/idempotency/idempotency-claim.js';
+import { toPaise, toRupees } from '../../common/money.js';
 import { UsersService } from '../users/users.service.js';
 import { mapWalletTxn } from './dto/wallet.dto.js';
 import type { AddUserBalanceDto } from './dto/wallet-admin.dto.js';

@@ -7,7 +7,9 @@ import {
   SystemAccount,
   walletAccount,
 } from '../ledger/ledger.service.js';
-import { istDate, newBusinessId, pointsEarned } from '../ledger/money.js';
+import { istDate } from '../../common/india-time.js';
+import { newBusinessId } from '../../common/ids.js';
+import { pointsEarned } from '../../common/money.js';
 import type { UpiStatusData } from '../../providers/upigateway/upigateway.adapter.js';
 import { WalletRepository, type WalletTxn, type WalletTxnStatus } from './wallet.repository.js';
 

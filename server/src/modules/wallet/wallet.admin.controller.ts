@@ -4,7 +4,7 @@ import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/aut
 import { AdminPageQueryDto } from '../../common/http/page-query.dto.js';
 import { ListQueryDto, parseListQuery } from '../../common/http/simple-rest.js';
 import { SimpleRestList, type ListPage } from '../../common/http/list-page.js';
-import { Role } from '../users/role.js';
+import { Role } from '../../common/auth/role.js';
 import {
   AddUserBalanceDto,
   AddUserBalanceResponseDto,
@@ -12,7 +12,7 @@ import {
 } from './dto/wallet-admin.dto.js';
 import { WalletTransactionDto } from './dto/wallet.dto.js';
 import { WALLET_TXN_SORTABLE, WalletAdminService } from './wallet-admin.service.js';
-import { Idempotent } from '../ledger/idempotent.js';
+import { Idempotent } from '../../common/idempotency/idempotent.js';
 import { ApiAdminOperation, ApiErrors } from '../../common/openapi/api-docs.decorators.js';
 
 /** Spec 002's wallet calls (add balance, all wallet transactions) and the console's table. */

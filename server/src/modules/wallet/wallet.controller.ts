@@ -15,7 +15,7 @@ import {
 } from './dto/wallet.dto.js';
 import { PointsService } from './points.service.js';
 import { WalletService } from './wallet.service.js';
-import { Idempotent } from '../ledger/idempotent.js';
+import { Idempotent } from '../../common/idempotency/idempotent.js';
 import { perUser, RateLimit } from '../../common/http/rate-limit.js';
 import { ApiErrors } from '../../common/openapi/api-docs.decorators.js';
 import { ErrorBodyWithMsg } from '../../common/openapi/error-body.js';

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { LedgerModule } from '../ledger/ledger.module.js';
 import { PaymentsModule } from '../payments/payments.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { TopupPayments } from './topup-payments.js';
@@ -12,7 +13,7 @@ import { WalletMovements } from './wallet-movements.service.js';
 import { WalletService } from './wallet.service.js';
 
 @Module({
-  imports: [PaymentsModule, UsersModule],
+  imports: [LedgerModule, PaymentsModule, UsersModule],
   controllers: [WalletController, PointsController, WalletAdminController],
   providers: [
     WalletRepository,

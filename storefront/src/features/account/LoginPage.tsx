@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { Messages } from '@zstore/contract/messages';
+import { ErrorCode } from '@zstore/contract/error-codes';
 import { GOOGLE_SIGN_IN_URL, login } from '@/api/auth';
-import { ApiError } from '@/api/client';
+import { ApiError, errorCodeOf } from '@/api/client';
 import { useSession } from '@/auth/SessionContext';
 import { Icon } from '@/components/Icon';
 import { PasswordField } from '@/components/PasswordField';
@@ -24,11 +24,11 @@ export default function LoginPage() {
   const [error, setError] = useState('');
   const [submitting, setSubmitting] = useState(false);
 
-  const handleFailure = (message: string) => {
-    if (message === Messages.userNotFound) {
+  const handleFailure = (message: string, code?: string) => {
+    if (code === ErrorCode.UserNotFound) {
       toast.warning(message);
       void navigate('/register');
-    } else if (message === Messages.emailNotVerified) {
+    } else if (code === ErrorCode.EmailNotVerified) {
       toast.info(message);
       void navigate('/checkverification');
     } else {
@@ -51,6 +51,7 @@ export default function LoginPage() {
     } catch (failure) {
       handleFailure(
         failure instanceof ApiError && !failure.isNetworkError ? failure.message : NETWORK_ERROR,
+        errorCodeOf(failure),
       );
     } finally {
       setSubmitting(false);

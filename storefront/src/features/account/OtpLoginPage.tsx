@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
+import { ErrorCode } from '@zstore/contract/error-codes';
 import { Messages } from '@zstore/contract/messages';
-import { ApiError } from '@/api/client';
+import { ApiError, errorCodeOf } from '@/api/client';
 import { sendLoginOtp } from '@/api/otp';
 import { TextField } from '@/components/TextField';
 import { AuthCard } from './AuthCard';
@@ -16,11 +17,11 @@ export default function OtpLoginPage() {
 
   const goToVerify = () => void navigate(`/otpverify/${mobile}`);
 
-  const handleFailure = (message: string | undefined) => {
-    if (message === Messages.mobileNotRegistered) {
+  const handleFailure = (message: string | undefined, code?: string) => {
+    if (code === ErrorCode.MobileNotRegistered) {
       toast.warning(Messages.mobileNotRegisteredToast);
       void navigate('/register');
-    } else if (message === Messages.otpResendWait) {
+    } else if (code === ErrorCode.OtpCooldown) {
       // A code sent moments ago is still valid: let the user enter it.
       toast.info(message);
       goToVerify();
@@ -47,6 +48,7 @@ export default function OtpLoginPage() {
     } catch (failure) {
       handleFailure(
         failure instanceof ApiError && !failure.isNetworkError ? failure.message : undefined,
+        errorCodeOf(failure),
       );
     } finally {
       setSending(false);

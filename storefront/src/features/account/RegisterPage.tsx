@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
+import { ErrorCode } from '@zstore/contract/error-codes';
 import { Messages } from '@zstore/contract/messages';
 import { register, verifyAndRegister, type RegisterDetails } from '@/api/auth';
-import { ApiError } from '@/api/client';
+import { ApiError, errorCodeOf } from '@/api/client';
 import { PasswordField } from '@/components/PasswordField';
 import { TextField } from '@/components/TextField';
 import { forgetReferral, rememberReferral } from '@/lib/device';
@@ -87,7 +88,7 @@ export default function RegisterPage() {
       redirectTimer.current = window.setTimeout(() => void navigate('/login'), REDIRECT_DELAY_MS);
     } catch (failure) {
       const text = failureText(failure, Messages.verificationFailed);
-      if (text === Messages.otpExpired) {
+      if (errorCodeOf(failure) === ErrorCode.OtpExpired) {
         setOtp('');
         setStep('details');
       }

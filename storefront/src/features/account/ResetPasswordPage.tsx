@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Messages } from '@zstore/contract/messages';
-import { ApiError, errorText } from '@/api/client';
+import { ApiError, errorCodeOf, errorText } from '@/api/client';
 import { resetPassword } from '@/api/password';
 import type { MessageResponse } from '@/api/types';
 import { PasswordField } from '@/components/PasswordField';
@@ -13,7 +13,12 @@ const REDIRECT_DELAY_MS = 2000;
 interface Outcome {
   text: string;
   failed: boolean;
+  /** The link itself is bad (the answer's code '1'): a new one must be asked for. */
+  linkBroken?: boolean;
 }
+
+/** The reset answer's code for a link that is corrupted or spent. */
+const LINK_BROKEN_CODE = '1';
 
 export default function ResetPasswordPage() {
   const { id = '', token = '' } = useParams();
@@ -32,21 +37,25 @@ export default function ResetPasswordPage() {
     try {
       const response = await resetPassword(id, token, password);
       const text = response.msg ?? response.message ?? Messages.passwordResetDone;
-      if (response.code === '1' || text === Messages.linkCorrupted) {
-        setOutcome({ text, failed: true });
+      if (response.code === LINK_BROKEN_CODE) {
+        setOutcome({ text, failed: true, linkBroken: true });
         return;
       }
       setOutcome({ text, failed: false });
       redirectTimer.current = window.setTimeout(() => void navigate('/login'), REDIRECT_DELAY_MS);
     } catch (failure) {
       const body = failure instanceof ApiError ? (failure.body as MessageResponse) : undefined;
-      setOutcome({ text: errorText(body) ?? REQUEST_FAILED, failed: true });
+      setOutcome({
+        text: errorText(body) ?? REQUEST_FAILED,
+        failed: true,
+        linkBroken: errorCodeOf(failure) === LINK_BROKEN_CODE,
+      });
     } finally {
       setSubmitting(false);
     }
   };
 
-  const linkIsBroken = outcome?.text === Messages.linkCorrupted;
+  const linkIsBroken = outcome?.linkBroken === true;
 
   return (
     <AuthCard

@@ -33,8 +33,8 @@ export function ProfileCard({ user }: { user: User }) {
         ...(state ? { state: state as GstStateCode } : {}),
         ...(reseller ? { gstin: gstin.trim() || null } : {}),
       });
-      if (response.message === Messages.profileUpdated && response.user) {
-        toast.success(response.message);
+      if (response.user) {
+        toast.success(response.message ?? Messages.profileUpdated);
         replaceUser(response.user);
         window.location.reload();
         return;

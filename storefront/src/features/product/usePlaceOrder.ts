@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
+import { ErrorCode } from '@zstore/contract/error-codes';
 import { Messages } from '@zstore/contract/messages';
 import { ApiError } from '@/api/client';
 import { createUpiOrder, createWalletOrder, type OrderRequest } from '@/api/order';
@@ -44,14 +45,14 @@ export function usePlaceOrder(onUpiPayment: (payment: UpiPayment) => void) {
   );
 
   const handleError = useCallback(
-    (message: string) => {
-      if (message === Messages.tokenExpired) {
+    (message: string, code?: string) => {
+      if (code === ErrorCode.TokenExpired) {
         toast.warning(Messages.sessionExpiredToast);
         expiryTimer.current = window.setTimeout(
           () => signOutTo('/login'),
           SESSION_EXPIRED_DELAY_MS,
         );
-      } else if (message === Messages.insufficientBalance) {
+      } else if (code === ErrorCode.InsufficientBalance) {
         void navigate('/balanceerror');
       } else {
         toast.error(message, { autoClose: 3000 });
@@ -91,7 +92,7 @@ export function usePlaceOrder(onUpiPayment: (payment: UpiPayment) => void) {
       } catch (failure) {
         settleIfDefinite(failure);
         if (failure instanceof ApiError && !failure.isNetworkError) {
-          handleError(failure.message);
+          handleError(failure.message, failure.code);
           if (isDefiniteRefusal(failure)) return 'refused';
         } else {
           const detail = failure instanceof Error ? ` (${failure.message})` : '';

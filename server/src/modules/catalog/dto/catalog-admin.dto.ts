@@ -27,7 +27,7 @@ import {
 } from '../../../common/http/form-fields.js';
 import { DropsUnknownFields } from '../../../common/http/validation.js';
 import { Messages } from '@zstore/contract/messages';
-import { toPaise, toRupees } from '../../ledger/money.js';
+import { toPaise, toRupees } from '../../../common/money.js';
 import {
   API_TYPES,
   ITEM_TYPES,

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { toRupees } from '../../ledger/money.js';
+import { toRupees } from '../../../common/money.js';
 import type { Item, Product } from '../catalog-rows.js';
 
 export class ProductInputDto {

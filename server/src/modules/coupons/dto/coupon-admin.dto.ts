@@ -19,7 +19,7 @@ import {
 } from '../../../common/http/form-fields.js';
 import { DropsUnknownFields } from '../../../common/http/validation.js';
 import { Messages } from '@zstore/contract/messages';
-import { istIsoDate } from '../../ledger/money.js';
+import { istIsoDate } from '../../../common/india-time.js';
 import type { AdminCoupon } from '../coupon-rows.js';
 
 export class AdminCouponDto {

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { Messages } from '@zstore/contract/messages';
-import { toRupees } from '../../ledger/money.js';
+import { toRupees } from '../../../common/money.js';
 import { livePaymentLinks, PaymentLinksDto, UpiIntentDto } from '../../payments/payment-links.js';
 import type { Order } from '../order.js';
 

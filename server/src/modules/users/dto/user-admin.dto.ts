@@ -14,7 +14,7 @@ import {
 } from 'class-validator';
 import { normalizeEmail } from '@zstore/contract/email-address';
 import { Messages } from '@zstore/contract/messages';
-import { Role } from '../role.js';
+import { Role } from '../../../common/auth/role.js';
 import type { User } from '../user.js';
 import { mapUser, UserResponseDto } from './user.dto.js';
 

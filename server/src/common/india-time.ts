@@ -1,42 +1,5 @@
-import { randomBytes } from 'node:crypto';
-
-const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+/** India Standard Time: UTC+05:30, no daylight saving. */
 const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
-
-/** `prefix` + 14 Crockford base-32 characters from the CSPRNG (orders `ZS`, wallet `ZT`, reseller sandbox orders `ZX`). */
-export function newBusinessId(prefix: 'ZS' | 'ZT' | 'ZX'): string {
-  const bytes = randomBytes(14);
-  let id = prefix;
-  for (const byte of bytes) id += CROCKFORD[byte & 31];
-  return id;
-}
-
-/** Paise to the rupees the API speaks (a JSON number, e.g. 12.5). */
-export function toRupees(paise: number): number {
-  return paise / 100;
-}
-
-/**
- * Rupees from a client to paise; undefined when not an amount with at most 2 decimals whose
- * paise are an exact number (1e308 rupees are refused, not stored as Infinity).
- */
-export function toPaise(rupees: unknown): number | undefined {
-  const value = typeof rupees === 'string' && rupees.trim() !== '' ? Number(rupees) : rupees;
-  if (typeof value !== 'number' || !Number.isFinite(value)) return undefined;
-  const paise = Math.round(value * 100);
-  if (!Number.isSafeInteger(paise) || Math.abs(paise - value * 100) > 1e-6) return undefined;
-  return paise;
-}
-
-/** Points (hundredths) to the points the API speaks. */
-export function toPoints(hundredths: number): number {
-  return hundredths / 100;
-}
-
-/** 1 % of the paise paid, in hundredths of a point, rounded down. */
-export function pointsEarned(paisePaid: number): number {
-  return Math.floor(paisePaid / 100);
-}
 
 function istParts(at: Date) {
   const shifted = new Date(at.getTime() + IST_OFFSET_MS);

@@ -8,9 +8,9 @@ import {
 import { ApiHeader } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { from, lastValueFrom } from 'rxjs';
-import type { AuthUser } from '../../common/auth/auth.decorators.js';
-import { EdgeStage, UseEdgeInterceptor } from '../../common/http/edge-interceptors.js';
-import { validatedBody } from '../../common/http/validated-body.js';
+import type { AuthUser } from '../auth/auth.decorators.js';
+import { EdgeStage, UseEdgeInterceptor } from '../http/edge-interceptors.js';
+import { validatedBody } from '../http/validated-body.js';
 import { IdempotencyService } from './idempotency.service.js';
 
 /**

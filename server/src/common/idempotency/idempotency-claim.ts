@@ -7,7 +7,7 @@ import {
   type TransactionRollbackEvent,
 } from 'typeorm';
 import { Messages } from '@zstore/contract/messages';
-import { commerceError, CommerceErrorCode } from './commerce-errors.js';
+import { commerceError, CommerceErrorCode } from '../errors/commerce-errors.js';
 
 /** The `Idempotency-Key` attempt a request is running under. */
 export interface ClaimAttempt {

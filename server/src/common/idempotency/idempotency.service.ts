@@ -2,13 +2,13 @@ import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import pRetry from 'p-retry';
 import { DataSource } from 'typeorm';
-import type { AuthUser } from '../../common/auth/auth.decorators.js';
-import { AppError } from '../../common/errors/app-error.js';
-import { requestFingerprint } from '../../common/request-fingerprint.js';
+import type { AuthUser } from '../auth/auth.decorators.js';
+import { AppError } from '../errors/app-error.js';
+import { requestFingerprint } from '../request-fingerprint.js';
 import { Messages } from '@zstore/contract/messages';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { claimAttempt, type ClaimAttempt, type StoredResponse } from './idempotency-claim.js';
-import { commerceError, CommerceErrorCode } from './commerce-errors.js';
+import { commerceError, CommerceErrorCode } from '../errors/commerce-errors.js';
 
 const KEEP_HOURS = 24;
 const SAVE_TRIES = 3;

@@ -1,12 +1,6 @@
-import {
-  istDate,
-  istDayStart,
-  istIsoDate,
-  newBusinessId,
-  pointsEarned,
-  toPaise,
-  toRupees,
-} from './money.js';
+import { newBusinessId } from './ids.js';
+import { istDate, istDayStart, istIsoDate } from './india-time.js';
+import { pointsEarned, toPaise, toRupees } from './money.js';
 
 describe('money helpers', () => {
   it('converts rupees to paise only with at most two decimals', () => {
