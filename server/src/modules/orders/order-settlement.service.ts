@@ -11,6 +11,7 @@ import { ReferralsService } from '../referrals/referrals.service.js';
 import { WalletMovements } from '../wallet/wallet-movements.service.js';
 import { refundWords } from './customer-reasons.js';
 import { mapOrder } from './dto/order.dto.js';
+import { OrderGuarantee } from './order-guarantee.service.js';
 import { OrderReceipts } from './order-receipts.service.js';
 import { OrderTransitions } from './order-transitions.service.js';
 import { OrdersRepository, type DeliveryFence, type Order } from './orders.repository.js';
@@ -19,10 +20,11 @@ import { OrdersRepository, type DeliveryFence, type Order } from './orders.repos
  * The end of a paid order: delivered (points earned), refunded to the wallet, or cancelled.
  * Each is one transaction with its money movement and, for a delivery or a refund, the
  * customer's e-mail (sent after commit); with `actorId` (an admin's action) the move is audited
- * in the same transaction.
+ * in the same transaction. An order that ends after its delivery promise without its
+ * compensation yet gets it in the same transaction (a refund before the promise pays none).
  *
- * Ten dependencies: three carry the request (the transaction, the clock, the log context); the
- * other seven are what one settlement writes, counts or sends.
+ * Eleven dependencies: three carry the request (the transaction, the clock, the log context);
+ * the other eight are what one settlement writes, counts or sends.
  */
 @Injectable()
 export class OrderSettlementService {
@@ -36,6 +38,7 @@ export class OrderSettlementService {
     private readonly referrals: ReferralsService,
     private readonly audit: AuditService,
     private readonly receipts: OrderReceipts,
+    private readonly guarantee: OrderGuarantee,
     private readonly invoices: InvoicesService,
     private readonly metrics: StoreMetrics,
     private readonly logContext: LogContext,
@@ -57,7 +60,7 @@ export class OrderSettlementService {
     actorId?: string,
     customerWhy: string | undefined = actorId ? reason : undefined,
   ) {
-    const { order, mailId } = await this.txHost.withTransaction(async () => {
+    const { order, mailId, noticeId } = await this.txHost.withTransaction(async () => {
       const moved = await this.transitions.transition(
         orderid,
         'Refunded',
@@ -76,9 +79,11 @@ export class OrderSettlementService {
       }
       await this.invoices.issueCreditNote(orderid, this.clock.now());
       await this.auditMove(row, actorId);
-      return { order: row, mailId: await this.receipts.record(row) };
+      const noticeId = await this.guarantee.compensateEnded(orderid, this.clock.now());
+      return { order: row, mailId: await this.receipts.record(row), noticeId };
     });
     await this.receipts.dispatch(mailId);
+    await this.receipts.dispatch(noticeId);
     this.logContext.bind({ orderid });
     this.logger.log(
       actorId ? 'order refunded to the wallet by an admin' : 'order refunded to the wallet',
@@ -91,7 +96,7 @@ export class OrderSettlementService {
    * action) the admin's `reason` is kept and the move is audited in the same transaction.
    */
   async complete(orderid: string, fence?: DeliveryFence, reason?: string, actorId?: string) {
-    const { order, mailId } = await this.txHost.withTransaction(async () => {
+    const { order, mailId, noticeId } = await this.txHost.withTransaction(async () => {
       const row = await this.transitions.transition(
         orderid,
         'Completed',
@@ -101,9 +106,11 @@ export class OrderSettlementService {
       await this.movements.earnPoints({ orderid, userid: row.userid, value: row.value });
       await this.referrals.orderCompleted({ orderid, userId: row.userId, value: row.value });
       await this.auditMove(row, actorId);
-      return { order: row, mailId: await this.receipts.record(row) };
+      const noticeId = await this.guarantee.compensateEnded(orderid, this.clock.now());
+      return { order: row, mailId: await this.receipts.record(row), noticeId };
     });
     await this.receipts.dispatch(mailId);
+    await this.receipts.dispatch(noticeId);
     if (order.paidAt) {
       const waited = this.clock.now().getTime() - order.paidAt.getTime();
       this.metrics.paymentToCompletion.observe(Math.max(0, waited) / 1000);
@@ -118,7 +125,7 @@ export class OrderSettlementService {
    * With `actorId` the move is audited in the same transaction.
    */
   async cancel(orderid: string, reason?: string, fence?: DeliveryFence, actorId?: string) {
-    const { order, mailId } = await this.txHost.withTransaction(async () => {
+    const { order, mailId, noticeId } = await this.txHost.withTransaction(async () => {
       const row = await this.transitions.transition(
         orderid,
         'Cancelled',
@@ -126,9 +133,11 @@ export class OrderSettlementService {
         fence,
       );
       await this.auditMove(row, actorId);
-      return { order: row, mailId: await this.receipts.record(row) };
+      const noticeId = await this.guarantee.compensateEnded(orderid, this.clock.now());
+      return { order: row, mailId: await this.receipts.record(row), noticeId };
     });
     await this.receipts.dispatch(mailId);
+    await this.receipts.dispatch(noticeId);
     this.logContext.bind({ orderid });
     this.logger.log(actorId ? 'order cancelled by an admin' : 'order cancelled');
     return mapOrder(order);
