@@ -144,6 +144,7 @@ describe('delivery guarantee', () => {
     expect(body.total).toMatchObject({ ended: 1, late: 1, compensated: 1, compensation: 10 });
     expect(body.products).toEqual([
       expect.objectContaining({
+        supplier: 'smileone',
         productName: 'Mobile Legends (Brazil server)',
         late: 1,
       }),

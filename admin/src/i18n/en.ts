@@ -32,6 +32,7 @@ const messages: TranslationMessages = {
       create_item: 'Create Item',
       create_coupon: 'Create Coupon',
       gst_report: 'GST Report',
+      promise_report: 'Delivery Promise',
     },
     view: {
       table: 'Table view',

@@ -79,7 +79,8 @@ export class DeliveryGuarantee1764501400000 implements MigrationInterface {
           (day, supplier, product_id, product_name, ended, late, compensated, compensation)
         VALUES (
           (coalesce(NEW.paid_at, NEW.created_at) AT TIME ZONE 'Asia/Kolkata')::date,
-          CASE WHEN NEW.is_api THEN coalesce(NEW.api_type, 'api') ELSE 'manual' END,
+          CASE WHEN NOT NEW.is_api THEN 'manual' WHEN NEW.api_type LIKE 'SMILE%' THEN 'smileone'
+               WHEN NEW.api_type LIKE 'MOOGOLD%' THEN 'moogold' ELSE lower(coalesce(NEW.api_type, 'api')) END,
           NEW.product_id, NEW.productname,
           ending::int,
           ((ending AND NEW.compensation IS NOT NULL)

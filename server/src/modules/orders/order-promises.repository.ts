@@ -112,7 +112,8 @@ export class OrderPromisesRepository {
        WHERE id IN (SELECT id FROM orders WHERE compensated_at IS NOT NULL AND promise_told_at IS NULL
                     ORDER BY compensated_at LIMIT $1 FOR UPDATE SKIP LOCKED)
        RETURNING orderid, productname, itemname, compensation,
-         CASE WHEN is_api THEN coalesce(api_type, 'api') ELSE 'manual' END AS supplier`,
+         CASE WHEN NOT is_api THEN 'manual' WHEN api_type LIKE 'SMILE%' THEN 'smileone'
+              WHEN api_type LIKE 'MOOGOLD%' THEN 'moogold' ELSE lower(coalesce(api_type, 'api')) END AS supplier`,
       [limit],
     );
     return rows.map((row) => ({

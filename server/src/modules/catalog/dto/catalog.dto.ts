@@ -82,7 +82,7 @@ export class HomeProductsDto {
 }
 
 export class EachProductDto {
-  @ApiProperty({ type: ProductResponseDto }) product: ProductResponseDto;
+  @ApiProperty({ type: ProductPageDto }) product: ProductPageDto;
 }
 
 export class ItemResponseDto {
