@@ -176,4 +176,36 @@ describe('delivery guarantee', () => {
     expect(await compensations(orderid)).toHaveLength(1);
     expect(await ledgerProblems(app.databaseUrl)).toEqual([]);
   });
+
+  it('each supplier product may carry its own promise, set on the console; manual ones promise 30 minutes', async () => {
+    const page = async (productId: string) =>
+      (
+        (await app.http().get(`/api/product/eachproduct/${productId}`).expect(200)).body as {
+          product: { guarantee: { minutes: number; rupees?: number } };
+        }
+      ).product.guarantee;
+    expect(await page(brazil86.productId)).toEqual({ minutes: 6, rupees: 10 });
+    const edit = (promiseMinutes: unknown) =>
+      app
+        .http()
+        .post(`/api/admin/editproduct/${brazil86.productId}`)
+        .set(admin.auth)
+        .send({ promiseMinutes });
+    expect((await edit(0).expect(400)).body.message).toContain('1 to 1440');
+    await edit(15).expect(200);
+    expect(await page(brazil86.productId)).toEqual({ minutes: 15, rupees: 10 });
+    const { orderid } = await placeWalletOrder(app, brazil86, {
+      input1: testPlayer('99'),
+      input2: '1234',
+      balance: 50_000,
+    });
+    expect((await orderRow(orderid)).promise_minutes).toBe(15);
+    await edit(null).expect(200);
+    expect(await page(brazil86.productId)).toEqual({ minutes: 6, rupees: 10 });
+
+    const [manual] = await app.sql<{ id: string }>(
+      'SELECT id FROM products WHERE NOT is_api AND deleted_at IS NULL LIMIT 1',
+    );
+    expect((await page(manual.id)).minutes).toBe(30);
+  });
 });

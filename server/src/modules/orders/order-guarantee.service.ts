@@ -1,6 +1,8 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Clock } from '../../common/clock.js';
+import { databaseNow } from '../../common/clock-skew.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { MANUAL_PROMISE_MINUTES } from '../catalog/catalog.service.js';
 import { WalletMovements } from '../wallet/wallet-movements.service.js';
@@ -33,6 +35,7 @@ export class OrderGuarantee {
     private readonly promises: OrderPromisesRepository,
     private readonly movements: WalletMovements,
     private readonly receipts: OrderReceipts,
+    private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -49,9 +52,11 @@ export class OrderGuarantee {
   /**
    * In the transaction of an order's end: an order that ends after its promise without a
    * compensation yet (delivered late, between two sweeps) gets it now. The notice's mail id to
-   * dispatch after commit, if any.
+   * dispatch after commit, if any. Judged by the database's time (read on the transaction's
+   * own connection), as the sweep judges.
    */
-  async compensateEnded(orderid: string, now: Date): Promise<string | undefined> {
+  async compensateEnded(orderid: string): Promise<string | undefined> {
+    const now = this.clock.fromDatabase(await databaseNow(this.txHost.tx));
     return (await this.compensate(orderid, now, ENDED)) ?? undefined;
   }
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { Clock } from '../../common/clock.js';
+import { DatabaseClock } from '../../common/database-clock.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { JobName, JobStatus, QueueName } from '../../jobs/job.enum.js';
 import { OnJob } from '../../jobs/on-job.decorator.js';
@@ -32,7 +32,7 @@ export class OrderPromiseSweep {
     private readonly guarantee: OrderGuarantee,
     private readonly settlement: OrderSettlementService,
     private readonly alerts: AdminAlertsService,
-    private readonly clock: Clock,
+    private readonly clock: DatabaseClock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -43,7 +43,8 @@ export class OrderPromiseSweep {
   }
 
   async sweep() {
-    const now = this.clock.now();
+    // The database's time (RELIABILITY rule 14): a worker with a wrong clock pays nobody early.
+    const now = await this.clock.now();
     let compensated = 0;
     for (const orderid of await this.promises.overdue(now, BATCH)) {
       if (await this.guarantee.compensateOpen(orderid, now)) compensated += 1;

@@ -79,7 +79,7 @@ export class OrderSettlementService {
       }
       await this.invoices.issueCreditNote(orderid, this.clock.now());
       await this.auditMove(row, actorId);
-      const noticeId = await this.guarantee.compensateEnded(orderid, this.clock.now());
+      const noticeId = await this.guarantee.compensateEnded(orderid);
       return { order: row, mailId: await this.receipts.record(row), noticeId };
     });
     await this.receipts.dispatch(mailId);
@@ -106,7 +106,7 @@ export class OrderSettlementService {
       await this.movements.earnPoints({ orderid, userid: row.userid, value: row.value });
       await this.referrals.orderCompleted({ orderid, userId: row.userId, value: row.value });
       await this.auditMove(row, actorId);
-      const noticeId = await this.guarantee.compensateEnded(orderid, this.clock.now());
+      const noticeId = await this.guarantee.compensateEnded(orderid);
       return { order: row, mailId: await this.receipts.record(row), noticeId };
     });
     await this.receipts.dispatch(mailId);
@@ -133,7 +133,7 @@ export class OrderSettlementService {
         fence,
       );
       await this.auditMove(row, actorId);
-      const noticeId = await this.guarantee.compensateEnded(orderid, this.clock.now());
+      const noticeId = await this.guarantee.compensateEnded(orderid);
       return { order: row, mailId: await this.receipts.record(row), noticeId };
     });
     await this.receipts.dispatch(mailId);
