@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { GstReport } from '@/gstReport/GstReport';
+import { PromiseReport } from '@/promiseReport/PromiseReport';
 import allOrders from '@/allOrders';
 import auditLog from '@/auditLog';
 import { authProvider } from '@/authProvider';
@@ -55,6 +56,7 @@ const AdminApp = () => (
       <Route path="/createitems" element={<ItemCreate />} />
       <Route path="/createcoupons" element={<CouponCreate />} />
       <Route path="/gst-report" element={<GstReport />} />
+      <Route path="/promise-report" element={<PromiseReport />} />
     </CustomRoutes>
   </Admin>
 );

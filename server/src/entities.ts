@@ -18,6 +18,10 @@ import { LedgerMovementEntity } from './modules/ledger/ledger-movement.entity.js
 import { OutgoingMailEntity } from './modules/notifications/outgoing-mail.entity.js';
 import { AdminAlertEntity } from './modules/operations/admin-alert.entity.js';
 import { OrderTallyChangeEntity, OrderTallyEntity } from './modules/orders/order-tally.entity.js';
+import {
+  PromiseTallyChangeEntity,
+  PromiseTallyEntity,
+} from './modules/orders/promise-tally.entity.js';
 import { OrderEntity } from './modules/orders/order.entity.js';
 import { ReferralCodeEntity } from './modules/referrals/referral-code.entity.js';
 import { ReferralDeviceEntity } from './modules/referrals/referral-device.entity.js';
@@ -64,6 +68,8 @@ export const storeEntities = [
   OrderEntity,
   OrderTallyChangeEntity,
   OrderTallyEntity,
+  PromiseTallyChangeEntity,
+  PromiseTallyEntity,
   OtpCodeEntity,
   OutgoingMailEntity,
   PendingRegistrationEntity,

@@ -106,6 +106,7 @@ describe('the storefront for a first-time customer', () => {
     // Twenty minutes later the supplier has still not answered.
     await app.sql(
       `UPDATE orders SET paid_at = paid_at - interval '20 minutes',
+              promise_due_at = promise_due_at - interval '20 minutes',
               created_at = created_at - interval '20 minutes' WHERE orderid = $1`,
       [orderid],
     );

@@ -444,6 +444,7 @@ describe('Security (RELIABILITY S1, S3, S4, S6, S7)', () => {
       'GET /api/admin/rest/audit-log/{id}': { access: 'admin' },
       'GET /api/admin/stats': { access: 'admin' },
       'GET /api/admin/processing': { access: 'admin' },
+      'GET /api/admin/reports/promises': { access: 'admin' },
       'GET /api/admin/updateorder/{_id}/{newStatus}': { access: 'admin' },
       'GET /api/admin/updateorder/{_id}/{newStatus}/{reason}': { access: 'admin' },
       'GET /api/admin/alltxn': { access: 'admin' },

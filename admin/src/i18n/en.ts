@@ -32,6 +32,7 @@ const messages: TranslationMessages = {
       create_item: 'Create Item',
       create_coupon: 'Create Coupon',
       gst_report: 'GST Report',
+      promise_report: 'Delivery Promise',
     },
     view: {
       table: 'Table view',
@@ -277,6 +278,8 @@ const messages: TranslationMessages = {
       create_title: 'Create Product',
       edit_title: 'Edit %{name}',
       type_help: 'Upper case, no spaces: %{types}',
+      promise_help:
+        'Supplier products only: minutes from payment to delivery. Empty: the store default. Manual products promise 30 minutes.',
       delete_confirm: 'Are you sure you want to delete this product?',
       message: {
         delete_title: 'Delete product %{recordRepresentation}',
@@ -297,6 +300,7 @@ const messages: TranslationMessages = {
         instock: 'In stock',
         isApi: 'Is API',
         apiType: 'API Type',
+        promiseMinutes: 'Delivery promise (minutes)',
       },
       validation: {
         name: 'Name is required.',

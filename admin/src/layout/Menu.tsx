@@ -3,6 +3,7 @@ import AddCircleIcon from '@mui/icons-material/AddCircle';
 import HourglassIcon from '@mui/icons-material/HourglassTop';
 import PriceChangeIcon from '@mui/icons-material/PriceChange';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import TimerIcon from '@mui/icons-material/Timer';
 import PostAddIcon from '@mui/icons-material/PostAdd';
 import { Menu as RaMenu, useBasename } from 'react-admin';
 
@@ -49,6 +50,11 @@ export const Menu = () => {
         to={`${basename}/gst-report`}
         primaryText="app.menu.gst_report"
         leftIcon={<ReceiptLongIcon />}
+      />
+      <RaMenu.Item
+        to={`${basename}/promise-report`}
+        primaryText="app.menu.promise_report"
+        leftIcon={<TimerIcon />}
       />
       <RaMenu.ResourceItem name="referrals" />
       <RaMenu.ResourceItem name="auditlog" />

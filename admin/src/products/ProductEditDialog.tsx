@@ -23,6 +23,7 @@ const toProductEdit = (values: Product) => {
     instock: payload.instock,
     imgpath: payload.imgpath,
     isApi: payload.isApi,
+    promiseMinutes: payload.promiseMinutes,
   } as unknown as Partial<Product>;
 };
 

@@ -1,6 +1,7 @@
 import {
   ArrayInput,
   BooleanInput,
+  NumberInput,
   SelectInput,
   SimpleFormIterator,
   TextInput,
@@ -43,6 +44,12 @@ export const ProductInputs = ({ withInputLabels = false }: { withInputLabels?: b
       <BooleanInput source="instock" />
       <BooleanInput source="isApi" />
       <ApiTypeInput />
+      <NumberInput
+        source="promiseMinutes"
+        min={1}
+        max={1440}
+        helperText={translate('resources.viewproducts.promise_help')}
+      />
     </>
   );
 };

@@ -12,6 +12,7 @@ export interface ProductFormValues {
   isApi?: boolean;
   apiType?: string | null;
   instock?: boolean;
+  promiseMinutes?: number | string | null;
 }
 
 type FormValue = string | number | boolean | null | undefined;
@@ -67,4 +68,8 @@ export const toProductPayload = (values: ProductFormValues) => ({
   isApi: Boolean(values.isApi),
   apiType: values.isApi ? (values.apiType ?? null) : null,
   instock: values.instock ?? true,
+  promiseMinutes:
+    values.promiseMinutes === '' || values.promiseMinutes == null
+      ? null
+      : Number(values.promiseMinutes),
 });

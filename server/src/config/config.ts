@@ -97,6 +97,17 @@ export interface AppConfig {
     failureWindowMinutes: number;
     queueBacklog: number;
   };
+  /**
+   * The delivery guarantee: the default promise of supplier-delivered products (minutes), the
+   * compensation of a missed promise (paise, or a percentage of the order when above 0) and
+   * when an undelivered order is refunded (hours after its payment).
+   */
+  guarantee: {
+    apiMinutes: number;
+    compensationPaise: number;
+    compensationPercent: number;
+    refundAfterHours: number;
+  };
   /** Refer & Earn: points per side (whole points), the least first order (paise), the cap a month. */
   referrals: { rewardPoints: number; minOrderPaise: number; monthlyCap: number };
   /** How long a supplier balance read stays fresh in Redis before the worker asks again. */
@@ -280,6 +291,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       queueBacklog: env.ALERT_QUEUE_BACKLOG,
     },
     supplierBalanceRefreshMs: env.SUPPLIER_BALANCE_REFRESH_MS,
+    guarantee: {
+      apiMinutes: env.GUARANTEE_API_MINUTES,
+      compensationPaise: env.GUARANTEE_COMPENSATION_RUPEES * 100,
+      compensationPercent: env.GUARANTEE_COMPENSATION_PERCENT,
+      refundAfterHours: env.GUARANTEE_REFUND_AFTER_HOURS,
+    },
     upi: {
       baseUrl: env.UPIGATEWAY_BASE_URL,
       apiKey: env.UPIGATEWAY_API_KEY,

@@ -167,6 +167,16 @@ export const envSchema = {
   ALERT_QUEUE_BACKLOG: withDefault(int({ min: 1 }), 500),
   SUPPLIER_BALANCE_REFRESH_MS: withDefault(int({ min: 1000 }), 60_000),
 
+  // Delivery guarantee
+  /** The promise of a supplier-delivered product without one of its own, in minutes. */
+  GUARANTEE_API_MINUTES: withDefault(int({ min: 1, max: 1440 }), 6),
+  /** Z-Coins (rupees) paid when an order misses its promise; 0 with a percentage set. */
+  GUARANTEE_COMPENSATION_RUPEES: withDefault(int({ min: 0, max: 10_000 }), 10),
+  /** A percentage of what the order paid instead of a fixed amount (0 = the fixed amount). */
+  GUARANTEE_COMPENSATION_PERCENT: withDefault(int({ min: 0, max: 100 }), 0),
+  /** Hours after the payment when an order still not delivered is refunded to the wallet. */
+  GUARANTEE_REFUND_AFTER_HOURS: withDefault(int({ min: 1, max: 720 }), 24),
+
   // Refer & Earn
   /** Points each side earns when a referred customer's first qualifying order completes. */
   REFERRAL_REWARD_POINTS: withDefault(int({ min: 0 }), 25),

@@ -20,6 +20,7 @@ export enum JobName {
   SupplierBalanceRefresh = 'SupplierBalanceRefresh',
   AdminAlertsCheck = 'AdminAlertsCheck',
   RetentionPurge = 'RetentionPurge',
+  OrderPromiseSweep = 'OrderPromiseSweep',
 }
 
 export enum JobStatus {

@@ -14,6 +14,7 @@ export interface JobPayloads {
   [JobName.SupplierBalanceRefresh]: Record<string, never>;
   [JobName.AdminAlertsCheck]: Record<string, never>;
   [JobName.RetentionPurge]: Record<string, never>;
+  [JobName.OrderPromiseSweep]: Record<string, never>;
 }
 
 export type JobOf<T extends JobName> = JobPayloads[T];
@@ -46,6 +47,8 @@ export const jobDefinitions: Record<JobName, JobDefinition> = {
   [JobName.SupplierBalanceRefresh]: { queue: QueueName.Maintenance, attempts: 1, every: 'sweep' },
   [JobName.AdminAlertsCheck]: { queue: QueueName.Maintenance, attempts: 1, every: 'sweep' },
   [JobName.RetentionPurge]: { queue: QueueName.Maintenance, attempts: 1, every: 'sweep' },
+  // The delivery guarantee: compensations of missed promises, refunds at the hard deadline.
+  [JobName.OrderPromiseSweep]: { queue: QueueName.Maintenance, attempts: 1, every: 'sweep' },
 };
 
 /**

@@ -21,7 +21,8 @@ export interface ProductInput {
   label: string;
 }
 
-export type Product = Schemas['ProductResponseDto'];
+/** A product; its page also carries the delivery guarantee. */
+export type Product = Schemas['ProductPageDto'];
 
 /** A product on the home page's tiles, with its lowest price and best discount. */
 export type HomeProduct = Schemas['HomeProductDto'];

@@ -6,6 +6,10 @@ const rupeeFormatter = new Intl.NumberFormat('en-IN', {
 
 export const formatRupees = (amount: number): string => rupeeFormatter.format(amount);
 
+/** '₹10' for whole rupees, '₹12.50' otherwise: amounts inside a sentence. */
+export const rupeesShort = (amount: number): string =>
+  Number.isInteger(amount) ? `₹${amount.toLocaleString('en-IN')}` : formatRupees(amount);
+
 export const formatCoins = (amount: number): string =>
   amount.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 

@@ -31,6 +31,7 @@ export type ProductFields = Pick<
   | 'instock'
   | 'isApi'
   | 'apiType'
+  | 'promiseMinutes'
 >;
 
 /** What the console's item form sets: every stored field but the ids and times. */
@@ -72,6 +73,10 @@ export function productFields(form: ProductForm, current?: ProductFields): Produ
     importantnote: form.importantnote ?? current?.importantnote ?? '',
     istrending: flagOf(form.istrending, current?.istrending, false),
     instock: flagOf(form.instock, current?.instock, true),
+    promiseMinutes:
+      form.promiseMinutes === undefined
+        ? (current?.promiseMinutes ?? null)
+        : (form.promiseMinutes ?? null),
   };
 }
 

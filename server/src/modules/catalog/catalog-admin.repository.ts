@@ -76,6 +76,7 @@ const productValues = (product: ProductFields) => [
   product.instock,
   product.isApi,
   product.apiType,
+  product.promiseMinutes,
 ];
 
 const itemValues = (item: ItemFields) => [
@@ -147,8 +148,8 @@ export class CatalogAdminRepository {
   async insertProduct(product: ProductFields): Promise<Product> {
     const rows: ProductRow[] = await this.txHost.tx.query(
       `INSERT INTO products (name, type, category, imgpath, importantnote, inputs, items, istrending, instock, is_api,
-                             api_type, sort_order)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
+                             api_type, promise_minutes, sort_order)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12,
                (SELECT coalesce(max(sort_order), 0) + 1 FROM products)) RETURNING *`,
       productValues(product),
     );
@@ -158,8 +159,9 @@ export class CatalogAdminRepository {
   async updateProduct(id: string, product: ProductFields): Promise<Product> {
     const [rows] = await this.txHost.tx.query<[ProductRow[], number]>(
       `UPDATE products SET name = $1, type = $2, category = $3, imgpath = $4, importantnote = $5, inputs = $6,
-              items = $7, istrending = $8, instock = $9, is_api = $10, api_type = $11, updated_at = now()
-       WHERE id = $12 RETURNING *`,
+              items = $7, istrending = $8, instock = $9, is_api = $10, api_type = $11,
+              promise_minutes = $12, updated_at = now()
+       WHERE id = $13 RETURNING *`,
       [...productValues(product), id],
     );
     return mapProductRow(rows[0]);

@@ -39,6 +39,7 @@ const productFieldsOf = (product: Product): ProductFields => ({
   instock: product.instock,
   isApi: product.isApi,
   apiType: product.apiType,
+  promiseMinutes: product.promiseMinutes,
 });
 
 const itemFieldsOf = (item: AdminItem): ItemFields => ({

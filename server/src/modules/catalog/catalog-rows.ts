@@ -17,6 +17,7 @@ export interface ProductRow {
   is_api: boolean;
   api_type: string | null;
   delivery_time: string | null;
+  promise_minutes: number | null;
   guide_image: string | null;
   sort_order: number;
   created_at: Date;
@@ -64,6 +65,7 @@ export function mapProductRow(row: ProductRow): Product {
     isApi: row.is_api,
     apiType: row.api_type,
     deliveryTime: row.delivery_time,
+    promiseMinutes: row.promise_minutes ?? null,
     guideImage: row.guide_image,
     sortOrder: row.sort_order,
     createdAt: new Date(row.created_at),

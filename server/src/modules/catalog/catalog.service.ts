@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import type { CachedJson } from '../../common/http/cached-json.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { Messages } from '@zstore/contract/messages';
@@ -11,6 +12,9 @@ import { CatalogRepository, type NewItem, type NewProduct } from './catalog.repo
 import type { Item, Product } from './catalog-rows.js';
 import { mapItem, mapProduct } from './dto/catalog.dto.js';
 import { toRupees } from '../../common/money.js';
+
+/** The spec's promise of a product our team delivers by hand, in minutes. */
+export const MANUAL_PROMISE_MINUTES = 30;
 
 /**
  * A home tile's 'from ₹…' (the lowest price in stock for its audience: the public price, or
@@ -45,6 +49,7 @@ export class CatalogService {
     private readonly cache: CatalogCacheService,
     private readonly tokens: TokenService,
     private readonly users: UsersService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** The audience of a public route: a valid bearer token of a reseller or admin means trade. */
@@ -91,10 +96,21 @@ export class CatalogService {
     if (!isUuid(id)) throw AppError.notFound(Messages.notFound);
     const answer = await this.cache.get(`product:${id}`, async () => {
       const product = await this.catalog.getProduct(id);
-      return product ? { product: mapProduct(product) } : null;
+      return product
+        ? { product: { ...mapProduct(product), guarantee: this.guarantee(product) } }
+        : null;
     });
     if (answer.json === 'null') throw AppError.notFound(Messages.notFound);
     return answer;
+  }
+
+  /** The promise the product page shows (manual products: the spec's 30 minutes). */
+  private guarantee(product: Product) {
+    const { apiMinutes, compensationPaise, compensationPercent } = this.config.guarantee;
+    const minutes = product.isApi ? (product.promiseMinutes ?? apiMinutes) : MANUAL_PROMISE_MINUTES;
+    return compensationPercent > 0
+      ? { minutes, percent: compensationPercent }
+      : { minutes, rupees: toRupees(compensationPaise) };
   }
 
   async items(authorization: string | undefined, productId: string): Promise<CachedJson> {

@@ -8,6 +8,7 @@ import { bigintNumber, bigintNumbers } from '../../database/columns.js';
   'products_category_check',
   `((category)::text = ANY ((ARRAY['games'::character varying, 'instant-games'::character varying, 'ott'::character varying, 'others'::character varying])::text[]))`,
 )
+@Check('products_promise_minutes_check', 'promise_minutes BETWEEN 1 AND 1440')
 export class ProductEntity {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'products_pkey' })
   id!: string;
@@ -56,6 +57,10 @@ export class ProductEntity {
 
   @Column({ type: 'varchar', length: 80, nullable: true })
   deliveryTime!: string | null;
+
+  /** A supplier product's delivery promise in minutes (none: the store's default). */
+  @Column({ type: 'integer', nullable: true })
+  promiseMinutes!: number | null;
 
   @Column({ type: 'varchar', length: 500, nullable: true })
   guideImage!: string | null;

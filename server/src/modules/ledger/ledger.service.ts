@@ -28,6 +28,8 @@ export const SystemAccount = {
   Sales: 'system:sales',
   Admin: 'system:admin',
   Points: 'system:points',
+  /** What the store pays out for delivery promises it missed. */
+  Guarantee: 'system:guarantee',
 } as const;
 
 /** `$1`..`$6` of the statements that write a movement's entries: key, kind, reference, legs. */

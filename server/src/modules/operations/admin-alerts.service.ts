@@ -48,6 +48,21 @@ export class AdminAlertsService {
   }
 
   /**
+   * Tells the admin of an event that has no episode to hold open (orders that missed their
+   * delivery promise, orders refunded at the guarantee's deadline): one mail and post per call,
+   * so callers batch what they tell.
+   */
+  async tell(kind: string, subject: string, message: string) {
+    this.logger.warn(`notice: ${subject}`);
+    await this.mail.send({
+      to: this.config.alerts.email,
+      subject: `Z Store: ${subject}`,
+      text: message,
+    });
+    await this.post(kind, `${subject}. ${message}`);
+  }
+
+  /**
    * Opens the alert `key` as `kind`, or, when it is already open (as a milder kind of the same
    * cause), turns it into `kind` with the new message without telling the admin again: one
    * cause, one episode, one alert.

@@ -1,13 +1,16 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { Clock } from '../../common/clock.js';
 import { LogContext } from '../../common/logging/log-context.js';
 import { istDate } from '../../common/india-time.js';
 import { newBusinessId } from '../../common/ids.js';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { SavedPlayersService } from '../saved-players/saved-players.service.js';
+import { Role } from '../../common/auth/role.js';
 import { CheckedPlayers } from './checked-players.js';
 import { CheckoutWriter } from './checkout-writer.js';
 import type { OrderCreateDto } from './dto/order.dto.js';
+import { promisedMinutes } from './order-guarantee.service.js';
 import { OrderPayments } from './order-payments.js';
 import { OrderQuotes } from './order-quotes.service.js';
 import { paidOrderAnswer, upiOrderAnswer } from './order-answers.js';
@@ -40,6 +43,7 @@ export class CheckoutService {
     private readonly savedPlayers: SavedPlayersService,
     private readonly logContext: LogContext,
     private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async place(
@@ -74,6 +78,14 @@ export class CheckoutService {
         itemIdArray: item.itemidarray,
         txnDate: istDate(now),
         buyerState: user.stateCode,
+        // A reseller's orders keep the reseller API's terms, not the storefront's promise.
+        promiseMinutes:
+          user.role === Role.Reseller
+            ? null
+            : promisedMinutes(
+                { isApi: item.isApi, promiseMinutes: product.promiseMinutes },
+                this.config.guarantee.apiMinutes,
+              ),
       },
       couponCode,
       now,

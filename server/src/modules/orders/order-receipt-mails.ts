@@ -116,3 +116,36 @@ export function cancelledMail(recipient: ReceiptRecipient, order: Order): MailMe
     ],
   });
 }
+
+/**
+ * An order that missed its delivery promise: what the customer got for it, and what happens
+ * next (still delivering, or refunded when it ended without a delivery).
+ */
+export function missedPromiseMail(
+  recipient: ReceiptRecipient,
+  order: Order,
+  orderUrl: string,
+): MailMessage {
+  const compensation = order.compensation ?? 0;
+  const next =
+    order.status === 'Processing'
+      ? 'We are still delivering it. If it cannot be delivered, the full amount goes back to your Z-Coins.'
+      : order.status === 'Completed'
+        ? 'It has now been delivered.'
+        : (order.customerReason ?? 'The order has ended without a delivery.');
+  return compose(recipient.email, `We missed our delivery promise on order ${order.orderid}`, {
+    intro: [
+      greeting(recipient),
+      `Your order was not delivered within the ${order.promiseMinutes} minutes we promised. ${rupeesText(compensation)} has been added to your Z-Coins as an apology.`,
+      next,
+    ],
+    details: [
+      ...orderDetails(order, recipient.inputLabels),
+      ['Added to your Z-Coins', rupeesText(compensation)],
+      ['Order status', orderUrl],
+    ],
+    outro: [
+      `Questions? Contact support with your order ID ${order.orderid}; just reply to this e-mail.`,
+    ],
+  });
+}

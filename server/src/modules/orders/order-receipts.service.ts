@@ -6,6 +6,7 @@ import { UsersService } from '../users/users.service.js';
 import {
   cancelledMail,
   DEFAULT_INPUT_LABELS,
+  missedPromiseMail,
   receiptMail,
   refundMail,
   type ReceiptRecipient,
@@ -40,6 +41,18 @@ export class OrderReceipts {
     const recipient = await this.recipientOf(order);
     if (!recipient) return undefined;
     return this.mail.record(build(recipient, order));
+  }
+
+  /**
+   * The customer's notice that `order` missed its delivery promise and was compensated
+   * (recorded in the compensation's transaction; undefined when there is nobody to tell). Every
+   * channel of that notice goes out from here.
+   */
+  async recordMissedPromise(order: Order): Promise<string | undefined> {
+    const recipient = await this.recipientOf(order);
+    if (!recipient) return undefined;
+    const orderUrl = `${this.config.publicUrl}/confirmation?client_txn_id=${order.orderid}`;
+    return this.mail.record(missedPromiseMail(recipient, order, orderUrl));
   }
 
   /** After commit; when the queue cannot take it now, the mail sweep sends it. */

@@ -11,6 +11,7 @@ import { ReferralsService } from '../referrals/referrals.service.js';
 import { WalletMovements } from '../wallet/wallet-movements.service.js';
 import { refundWords } from './customer-reasons.js';
 import { mapOrder } from './dto/order.dto.js';
+import { OrderGuarantee } from './order-guarantee.service.js';
 import { OrderReceipts } from './order-receipts.service.js';
 import { OrderTransitions } from './order-transitions.service.js';
 import { OrdersRepository, type DeliveryFence, type Order } from './orders.repository.js';
@@ -35,10 +36,12 @@ const actorIdOf = (actor: SettlementActor) => (actor.kind === 'admin' ? actor.id
  * The end of a paid order: delivered (points earned), refunded to the wallet, or cancelled.
  * Each is one transaction with its money movement and, for a delivery or a refund, the
  * customer's e-mail (sent after commit); an admin's move is audited in the same transaction.
- * Every caller names itself first: `(actor, orderid, { reason, fence, customerWhy })`.
+ * An order that ends after its delivery promise
+ * without its compensation yet gets it in the same transaction (a refund before the promise pays
+ * none). Every caller names itself first: `(actor, orderid, { reason, fence, customerWhy })`.
  *
- * Ten dependencies: three carry the request (the transaction, the clock, the log context); the
- * other seven are what one settlement writes, counts or sends.
+ * Eleven dependencies: three carry the request (the transaction, the clock, the log context);
+ * the other eight are what one settlement writes, counts or sends.
  */
 @Injectable()
 export class OrderSettlementService {
@@ -52,6 +55,7 @@ export class OrderSettlementService {
     private readonly referrals: ReferralsService,
     private readonly audit: AuditService,
     private readonly receipts: OrderReceipts,
+    private readonly guarantee: OrderGuarantee,
     private readonly invoices: InvoicesService,
     private readonly metrics: StoreMetrics,
     private readonly logContext: LogContext,
@@ -67,7 +71,7 @@ export class OrderSettlementService {
     const { reason, fence } = options;
     const actorId = actorIdOf(actor);
     const customerWhy = options.customerWhy ?? (actorId ? reason : undefined);
-    const { order, mailId } = await this.txHost.withTransaction(async () => {
+    const { order, mailId, noticeId } = await this.txHost.withTransaction(async () => {
       const moved = await this.transitions.transition(
         orderid,
         'Refunded',
@@ -86,9 +90,11 @@ export class OrderSettlementService {
       }
       await this.invoices.issueCreditNote(orderid, this.clock.now());
       await this.auditMove(row, actorId);
-      return { order: row, mailId: await this.receipts.record(row) };
+      const noticeId = await this.guarantee.compensateEnded(orderid);
+      return { order: row, mailId: await this.receipts.record(row), noticeId };
     });
     await this.receipts.dispatch(mailId);
+    await this.receipts.dispatch(noticeId);
     this.logContext.bind({ orderid });
     this.logger.log(
       actorId ? 'order refunded to the wallet by an admin' : 'order refunded to the wallet',
@@ -103,7 +109,7 @@ export class OrderSettlementService {
   async complete(actor: SettlementActor, orderid: string, options: SettlementOptions = {}) {
     const { reason, fence } = options;
     const actorId = actorIdOf(actor);
-    const { order, mailId } = await this.txHost.withTransaction(async () => {
+    const { order, mailId, noticeId } = await this.txHost.withTransaction(async () => {
       const row = await this.transitions.transition(
         orderid,
         'Completed',
@@ -113,9 +119,11 @@ export class OrderSettlementService {
       await this.movements.earnPoints({ orderid, userid: row.userid, value: row.value });
       await this.referrals.orderCompleted({ orderid, userId: row.userId, value: row.value });
       await this.auditMove(row, actorId);
-      return { order: row, mailId: await this.receipts.record(row) };
+      const noticeId = await this.guarantee.compensateEnded(orderid);
+      return { order: row, mailId: await this.receipts.record(row), noticeId };
     });
     await this.receipts.dispatch(mailId);
+    await this.receipts.dispatch(noticeId);
     if (order.paidAt) {
       const waited = this.clock.now().getTime() - order.paidAt.getTime();
       this.metrics.paymentToCompletion.observe(Math.max(0, waited) / 1000);
@@ -131,7 +139,7 @@ export class OrderSettlementService {
   async cancel(actor: SettlementActor, orderid: string, options: SettlementOptions = {}) {
     const { reason, fence } = options;
     const actorId = actorIdOf(actor);
-    const { order, mailId } = await this.txHost.withTransaction(async () => {
+    const { order, mailId, noticeId } = await this.txHost.withTransaction(async () => {
       const row = await this.transitions.transition(
         orderid,
         'Cancelled',
@@ -139,9 +147,11 @@ export class OrderSettlementService {
         fence,
       );
       await this.auditMove(row, actorId);
-      return { order: row, mailId: await this.receipts.record(row) };
+      const noticeId = await this.guarantee.compensateEnded(orderid);
+      return { order: row, mailId: await this.receipts.record(row), noticeId };
     });
     await this.receipts.dispatch(mailId);
+    await this.receipts.dispatch(noticeId);
     this.logContext.bind({ orderid });
     this.logger.log(actorId ? 'order cancelled by an admin' : 'order cancelled');
     return mapOrder(order);

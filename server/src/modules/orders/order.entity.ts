@@ -11,6 +11,7 @@ import type { FulfilmentStatus } from './fulfilment-state.js';
  */
 @Entity('orders')
 @Unique('orders_orderid_key', ['orderid'])
+@Check('orders_compensation_check', 'compensation >= 0')
 @Check('orders_discount_check', 'discount >= 0')
 @Check(
   'orders_fulfilment_status_check',
@@ -35,6 +36,8 @@ import type { FulfilmentStatus } from './fulfilment-state.js';
 @Index('orders_fulfilment_open', { synchronize: false })
 @Index('orders_newest', { synchronize: false })
 @Index('orders_next_check', { synchronize: false })
+@Index('orders_promise_open', { synchronize: false })
+@Index('orders_promise_untold', { synchronize: false })
 @Index('orders_search_orderid', { synchronize: false })
 @Index('orders_search_transactionid', { synchronize: false })
 @Index('orders_search_useremail', { synchronize: false })
@@ -175,6 +178,25 @@ export class OrderEntity {
 
   @Column({ type: 'timestamptz', nullable: true, default: () => 'now()' })
   nextCheckAt!: Date | null;
+
+  /** The delivery promise the buyer was shown, in minutes from the payment (none: no promise). */
+  @Column({ type: 'integer', nullable: true })
+  promiseMinutes!: number | null;
+
+  /** When the promise is missed: set at payment. */
+  @Column({ type: 'timestamptz', nullable: true })
+  promiseDueAt!: Date | null;
+
+  /** The Z-Coins paid for the missed promise (paise), once. */
+  @Column({ type: 'bigint', nullable: true, transformer: bigintNumber })
+  compensation!: number | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  compensatedAt!: Date | null;
+
+  /** When the admin was told that the order missed its promise. */
+  @Column({ type: 'timestamptz', nullable: true })
+  promiseToldAt!: Date | null;
 
   /** The buyer's GST state code when the order was placed (the invoice's place of supply). */
   @Column({ type: 'varchar', length: 2, nullable: true })

@@ -11,6 +11,8 @@ import {
   AdminStatsDto,
 } from './dto/order-admin.dto.js';
 import { OrderResponseDto } from './dto/order.dto.js';
+import { PromiseReportDto, PromiseReportQueryDto } from './dto/promise-report.dto.js';
+import { PromiseReportService } from './promise-report.service.js';
 import { ORDER_SORTABLE, OrdersAdminService } from './orders-admin.service.js';
 import { ApiAdminOperation, ApiErrors } from '../../common/openapi/api-docs.decorators.js';
 
@@ -19,13 +21,27 @@ import { ApiAdminOperation, ApiErrors } from '../../common/openapi/api-docs.deco
 @Authenticated(Role.Admin)
 @Controller('admin')
 export class OrdersAdminController {
-  constructor(private readonly service: OrdersAdminService) {}
+  constructor(
+    private readonly service: OrdersAdminService,
+    private readonly promises: PromiseReportService,
+  ) {}
 
   @Get('stats')
   @ApiAdminOperation('Sales statistics')
   @ApiOkResponse({ type: AdminStatsDto })
   stats() {
     return this.service.stats();
+  }
+
+  @Get('reports/promises')
+  @ApiAdminOperation(
+    'Delivery promise performance',
+    'On-time rate and compensations paid per India day of payment and per supplier and product.',
+  )
+  @ApiErrors(400)
+  @ApiOkResponse({ type: PromiseReportDto })
+  promiseReport(@Query() query: PromiseReportQueryDto) {
+    return this.promises.report(query);
   }
 
   @Get('processing')

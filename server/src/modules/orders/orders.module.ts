@@ -12,7 +12,11 @@ import { CheckedPlayers } from './checked-players.js';
 import { CheckoutService } from './checkout.service.js';
 import { CheckoutWriter } from './checkout-writer.js';
 import { OrderDeliveries } from './order-deliveries.service.js';
+import { OrderGuarantee } from './order-guarantee.service.js';
 import { OrderPayments } from './order-payments.js';
+import { OrderPromiseSweep } from './order-promise-sweep.service.js';
+import { OrderPromisesRepository } from './order-promises.repository.js';
+import { PromiseReportService } from './promise-report.service.js';
 import { OrderQuotes } from './order-quotes.service.js';
 import { OrderReceipts } from './order-receipts.service.js';
 import { OrderSources } from './order-sources.js';
@@ -56,6 +60,10 @@ import { OrdersService } from './orders.service.js';
     OrdersAdminService,
     CheckedPlayers,
     OrderSources,
+    OrderPromisesRepository,
+    OrderGuarantee,
+    OrderPromiseSweep,
+    PromiseReportService,
   ],
   exports: [OrderDeliveries, OrdersService, OrderSettlementService, CheckedPlayers, OrderSources],
 })

@@ -42,6 +42,7 @@ export type NewOrder = Pick<
   | 'expiresAt'
   | 'paidAt'
   | 'buyerState'
+  | 'promiseMinutes'
 >;
 
 export interface OrderPatch {
@@ -79,8 +80,10 @@ export class OrdersRepository {
     const rows: Array<Record<string, unknown>> = await this.txHost.tx.query(
       `INSERT INTO orders (orderid, user_id, userid, useremail, product_id, item_id, productname, itemname, input1, input2,
                            price, discount, value, coupon_id, coupon_held, paymentmode, status, is_api, api_type, itemidarray,
-                           transactionid, txn_date, expires_at, paid_at, player_name, buyer_state)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26)
+                           transactionid, txn_date, expires_at, paid_at, player_name, buyer_state,
+                           promise_minutes, promise_due_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26,
+               $27, $24::timestamptz + $27::int * interval '1 minute')
        RETURNING *`,
       [
         order.orderid,
@@ -109,6 +112,7 @@ export class OrdersRepository {
         order.paidAt,
         order.playerName,
         order.buyerState,
+        order.promiseMinutes,
       ],
     );
     return entityFromRow(this.txHost.tx, OrderEntity, rows[0]);
@@ -186,6 +190,7 @@ export class OrdersRepository {
          transactionid = coalesce($8, transactionid),
          fulfilment_status = coalesce($9, fulfilment_status),
          paid_at = coalesce($10, paid_at),
+         promise_due_at = coalesce(promise_due_at, $10::timestamptz + promise_minutes * interval '1 minute'),
          gateway_data = coalesce($11::jsonb, gateway_data),
          late_check_until = coalesce($12, late_check_until),
          next_check_at = coalesce($17, next_check_at)

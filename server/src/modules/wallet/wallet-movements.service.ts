@@ -139,6 +139,38 @@ export class WalletMovements {
   }
 
   /**
+   * The compensation of an order that missed its delivery promise, credited to the wallet once
+   * per order (the row and the movement key). False when it was credited before.
+   */
+  async compensateLateOrder(order: OrderMoney): Promise<boolean> {
+    const row = await this.wallet.insert(
+      {
+        txnid: newBusinessId('ZT'),
+        userId: order.holder.id,
+        userid: order.holder.userid,
+        userEmail: order.holder.email,
+        type: 'Credit',
+        status: 'Success',
+        purpose: 'compensation',
+        amount: order.amount,
+        orderid: order.orderid,
+        txnDate: istDate(this.clock.now()),
+      },
+      true,
+    );
+    if (!row) return false;
+    return this.ledger.post({
+      key: `compensation-${order.orderid}`,
+      kind: 'compensation',
+      reference: order.orderid,
+      legs: [
+        { account: SystemAccount.Guarantee, currency: 'ZCOIN', amount: -order.amount },
+        { account: walletAccount(order.holder.userid), currency: 'ZCOIN', amount: order.amount },
+      ],
+    });
+  }
+
+  /**
    * A paid top-up: the guarded move of its row from `from` to `Success` and the credit (key
    * `topup-<txnid>`), so exactly one caller credits it. Undefined when the row was elsewhere.
    */

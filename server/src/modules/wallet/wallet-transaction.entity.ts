@@ -4,7 +4,8 @@ import { Check, Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn, Uniqu
 import { bigintNumber } from '../../database/columns.js';
 
 export type WalletTxnType = 'Credit' | 'Debit' | 'Refunded';
-export type WalletTxnPurpose = 'topup' | 'order' | 'refund' | 'admin' | 'redeem' | 'late_payment';
+export type WalletTxnPurpose =
+  'topup' | 'order' | 'refund' | 'admin' | 'redeem' | 'late_payment' | 'compensation';
 
 /** A line of a customer's Z-Coins history. `amount` in paise, always positive. */
 @Entity('wallet_transactions')
@@ -12,7 +13,7 @@ export type WalletTxnPurpose = 'topup' | 'order' | 'refund' | 'admin' | 'redeem'
 @Check('wallet_transactions_amount_check', 'amount > 0')
 @Check(
   'wallet_transactions_purpose_check',
-  `((purpose)::text = ANY ((ARRAY['topup'::character varying, 'order'::character varying, 'refund'::character varying, 'admin'::character varying, 'redeem'::character varying, 'late_payment'::character varying])::text[]))`,
+  `((purpose)::text = ANY ((ARRAY['topup'::character varying, 'order'::character varying, 'refund'::character varying, 'admin'::character varying, 'redeem'::character varying, 'late_payment'::character varying, 'compensation'::character varying])::text[]))`,
 )
 @Index('wallet_transactions_sort_amount', ['amount', 'id'])
 @Index('wallet_transactions_sort_orderid', ['orderid', 'id'])

@@ -2,7 +2,8 @@ import type { UpiIntentLinks } from '../../providers/upigateway/upigateway.adapt
 import type { WalletTxnStatus } from './wallet-state.js';
 
 export type WalletTxnType = 'Credit' | 'Debit' | 'Refunded';
-export type WalletTxnPurpose = 'topup' | 'order' | 'refund' | 'admin' | 'redeem' | 'late_payment';
+export type WalletTxnPurpose =
+  'topup' | 'order' | 'refund' | 'admin' | 'redeem' | 'late_payment' | 'compensation';
 
 /** A `wallet_transactions` row as PostgreSQL answers it; read only by `mapWalletTxnRow`. */
 export interface WalletTxnRow {

@@ -28,7 +28,7 @@ export class WalletRepository {
       `INSERT INTO wallet_transactions (txnid, user_id, userid, useremail, type, status, purpose, amount, orderid, txn_date,
                                         expires_at, attention)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
-       ${onceForOrder ? `ON CONFLICT (orderid, purpose) WHERE orderid IS NOT NULL AND purpose IN ('refund', 'late_payment', 'order') DO NOTHING` : ''}
+       ${onceForOrder ? `ON CONFLICT (orderid, purpose) WHERE orderid IS NOT NULL AND purpose IN ('refund', 'late_payment', 'order', 'compensation') DO NOTHING` : ''}
        RETURNING *`,
       [
         txn.txnid,

@@ -10,7 +10,7 @@ import { StatusMessage } from '@/components/StatusMessage';
 import { draftUrl } from '@/features/product/purchaseDraft';
 import { UpiPaySheet } from '@/features/upi/UpiPaySheet';
 import { paymentOfOrder, type UpiPayment } from '@/features/upi/upiPayment';
-import { deliveryDueAt, deliveryWindow } from '@/lib/delivery';
+import { compensationLine, deliveryDueAt, deliveryWindow } from '@/lib/delivery';
 import { formatRupees } from '@/lib/format';
 import { orderSupportChatLink, orderSupportMailLink } from '@/lib/support';
 import { useRefreshAccount } from '@/lib/useRefreshAccount';
@@ -80,14 +80,19 @@ function useNow(everyMs: number, running: boolean) {
 
 /** A paid order past its delivery promise: what is going on, the money, and who to ask. */
 function LateDelivery({ order }: { order: Order }) {
+  const promise = order.promiseMinutes
+    ? `${order.promiseMinutes} minutes`
+    : deliveryWindow(!!order.isApi);
+  const compensated = compensationLine(order);
   return (
     <div className="confirmation-note confirmation-late" role="status">
       <h2>This is taking longer than usual</h2>
       <p>
-        We promised delivery within {deliveryWindow(!!order.isApi)} and it has not been confirmed
-        yet. Your payment is safe: if the pack cannot be delivered, the full amount goes back to
-        your Z-Coins. There is no need to order again.
+        We promised delivery within {promise} and it has not been confirmed yet. Your payment is
+        safe: if the pack cannot be delivered, the full amount goes back to your Z-Coins. There is
+        no need to order again.
       </p>
+      {compensated && <p className="confirmation-compensation">{compensated}</p>}
       <p>Contact support with your order ID {order.orderid} and we will check it for you.</p>
       <div className="row">
         <a
@@ -162,6 +167,9 @@ function OrderDetails({
       )}
       {why && order.status !== 'Processing' && (
         <p className="confirmation-note confirmation-note-muted">{why}</p>
+      )}
+      {order.status !== 'Processing' && compensationLine(order) && (
+        <p className="confirmation-note confirmation-compensation">{compensationLine(order)}</p>
       )}
       <dl className="detail-list">
         {rows.map(([label, value]) => (

@@ -1,5 +1,6 @@
 import type { Order } from '@/api/types';
 import { StatusPill } from '@/components/StatusPill';
+import { compensationLine } from '@/lib/delivery';
 import { formatDateTime, formatRupees } from '@/lib/format';
 import { BuyAgainLink } from './BuyAgainLink';
 import { InvoiceLink } from './InvoiceLink';
@@ -40,6 +41,9 @@ export function OrderCards({ orders }: { orders: Order[] }) {
           </dl>
           {(order.customerReason || order.reason) && order.status !== 'Completed' && (
             <p className="order-reason muted">{order.customerReason || order.reason}</p>
+          )}
+          {compensationLine(order) && (
+            <p className="order-compensation">{compensationLine(order)}</p>
           )}
           <div className="order-card-footer">
             <span className="order-amount">{formatRupees(Number(order.value))}</span>

@@ -1,5 +1,6 @@
 import type { Order } from '@/api/types';
 import { StatusPill } from '@/components/StatusPill';
+import { compensationLine } from '@/lib/delivery';
 import { formatDateTime, formatRupees } from '@/lib/format';
 import { BuyAgainLink } from './BuyAgainLink';
 import { InvoiceLink } from './InvoiceLink';
@@ -39,6 +40,9 @@ export function OrderTable({ orders }: { orders: Order[] }) {
               <td>{order.paymentmode === 'wallet' ? 'Z-Coins' : 'UPI'}</td>
               <td>
                 <StatusPill status={order.status} />
+                {compensationLine(order) && (
+                  <div className="cell-sub order-compensation">{compensationLine(order)}</div>
+                )}
               </td>
               <td>{formatDateTime(order.createdAt)}</td>
               <td className="nowrap">

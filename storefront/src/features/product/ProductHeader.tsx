@@ -4,7 +4,7 @@ import { Icon } from '@/components/Icon';
 import { Modal } from '@/components/Modal';
 import { assetUrl, FALLBACK_TILE_IMAGE } from '@/lib/assets';
 import { useDocumentHead } from '@/lib/useDocumentHead';
-import { deliveryNote } from './productRules';
+import { deliveryNote, guaranteeNote } from './productRules';
 
 export function ProductHeader({ product }: { product: Product }) {
   const [guideOpen, setGuideOpen] = useState(false);
@@ -31,6 +31,11 @@ export function ProductHeader({ product }: { product: Product }) {
         <p className="delivery-note">
           <Icon name="bolt" size={16} /> {deliveryNote(product)}
         </p>
+        {guaranteeNote(product) && (
+          <p className="guarantee-note" data-testid="delivery-guarantee">
+            <Icon name="shieldCheck" size={16} /> {guaranteeNote(product)}
+          </p>
+        )}
         <button
           type="button"
           className="btn btn-secondary btn-sm"

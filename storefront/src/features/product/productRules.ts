@@ -8,6 +8,7 @@ import {
 } from '@zstore/contract/order-inputs';
 import type { Item, Product, Role } from '@/api/types';
 import { deliveryWindow } from '@/lib/delivery';
+import { rupeesShort } from '@/lib/format';
 
 const typeOf = (product: Product) => product.type?.toUpperCase() ?? '';
 
@@ -88,6 +89,17 @@ export function deliveryNote(product: Product): string {
   return product.isApi
     ? `Instant delivery in ${deliveryWindow(true)}`
     : `Delivered within ${deliveryWindow(false)}`;
+}
+
+/** 'Delivered in 6 minutes, or ₹10 back in Z-Coins': the product page's guarantee. */
+export function guaranteeNote(product: Product): string | null {
+  const guarantee = product.guarantee;
+  if (!guarantee) return null;
+  const back =
+    guarantee.percent !== undefined
+      ? `${guarantee.percent}% of the price`
+      : rupeesShort(guarantee.rupees ?? 0);
+  return `Delivered in ${guarantee.minutes} minutes, or ${back} back in Z-Coins`;
 }
 
 /** The displayed coupon maths: discount rounded up, total rounded down, never below zero. */

@@ -12,6 +12,7 @@ const PURPOSES: Record<NonNullable<WalletTransaction['purpose']>, string> = {
   admin: 'Admin credit',
   redeem: 'Points redeemed',
   late_payment: 'Late UPI payment returned',
+  compensation: 'Delivery promise missed',
 };
 
 /** What the movement was, in the customer's words. */

@@ -271,9 +271,31 @@ function productForm(mode: FormMode) {
 
     @FlagRules()
     instock?: boolean | null;
+
+    @ApiPropertyOptional({
+      nullable: true,
+      type: Number,
+      minimum: 1,
+      maximum: 1440,
+      description: "A supplier product's delivery promise in minutes; empty: the store's default",
+    })
+    @Transform(toPromiseMinutes)
+    @IsOptional()
+    @IsInt({ message: PROMISE_MINUTES })
+    @Min(1, { message: PROMISE_MINUTES })
+    @Max(1440, { message: PROMISE_MINUTES })
+    promiseMinutes?: number | null;
   }
   return Form;
 }
+
+const PROMISE_MINUTES = 'Enter the delivery promise in whole minutes, from 1 to 1440.';
+
+/** An empty promise is the store's default (null); a number text is its number. */
+const toPromiseMinutes = ({ value }: { value: unknown }) => {
+  if (value === '' || value === null) return null;
+  return typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
+};
 
 /** `createproduct` and the console's product create. */
 export class ProductWriteDto extends productForm('create') {}

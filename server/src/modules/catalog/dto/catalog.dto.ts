@@ -6,6 +6,15 @@ export class ProductInputDto {
   @ApiProperty() label: string;
 }
 
+/** The delivery promise of a product page: missed, the order pays `rupees` or `percent` back. */
+export class ProductGuaranteeDto {
+  @ApiProperty({ description: 'Minutes from the payment' }) minutes: number;
+  @ApiPropertyOptional({ description: 'Rupees of Z-Coins paid when the promise is missed' })
+  rupees?: number;
+  @ApiPropertyOptional({ description: 'Percent of the order paid in Z-Coins when it is missed' })
+  percent?: number;
+}
+
 export class ProductResponseDto {
   @ApiProperty() _id: string;
   @ApiProperty() productid: number;
@@ -22,6 +31,17 @@ export class ProductResponseDto {
   @ApiPropertyOptional({ nullable: true, type: String }) apiType: string | null;
   @ApiPropertyOptional() deliveryTime?: string;
   @ApiPropertyOptional() guideImage?: string;
+  @ApiPropertyOptional({
+    nullable: true,
+    type: Number,
+    description: "A supplier product's own delivery promise in minutes (none: the default)",
+  })
+  promiseMinutes: number | null;
+}
+
+/** A product page: the product with its delivery guarantee. */
+export class ProductPageDto extends ProductResponseDto {
+  @ApiPropertyOptional({ type: ProductGuaranteeDto }) guarantee?: ProductGuaranteeDto;
 }
 
 export function mapProduct(product: Product): ProductResponseDto {
@@ -41,6 +61,7 @@ export function mapProduct(product: Product): ProductResponseDto {
     apiType: product.apiType,
     ...(product.deliveryTime ? { deliveryTime: product.deliveryTime } : {}),
     ...(product.guideImage ? { guideImage: product.guideImage } : {}),
+    promiseMinutes: product.promiseMinutes,
   };
 }
 
@@ -61,7 +82,7 @@ export class HomeProductsDto {
 }
 
 export class EachProductDto {
-  @ApiProperty({ type: ProductResponseDto }) product: ProductResponseDto;
+  @ApiProperty({ type: ProductPageDto }) product: ProductPageDto;
 }
 
 export class ItemResponseDto {

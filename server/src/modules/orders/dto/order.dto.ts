@@ -165,6 +165,24 @@ export class OrderResponseDto {
     description: 'When the payment was confirmed; the delivery promise counts from here',
   })
   paidAt: string | null;
+  @ApiPropertyOptional({
+    nullable: true,
+    type: Number,
+    description: 'The delivery promise shown when it was bought, in minutes from the payment',
+  })
+  promiseMinutes: number | null;
+  @ApiPropertyOptional({
+    nullable: true,
+    type: String,
+    description: 'When the delivery promise is missed (set at payment)',
+  })
+  promiseDueAt: string | null;
+  @ApiPropertyOptional({
+    nullable: true,
+    type: Number,
+    description: 'Rupees of Z-Coins paid because the order missed its delivery promise',
+  })
+  compensation: number | null;
   @ApiProperty() createdAt: string;
   @ApiProperty() updatedAt: string;
   @ApiPropertyOptional({
@@ -206,6 +224,9 @@ export function mapOrder(order: Order): OrderResponseDto {
     paymentExpiresAt: live ? order.expiresAt!.toISOString() : null,
     isApi: order.isApi,
     paidAt: order.paidAt?.toISOString() ?? null,
+    promiseMinutes: order.promiseMinutes,
+    promiseDueAt: order.promiseDueAt?.toISOString() ?? null,
+    compensation: order.compensation === null ? null : toRupees(order.compensation),
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
   };

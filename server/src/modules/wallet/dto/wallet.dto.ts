@@ -22,7 +22,7 @@ export class WalletTransactionDto {
   @ApiProperty({ enum: ['Credit', 'Debit', 'Refunded'] }) type: string;
   @ApiProperty({ enum: ['Created', 'Pending', 'Success', 'Failed', 'Processing'] }) status: string;
   @ApiProperty({
-    enum: ['topup', 'order', 'refund', 'admin', 'redeem', 'late_payment'],
+    enum: ['topup', 'order', 'refund', 'admin', 'redeem', 'late_payment', 'compensation'],
     description:
       'What the movement was: a top-up, an order, a refund, an admin credit, redeemed points, a late UPI payment',
   })
