@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { Messages } from '@zstore/contract/messages';
 import { GOOGLE_SIGN_IN_URL, login } from '@/api/auth';
 import { ApiError } from '@/api/client';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { Messages } from '@zstore/contract/messages';
 import { ApiError } from '@/api/client';
 import { sendLoginOtp } from '@/api/otp';
