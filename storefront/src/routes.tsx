@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router';
 import { GuestOnly } from './auth/GuestOnly';
 import { RequireRole } from './auth/RequireRole';
 import { AppLayout } from './layout/AppLayout';
-import { useDocumentHead } from './lib/useDocumentHead';
+import { useRouteHead } from './lib/useDocumentHead';
 
 /**
  * A page whose code loads on first use, like `lazy`, that can also be loaded ahead: once loaded,
@@ -264,7 +264,7 @@ function RouteHead({
   description,
   children,
 }: Pick<RouteEntry, 'title' | 'description'> & { children: ReactNode }) {
-  useDocumentHead(title, description);
+  useRouteHead(title, description);
   return children;
 }
 

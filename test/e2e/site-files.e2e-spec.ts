@@ -137,6 +137,11 @@ describe('robots.txt, favicon.ico and sitemap.xml', () => {
       'Renamed &lt;Game&gt; &amp; Co',
     );
     expect(await heading()).toBe('Renamed &lt;Game&gt; &amp; Co');
+    const renamed = await app.http().get(`/product/${product.id}`).expect(200);
+    expect(renamed.text).toContain('<title>Renamed &lt;Game&gt; &amp; Co Top-Up | Z Store</title>');
+    expect(renamed.text).toContain(
+      'content="Top up Renamed &lt;Game&gt; &amp; Co instantly at Z Store',
+    );
 
     await app
       .http()

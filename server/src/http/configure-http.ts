@@ -30,7 +30,12 @@ import {
   withHeadTags,
   type BuildManifest,
 } from './page-preloads.js';
-import { homeShell as homeShellHtml, productShell, withShell } from './storefront-shell.js';
+import {
+  homeShell as homeShellHtml,
+  productShell,
+  withProductHead,
+  withShell,
+} from './storefront-shell.js';
 import { CatalogService } from '../modules/catalog/catalog.service.js';
 import type { HomeProductsDto, ProductResponseDto } from '../modules/catalog/dto/catalog.dto.js';
 
@@ -223,9 +228,13 @@ function storefrontPages(
     const answer = await catalog.eachProduct(id).catch(() => undefined);
     if (!answer) return withTags(html!, productPreloads(id), productModules);
     const { product } = JSON.parse(answer.json) as { product: ProductResponseDto };
-    return withShell(withTags(html!, productModules), productShell(product), {
-      product: { id, answer: { product } },
-    });
+    return withShell(
+      withProductHead(withTags(html!, productModules), product),
+      productShell(product),
+      {
+        product: { id, answer: { product } },
+      },
+    );
   };
 
   return async (url: string) => {

@@ -152,3 +152,18 @@ export function withShell(html: string, shell: string, data: InitialData): strin
     `<div id="root">${shell}</div>\n    <script type="application/json" id="initial-data">${scriptJson(data)}</script>`,
   );
 }
+
+/**
+ * A product page's `<title>` and meta description, as the page sets them once the app runs
+ * (ProductHeader in the storefront), so that they are right before it does.
+ */
+export function withProductHead(html: string, product: ProductResponseDto): string {
+  const title = `${product.name} Top-Up | Z Store`;
+  const description = `Top up ${product.name} instantly at Z Store: pick a pack, enter your player details and pay by UPI or Z-Coins.`;
+  return html
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+    .replace(
+      /(<meta\s+name="description"\s+content=")[^"]*"/,
+      (_, start: string) => `${start}${escapeHtml(description)}"`,
+    );
+}
