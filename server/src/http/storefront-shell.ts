@@ -52,6 +52,12 @@ const ICONS = {
   bolt: 'M13 2L4 14h7l-1 8 9-12h-7z',
   info: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 11v6M12 7.5h.01',
   alert: 'M12 3l10 18H2zM12 10v4M12 17.5h.01',
+  home: 'M3 11l9-7 9 7v9a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z',
+  wallet: 'M3 7a2 2 0 0 1 2-2h13v4M3 7v11a2 2 0 0 0 2 2h15V9H5a2 2 0 0 1-2-2zM16 14.5h.01',
+  grid: 'M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z',
+  receipt: 'M6 3h12v18l-3-2-3 2-3-2-3 2zM9 8h6M9 12h6',
+  headset:
+    'M4 14v-2a8 8 0 0 1 16 0v2M4 14h3v5H5a1 1 0 0 1-1-1zM20 14h-3v5h2a1 1 0 0 0 1-1zM17 19a4 4 0 0 1-4 3h-1',
 };
 
 const icon = (name: keyof typeof ICONS, size: number) =>
@@ -60,8 +66,22 @@ const icon = (name: keyof typeof ICONS, size: number) =>
 /** The top bar as a signed-out visitor sees it; its menu opens once the app has started. */
 const topBar = `<header class="topbar"><div class="container topbar-inner"><div class="row"><button type="button" class="icon-btn" aria-label="Open menu">${icon('menu', 24)}</button><a class="logo" aria-label="Z Store home" href="/home"><img src="/logo.svg" alt="" width="34" height="34"><span class="logo-text">Z <span>Store</span></span></a></div><a class="btn btn-primary btn-sm static-login" href="/login">Login</a></div></header>`;
 
+/** The phone's quick links of the home page (BottomBar in the storefront). */
+const BOTTOM_TABS = [
+  { href: '/wallet', label: 'Wallet', icon: 'wallet' },
+  { href: '/dashboard', label: 'Dashboard', icon: 'grid' },
+  { href: '/home', label: 'Home', icon: 'home' },
+  { href: '/orders', label: 'Order', icon: 'receipt' },
+  { href: '/contact', label: 'Support', icon: 'headset' },
+] as const;
+
+const bottomBar = `<nav class="bottombar" aria-label="Quick links">${BOTTOM_TABS.map(
+  (tab) =>
+    `<a class="bottombar-tab${tab.href === '/home' ? ' is-active is-center' : ''}" href="${tab.href}"><span class="bottombar-icon">${icon(tab.icon, 22)}</span><span>${tab.label}</span></a>`,
+).join('')}</nav>`;
+
 const appShell = (main: string, withBottomBar: boolean) =>
-  `<div class="app-shell${withBottomBar ? ' has-bottombar' : ''}" data-static-shell="">${topBar}<main class="app-main">${main}</main></div>`;
+  `<div class="app-shell${withBottomBar ? ' has-bottombar' : ''}" data-static-shell="">${topBar}<main class="app-main">${main}</main>${withBottomBar ? bottomBar : ''}</div>`;
 
 function tile(product: HomeProductDto): string {
   const [name, region] = splitRegion(product.name);
