@@ -3,14 +3,28 @@ import { createRoot } from 'react-dom/client';
 import './styles/global.css';
 import { App } from './App';
 import { ensureDeviceCookie } from './lib/device';
+import { preloadPageOf } from './routes';
+import { whenIdleOrUsed } from './lib/whenIdle';
 
 ensureDeviceCookie();
 
-// A transition renders the first screen in slices that leave the main thread free in between.
-startTransition(() => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+const root = document.getElementById('root')!;
+
+function start() {
+  // A transition renders the first screen in slices that leave the main thread free in between.
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
+}
+
+// The server drew this page's first screen (its links work without the app): the app takes over
+// once the browser is idle or the visitor reaches for something, with the page's code at hand.
+if (root.querySelector('[data-static-shell]')) {
+  void Promise.all([preloadPageOf(window.location.pathname), whenIdleOrUsed()]).then(start, start);
+} else {
+  start();
+}

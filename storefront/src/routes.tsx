@@ -1,14 +1,41 @@
-import { lazy, type ComponentType, type ReactNode } from 'react';
+import { lazy, useState, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { GuestOnly } from './auth/GuestOnly';
 import { RequireRole } from './auth/RequireRole';
 import { AppLayout } from './layout/AppLayout';
-import { useDocumentHead } from './lib/useDocumentHead';
+import { useRouteHead } from './lib/useDocumentHead';
+
+/**
+ * A page whose code loads on first use, like `lazy`, that can also be loaded ahead: once loaded,
+ * it renders at once instead of suspending (showing the page loader) for a moment.
+ */
+function preloadable(load: () => Promise<{ default: ComponentType }>) {
+  let loaded: ComponentType | undefined;
+  const preload = () =>
+    load().then((module) => {
+      loaded = module.default;
+      return module;
+    });
+  const Lazy = lazy(preload);
+  function Page() {
+    // Decided once, so that a page shown through `Lazy` is not mounted again once it has loaded.
+    const [ready] = useState(() => loaded);
+    return ready ? <Loaded Page={ready} /> : <Lazy />;
+  }
+  return Object.assign(Page, { preload });
+}
+const Loaded = ({ Page }: { Page: ComponentType }) => <Page />;
 
 // Each page loads its own code; the server preloads the home page's and a product page's with the
 // app's script (server/src/http/page-preloads.ts).
-const HomePage = lazy(() => import('./features/home/HomePage'));
-const ProductPage = lazy(() => import('./features/product/ProductPage'));
+const HomePage = preloadable(() => import('./features/home/HomePage'));
+const ProductPage = preloadable(() => import('./features/product/ProductPage'));
+
+/** Loads the code of the page at `pathname` when it is one the server draws a first screen of. */
+export async function preloadPageOf(pathname: string): Promise<void> {
+  if (pathname === '/' || pathname === '/home') await HomePage.preload();
+  else if (pathname.startsWith('/product/')) await ProductPage.preload();
+}
 const ConfirmationPage = lazy(() => import('./features/confirmation/ConfirmationPage'));
 const OrdersPage = lazy(() => import('./features/orders/OrdersPage'));
 const DashboardPage = lazy(() => import('./features/dashboard/DashboardPage'));
@@ -237,7 +264,7 @@ function RouteHead({
   description,
   children,
 }: Pick<RouteEntry, 'title' | 'description'> & { children: ReactNode }) {
-  useDocumentHead(title, description);
+  useRouteHead(title, description);
   return children;
 }
 

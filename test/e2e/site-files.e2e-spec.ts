@@ -1,6 +1,13 @@
 import { get, type IncomingHttpHeaders } from 'node:http';
 import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import { startTestApp, type TestApp } from '../utils/app.js';
+import { sessionOf } from './money.helpers.js';
+
+/** The answers a page was drawn from, as the server put them in its HTML. */
+const initialData = (html: string) =>
+  JSON.parse(
+    /<script type="application\/json" id="initial-data">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}',
+  ) as Record<string, unknown>;
 
 /** Files for browsers and crawlers at the site's root, not the app's HTML (issue 9 point 6). */
 describe('robots.txt, favicon.ico and sitemap.xml', () => {
@@ -66,7 +73,7 @@ describe('robots.txt, favicon.ico and sitemap.xml', () => {
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
   });
 
-  it("preloads the home page's first carousel slide and API answers, and a product page's product", async () => {
+  it("preloads the home page's first carousel slide; the home and product pages carry their answers", async () => {
     const [phone] = await app.sql<{ url: string }>(
       "SELECT url FROM gallery_images WHERE type = 'CarouselMb' ORDER BY created_at, id LIMIT 1",
     );
@@ -74,19 +81,75 @@ describe('robots.txt, favicon.ico and sitemap.xml', () => {
     expect(home.text).toContain(
       `<link rel="preload" href="${phone.url}" as="image" media="(max-width: 767px)" fetchpriority="high" />`,
     );
-    expect(home.text).toContain(
-      '<link rel="preload" href="/api/gallery/images" as="fetch" crossorigin="anonymous" />',
+    // The answers the first screen was drawn from are in the page: nothing to preload.
+    expect(home.text).not.toContain('as="fetch"');
+    const homeData = initialData(home.text);
+    expect(homeData.homeProducts).toEqual(
+      (await app.http().get('/api/product/gethomeproducts').expect(200)).body,
+    );
+    expect(homeData.gallery).toEqual(
+      (await app.http().get('/api/gallery/images').expect(200)).body,
     );
 
     const [product] = await app.sql<{ id: string }>(
       'SELECT id FROM products WHERE deleted_at IS NULL LIMIT 1',
     );
     const page = await app.http().get(`/product/${product.id}`).expect(200);
-    expect(page.text).toContain(
-      `<link rel="preload" href="/api/product/eachproduct/${product.id}" as="fetch" crossorigin="anonymous" />`,
-    );
+    expect(initialData(page.text).product).toEqual({
+      id: product.id,
+      answer: (await app.http().get(`/api/product/eachproduct/${product.id}`).expect(200)).body,
+    });
+    const unknown = await app.http().get(`/product/00000000-0000-4000-8000-000000000000`);
+    expect(unknown.text).not.toContain('initial-data');
     const other = await app.http().get('/about').expect(200);
     expect(other.text).not.toContain('rel="preload"');
+    expect(other.text).toContain('<div id="root"></div>');
+  });
+
+  it('draws the home tiles and the product header into the HTML, anew when the catalogue changes', async () => {
+    const admin = await sessionOf(app, 'admin@example.com');
+    const [product] = await app.sql<{ id: string; name: string }>(
+      'SELECT id, name FROM products WHERE deleted_at IS NULL AND instock ORDER BY productid LIMIT 1',
+    );
+    const tiles = async () => {
+      const html = (await app.http().get('/').expect(200)).text;
+      return [
+        ...html.matchAll(
+          /<a class="product-tile"[^>]*href="\/product\/([^"]+)">.*?<span class="product-tile-name">([^<]*)</g,
+        ),
+      ].map(([, id, name]) => ({ id, name }));
+    };
+    const heading = async () =>
+      /<h1>([^<]*)<\/h1>/.exec(
+        (await app.http().get(`/product/${product.id}`).expect(200)).text,
+      )?.[1];
+
+    expect((await tiles()).map((tile) => tile.id)).toContain(product.id);
+    expect(await heading()).toBe(product.name.replace(/&/g, '&amp;'));
+
+    await app
+      .http()
+      .post(`/api/admin/editproduct/${product.id}`)
+      .set(admin.auth)
+      .send({ name: 'Renamed <Game> & Co' })
+      .expect(200);
+    expect((await tiles()).find((tile) => tile.id === product.id)?.name).toBe(
+      'Renamed &lt;Game&gt; &amp; Co',
+    );
+    expect(await heading()).toBe('Renamed &lt;Game&gt; &amp; Co');
+    const renamed = await app.http().get(`/product/${product.id}`).expect(200);
+    expect(renamed.text).toContain('<title>Renamed &lt;Game&gt; &amp; Co Top-Up | Z Store</title>');
+    expect(renamed.text).toContain(
+      'content="Top up Renamed &lt;Game&gt; &amp; Co instantly at Z Store',
+    );
+
+    await app
+      .http()
+      .post('/api/admin/updateproduct')
+      .set(admin.auth)
+      .send({ _id: product.id, instock: false })
+      .expect(200);
+    expect((await tiles()).map((tile) => tile.id)).not.toContain(product.id);
   });
 
   it("fetches the home page's and a product page's own code with the app's script", async () => {

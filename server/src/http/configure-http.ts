@@ -30,6 +30,14 @@ import {
   withHeadTags,
   type BuildManifest,
 } from './page-preloads.js';
+import {
+  homeShell as homeShellHtml,
+  productShell,
+  withProductHead,
+  withShell,
+} from './storefront-shell.js';
+import { CatalogService } from '../modules/catalog/catalog.service.js';
+import type { HomeProductsDto, ProductResponseDto } from '../modules/catalog/dto/catalog.dto.js';
 
 export interface StaticRoots {
   storefront: string;
@@ -174,8 +182,10 @@ function buildManifest(root: string): BuildManifest | undefined {
 }
 
 /**
- * The storefront's index.html for a path, with preloads of what the page will ask for first:
- * the home page's code, gallery and catalogue, a product page's code and product.
+ * The storefront's index.html for a path, with preloads of what the page will ask for first (the
+ * home page's code, gallery and catalogue, a product page's code and product) and, for the home
+ * and product pages, their first screen drawn by the server (storefront-shell.ts), made again
+ * whenever the catalogue cache hands out a new answer (any catalogue or gallery change).
  */
 function storefrontPages(
   app: NestFastifyApplication,
@@ -183,6 +193,7 @@ function storefrontPages(
   manifest: BuildManifest | undefined,
 ) {
   const gallery = app.get(GalleryService, { strict: false });
+  const catalog = app.get(CatalogService, { strict: false });
   const html = index?.toString('utf8');
   const withTags = (page: string, ...tags: Array<string | undefined>) => {
     const present = tags.filter(Boolean).join('\n    ');
@@ -191,16 +202,39 @@ function storefrontPages(
   const homeShell =
     html && withTags(html, manifest && pageModulePreloads(manifest, HOME_PAGE_SOURCE));
   const productModules = manifest && pageModulePreloads(manifest, PRODUCT_PAGE_SOURCE);
-  let home: { json: string; html: string } | undefined;
+  let home: { gallery?: string; products?: string; html: string } | undefined;
 
   const homePage = async (page: string) => {
-    // The page works without its preloads: a failed gallery read only makes it slower.
-    const json = (await gallery.images().catch(() => undefined))?.json;
-    if (json === undefined) return page;
-    if (home?.json !== json) {
-      home = { json, html: withTags(page, homePreloads(JSON.parse(json) as GalleryImagesDto)) };
+    // The page works without its preloads and first screen: a failed read only makes it slower.
+    const [images, products] = await Promise.all([
+      gallery.images().catch(() => undefined),
+      catalog.homeProducts(undefined).catch(() => undefined),
+    ]);
+    if (home && home.gallery === images?.json && home.products === products?.json) return home.html;
+    const galleryDto = images && (JSON.parse(images.json) as GalleryImagesDto);
+    let built = galleryDto ? withTags(page, homePreloads(galleryDto, !products)) : page;
+    if (products) {
+      const productsDto = JSON.parse(products.json) as HomeProductsDto;
+      built = withShell(built, homeShellHtml(productsDto, galleryDto), {
+        homeProducts: productsDto,
+        gallery: galleryDto,
+      });
     }
-    return home.html;
+    home = { gallery: images?.json, products: products?.json, html: built };
+    return built;
+  };
+
+  const productPage = async (id: string) => {
+    const answer = await catalog.eachProduct(id).catch(() => undefined);
+    if (!answer) return withTags(html!, productPreloads(id), productModules);
+    const { product } = JSON.parse(answer.json) as { product: ProductResponseDto };
+    return withShell(
+      withProductHead(withTags(html!, productModules), product),
+      productShell(product),
+      {
+        product: { id, answer: { product } },
+      },
+    );
   };
 
   return async (url: string) => {
@@ -208,6 +242,6 @@ function storefrontPages(
     if (HOME_PATHS.has(url)) return homePage(homeShell);
     const product = PRODUCT_PATH.exec(url);
     if (!product) return index;
-    return withTags(html, productPreloads(product[1]), productModules);
+    return productPage(product[1]);
   };
 }

@@ -10,15 +10,17 @@ function sitePath(url: string | undefined): string | undefined {
 }
 
 /**
- * The home page's `<link rel="preload">` tags: the two API answers it renders from, and the
- * first slide of the carousel (its largest image) for phones and for wider screens, so the
- * browser fetches them while it is still loading the app's script.
+ * The home page's `<link rel="preload">` tags: the two API answers it renders from (unless the
+ * page carries them already), and the first slide of the carousel (its largest image) for phones
+ * and for wider screens, so the browser fetches them while it is still loading the app's script.
  */
-export function homePreloads(gallery: GalleryImagesDto): string {
-  const links = [
-    '<link rel="preload" href="/api/gallery/images" as="fetch" crossorigin="anonymous" />',
-    '<link rel="preload" href="/api/product/gethomeproducts" as="fetch" crossorigin="anonymous" />',
-  ];
+export function homePreloads(gallery: GalleryImagesDto, withAnswers = true): string {
+  const links = withAnswers
+    ? [
+        '<link rel="preload" href="/api/gallery/images" as="fetch" crossorigin="anonymous" />',
+        '<link rel="preload" href="/api/product/gethomeproducts" as="fetch" crossorigin="anonymous" />',
+      ]
+    : [];
   const phone = sitePath((gallery.CarouselMb[0] ?? gallery.CarouselPc[0])?.url);
   const wide = sitePath((gallery.CarouselPc[0] ?? gallery.CarouselMb[0])?.url);
   if (phone) {

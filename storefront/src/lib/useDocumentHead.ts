@@ -1,17 +1,27 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 
 const SITE_NAME = 'Z Store';
 
+function setDocumentHead(title: string, description: string) {
+  document.title = `${title} | ${SITE_NAME}`;
+  let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+  if (!meta) {
+    meta = document.createElement('meta');
+    meta.name = 'description';
+    document.head.append(meta);
+  }
+  meta.content = description;
+}
+
 /** Sets the tab title (`<title> | Z Store`) and the meta description of the page on screen. */
 export function useDocumentHead(title: string, description: string) {
-  useEffect(() => {
-    document.title = `${title} | ${SITE_NAME}`;
-    let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
-    if (!meta) {
-      meta = document.createElement('meta');
-      meta.name = 'description';
-      document.head.append(meta);
-    }
-    meta.content = description;
-  }, [title, description]);
+  useEffect(() => setDocumentHead(title, description), [title, description]);
+}
+
+/**
+ * The route's own head, set before the effects of the page it shows: a page that knows more
+ * (a product's name) overrides it even when both appear at once.
+ */
+export function useRouteHead(title: string, description: string) {
+  useLayoutEffect(() => setDocumentHead(title, description), [title, description]);
 }

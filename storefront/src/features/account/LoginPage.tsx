@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { ErrorCode } from '@zstore/contract/error-codes';
 import { GOOGLE_SIGN_IN_URL, login } from '@/api/auth';
 import { ApiError, errorCodeOf } from '@/api/client';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { ErrorCode } from '@zstore/contract/error-codes';
 import { Messages } from '@zstore/contract/messages';
 import { ApiError, errorCodeOf } from '@/api/client';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { Messages } from '@zstore/contract/messages';
 import { ApiError } from '@/api/client';
 import { fetchOtpTimer, sendLoginOtp, verifyLoginOtp } from '@/api/otp';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { ErrorCode } from '@zstore/contract/error-codes';
 import { Messages } from '@zstore/contract/messages';
 import { register, verifyAndRegister, type RegisterDetails } from '@/api/auth';

@@ -1,6 +1,6 @@
 import type { GstStateCode } from '@zstore/contract/gst-states';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { GST_STATES, gstStateName } from '@zstore/contract/gst-states';
 import { Messages } from '@zstore/contract/messages';
 import { ApiError } from '@/api/client';

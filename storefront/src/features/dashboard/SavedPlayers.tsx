@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { forgetSavedPlayer, savedPlayersQuery, type SavedPlayer } from '@/api/savedPlayers';
 import { Icon } from '@/components/Icon';
 import { forgetPlayer } from '@/features/product/purchaseDraft';

@@ -1,14 +1,20 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Icon } from '@/components/Icon';
 
 interface GameSearchProps {
   query: string;
   onChange: (query: string) => void;
+  /** Takes the focus when it appears (the visitor was typing in the page's first screen). */
+  focusOnMount?: boolean;
 }
 
 /** The field that narrows the home tiles to the games whose name or region matches. */
-export function GameSearch({ query, onChange }: GameSearchProps) {
+export function GameSearch({ query, onChange, focusOnMount = false }: GameSearchProps) {
   const id = useId();
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (focusOnMount) field.current?.focus();
+  }, [focusOnMount]);
   return (
     <form className="game-search" role="search" onSubmit={(event) => event.preventDefault()}>
       <label htmlFor={id} className="sr-only">
@@ -16,6 +22,7 @@ export function GameSearch({ query, onChange }: GameSearchProps) {
       </label>
       <Icon name="search" size={18} />
       <input
+        ref={field}
         id={id}
         type="search"
         className="input game-search-input"

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { fetchGoogleLoginResult } from '@/api/auth';
 import { ApiError } from '@/api/client';
 import { useSession } from '@/auth/SessionContext';

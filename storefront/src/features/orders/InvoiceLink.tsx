@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { ApiError, downloadFile } from '@/api/client';
 import type { Order } from '@/api/types';
 

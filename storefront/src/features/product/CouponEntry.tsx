@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { ApiError, errorText } from '@/api/client';
 import { validateCoupon } from '@/api/coupon';
 import type { User } from '@/api/types';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { ErrorCode } from '@zstore/contract/error-codes';
 import { Messages } from '@zstore/contract/messages';
 import { ApiError } from '@/api/client';

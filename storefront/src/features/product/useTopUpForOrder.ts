@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { ApiError } from '@/api/client';
 import { startWalletTopUp } from '@/api/wallet';
 import { useIntentKey } from '@/lib/useIntentKey';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { ApiError } from '@/api/client';
 import { pointsBalanceQuery, redeemPoints } from '@/api/points';
 import { useSession } from '@/auth/SessionContext';

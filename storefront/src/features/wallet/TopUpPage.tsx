@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { ApiError } from '@/api/client';
 import { startWalletTopUp } from '@/api/wallet';
 import { useSession } from '@/auth/SessionContext';

@@ -1,0 +1,189 @@
+import type { GalleryImagesDto } from '../modules/gallery/gallery.service.js';
+import type {
+  HomeProductDto,
+  HomeProductsDto,
+  ProductResponseDto,
+} from '../modules/catalog/dto/catalog.dto.js';
+
+/**
+ * The first screen of the home page and of a product page as plain HTML inside the storefront's
+ * `#root`, drawn by the browser before any script has run: the tiles are links that work without
+ * the app, and the app replaces this markup (same classes, same layout) when it starts. The
+ * answers the HTML was drawn from go with it (`#initial-data`), so the app's first render shows
+ * the same tiles instead of loading them again.
+ *
+ * The tiles carry the public prices: a browser signed in as a reseller hides them until the app
+ * shows the trade prices (`theme-init.js` marks such a page, global.css hides them).
+ */
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
+  );
+
+/** JSON inside a `<script type="application/json">`: nothing in it can close the element. */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028');
+
+const FALLBACK_TILE_IMAGE = '/images/fallback-tile.svg';
+
+/** As the storefront's `assetUrl`: server paths are relative to the site root. */
+function assetUrl(path: string | undefined | null): string {
+  if (!path) return FALLBACK_TILE_IMAGE;
+  if (/^(https?:)?\/\//.test(path) || path.startsWith('data:') || path.startsWith('/')) return path;
+  return `/${path}`;
+}
+
+const formatPrice = (rupees: number) =>
+  `₹${Number.isInteger(rupees) ? rupees.toLocaleString('en-IN') : rupees.toFixed(2)}`;
+
+function splitRegion(name: string): [string, string | undefined] {
+  const match = /^(.+?)\s*\(([^()]+)\)$/.exec(name);
+  return match ? [match[1], match[2]] : [name, undefined];
+}
+
+/** The storefront's icons (storefront/src/components/Icon.tsx) that the first screens show. */
+const ICONS = {
+  menu: 'M4 6h16M4 12h16M4 18h16',
+  search: 'M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM21 21l-5-5',
+  bolt: 'M13 2L4 14h7l-1 8 9-12h-7z',
+  info: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 11v6M12 7.5h.01',
+  alert: 'M12 3l10 18H2zM12 10v4M12 17.5h.01',
+  home: 'M3 11l9-7 9 7v9a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z',
+  wallet: 'M3 7a2 2 0 0 1 2-2h13v4M3 7v11a2 2 0 0 0 2 2h15V9H5a2 2 0 0 1-2-2zM16 14.5h.01',
+  grid: 'M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z',
+  receipt: 'M6 3h12v18l-3-2-3 2-3-2-3 2zM9 8h6M9 12h6',
+  headset:
+    'M4 14v-2a8 8 0 0 1 16 0v2M4 14h3v5H5a1 1 0 0 1-1-1zM20 14h-3v5h2a1 1 0 0 0 1-1zM17 19a4 4 0 0 1-4 3h-1',
+};
+
+const icon = (name: keyof typeof ICONS, size: number) =>
+  `<svg width="${size}" height="${size}" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false"><path d="${ICONS[name]}"></path></svg>`;
+
+/** The top bar as a signed-out visitor sees it; its menu opens once the app has started. */
+const topBar = `<header class="topbar"><div class="container topbar-inner"><div class="row"><button type="button" class="icon-btn" aria-label="Open menu">${icon('menu', 24)}</button><a class="logo" aria-label="Z Store home" href="/home"><img src="/logo.svg" alt="" width="34" height="34"><span class="logo-text">Z <span>Store</span></span></a></div><a class="btn btn-primary btn-sm static-login" href="/login">Login</a></div></header>`;
+
+/** The phone's quick links of the home page (BottomBar in the storefront). */
+const BOTTOM_TABS = [
+  { href: '/wallet', label: 'Wallet', icon: 'wallet' },
+  { href: '/dashboard', label: 'Dashboard', icon: 'grid' },
+  { href: '/home', label: 'Home', icon: 'home' },
+  { href: '/orders', label: 'Order', icon: 'receipt' },
+  { href: '/contact', label: 'Support', icon: 'headset' },
+] as const;
+
+const bottomBar = `<nav class="bottombar" aria-label="Quick links">${BOTTOM_TABS.map(
+  (tab) =>
+    `<a class="bottombar-tab${tab.href === '/home' ? ' is-active is-center' : ''}" href="${tab.href}"><span class="bottombar-icon">${icon(tab.icon, 22)}</span><span>${tab.label}</span></a>`,
+).join('')}</nav>`;
+
+const appShell = (main: string, withBottomBar: boolean) =>
+  `<div class="app-shell${withBottomBar ? ' has-bottombar' : ''}" data-static-shell="">${topBar}<main class="app-main">${main}</main>${withBottomBar ? bottomBar : ''}</div>`;
+
+function tile(product: HomeProductDto): string {
+  const [name, region] = splitRegion(product.name);
+  return [
+    `<a class="product-tile" data-audience="public" href="/product/${encodeURIComponent(product._id)}">`,
+    `<span class="product-tile-image"><img src="${escapeHtml(assetUrl(product.imgpath))}" alt="" loading="lazy"></span>`,
+    `<span class="product-tile-name">${escapeHtml(name)}</span>`,
+    region ? `<span class="product-tile-region">${escapeHtml(region)}</span>` : '',
+    product.fromPrice !== undefined
+      ? `<span class="product-tile-price">from ${escapeHtml(formatPrice(product.fromPrice))}</span>`
+      : '',
+    product.bestDiscount
+      ? `<span class="product-tile-discount">Up to ${product.bestDiscount}% off</span>`
+      : '',
+    '</a>',
+  ].join('');
+}
+
+/** The sections in the home page's order (`sectionsOf` in the storefront's HomePage). */
+function sections(products: HomeProductsDto) {
+  return [
+    { title: 'TRENDING DISCOUNTS', items: products.trending ?? [] },
+    { title: 'INSTANT RECHARGE', items: products.instantGames ?? [] },
+    { title: 'MORE GAMES', items: products.games ?? [] },
+    { title: 'OTHERS', items: [...(products.ott ?? []), ...(products.others ?? [])] },
+  ].filter((section) => section.items.length);
+}
+
+function firstSlide(gallery: GalleryImagesDto | undefined): string {
+  const phone = gallery?.CarouselMb[0] ?? gallery?.CarouselPc[0];
+  const wide = gallery?.CarouselPc[0] ?? gallery?.CarouselMb[0];
+  if (!phone || !wide) return '';
+  // One slide for each screen size, as the carousel shows it; the wrong one is not displayed.
+  const slide = (image: typeof phone, kind: 'mobile' | 'desktop') =>
+    `<section class="carousel carousel-${kind} static-carousel-${kind}" aria-label="Offers"><div class="carousel-track"><div class="carousel-slide"><img src="${escapeHtml(assetUrl(image.url))}" alt="${escapeHtml(image.title || 'Offer 1')}" fetchpriority="high"></div></div></section>`;
+  return slide(phone, 'mobile') + slide(wide, 'desktop');
+}
+
+/** The home page's first screen: the offers' first slide, the search field and every tile. */
+export function homeShell(
+  products: HomeProductsDto,
+  gallery: GalleryImagesDto | undefined,
+): string {
+  const catalogue = sections(products)
+    .map(
+      (section) =>
+        `<section class="product-section"><h2 class="section-title">${escapeHtml(section.title)}</h2><div class="product-grid">${section.items.map(tile).join('')}</div></section>`,
+    )
+    .join('');
+  const search = `<form class="game-search" role="search"><label for="static-game-search" class="sr-only">Search games</label>${icon('search', 18)}<input id="static-game-search" type="search" class="input game-search-input" placeholder="Search games or regions" autocomplete="off" enterkeyhint="search"></form>`;
+  return appShell(
+    `<div class="container page home"><h1 class="sr-only">Z Store: instant game top-ups in India</h1>${firstSlide(gallery)}${search}${catalogue}</div>`,
+    true,
+  );
+}
+
+/**
+ * The storefront's delivery promise as the product page words it (`deliveryNote` in
+ * storefront/src/features/product/productRules.ts).
+ */
+const deliveryNote = (product: ProductResponseDto) =>
+  product.deliveryTime ??
+  (product.isApi ? 'Instant delivery in 1-6 minutes' : 'Delivered within about 30 minutes');
+
+/** A product page's first screen: the product's header; the form follows with the app. */
+export function productShell(product: ProductResponseDto): string {
+  const note = product.importantnote
+    ? `<div class="important-note">${icon('alert', 18)}<p>${escapeHtml(product.importantnote)}</p></div>`
+    : '';
+  const header = `<section class="product-header card"><img class="product-image" src="${escapeHtml(assetUrl(product.imgpath))}" alt="" width="96" height="96"><div class="product-heading"><h1>${escapeHtml(product.name)}</h1><p class="delivery-note">${icon('bolt', 16)} ${escapeHtml(deliveryNote(product))}</p><button type="button" class="btn btn-secondary btn-sm">${icon('info', 16)} How To Purchase?</button></div>${note}</section>`;
+  return appShell(
+    `<div class="container page"><div class="product-layout"><div class="product-main">${header}</div></div></div>`,
+    false,
+  );
+}
+
+/** What the app's query cache starts with, by the storefront's query keys. */
+export interface InitialData {
+  homeProducts?: unknown;
+  gallery?: unknown;
+  product?: { id: string; answer: unknown };
+}
+
+/** The storefront's HTML with `shell` inside its `#root` and the answers it was drawn from. */
+export function withShell(html: string, shell: string, data: InitialData): string {
+  return html.replace(
+    '<div id="root"></div>',
+    `<div id="root">${shell}</div>\n    <script type="application/json" id="initial-data">${scriptJson(data)}</script>`,
+  );
+}
+
+/**
+ * A product page's `<title>` and meta description, as the page sets them once the app runs
+ * (ProductHeader in the storefront), so that they are right before it does.
+ */
+export function withProductHead(html: string, product: ProductResponseDto): string {
+  const title = `${product.name} Top-Up | Z Store`;
+  const description = `Top up ${product.name} instantly at Z Store: pick a pack, enter your player details and pay by UPI or Z-Coins.`;
+  return html
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+    .replace(
+      /(<meta\s+name="description"\s+content=")[^"]*"/,
+      (_, start: string) => `${start}${escapeHtml(description)}"`,
+    );
+}
