@@ -19,6 +19,8 @@ import { OutgoingMailEntity } from './modules/notifications/outgoing-mail.entity
 import { AdminAlertEntity } from './modules/operations/admin-alert.entity.js';
 import { OrderTallyChangeEntity, OrderTallyEntity } from './modules/orders/order-tally.entity.js';
 import { OrderEntity } from './modules/orders/order.entity.js';
+import { PaymentCheckEntity } from './modules/payments/payment-check.entity.js';
+import { PaymentEntity } from './modules/payments/payment.entity.js';
 import { ReferralCodeEntity } from './modules/referrals/referral-code.entity.js';
 import { ReferralDeviceEntity } from './modules/referrals/referral-device.entity.js';
 import { ReferralEntity } from './modules/referrals/referral.entity.js';
@@ -64,6 +66,8 @@ export const storeEntities = [
   OrderEntity,
   OrderTallyChangeEntity,
   OrderTallyEntity,
+  PaymentCheckEntity,
+  PaymentEntity,
   OtpCodeEntity,
   OutgoingMailEntity,
   PendingRegistrationEntity,

@@ -63,7 +63,7 @@ export class OrdersAdminService {
   }
 
   async processing() {
-    return (await this.repository.processing(PROCESSING_LIMIT)).map(mapOrder);
+    return (await this.repository.processing(PROCESSING_LIMIT)).map((order) => mapOrder(order));
   }
 
   /** Completes, refunds or cancels a `Processing` order for the admin `auth`, audited. */
@@ -97,7 +97,7 @@ export class OrdersAdminService {
       limit,
     );
     return {
-      transactions: await this.withSources(rows.map(mapOrder)),
+      transactions: await this.withSources(await this.orders.mapWithLinks(rows)),
       totalTxns: total,
       currentPage: page,
       itemsPerPage: limit,
@@ -123,11 +123,11 @@ export class OrdersAdminService {
       query.offset,
       query.limit,
     );
-    return { orders: await this.withSources(rows.map(mapOrder)), total };
+    return { orders: await this.withSources(await this.orders.mapWithLinks(rows)), total };
   }
 
   async get(id: string) {
-    return (await this.withSources([mapOrder(await this.require(id))]))[0];
+    return (await this.withSources(await this.orders.mapWithLinks([await this.require(id)])))[0];
   }
 
   /** Marks the orders placed through the reseller API with their reference and key label. */

@@ -1,8 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type {
-  UpiCreatedOrder,
-  UpiIntentLinks,
-} from '../../providers/upigateway/upigateway.adapter.js';
+import type { UpiCreatedOrder } from '../../providers/upigateway/upigateway.adapter.js';
 import { toRupees } from '../ledger/money.js';
 import type { StartedPayable } from './payment-port.js';
 
@@ -44,16 +41,4 @@ export function paymentLinks(
     amount: toRupees(payable.amount),
     expires_at: payable.expiresAt?.toISOString() ?? null,
   };
-}
-
-/** A payable's stored links while it can still be paid (open and not past its expiry), else null. */
-export function livePaymentLinks(payable: {
-  open: boolean;
-  paymentUrl: string | null;
-  upiIntent: UpiIntentLinks | null;
-  expiresAt: Date | null;
-}) {
-  if (!payable.open || !payable.paymentUrl || !payable.expiresAt) return null;
-  if (payable.expiresAt.getTime() <= Date.now()) return null;
-  return { paymentUrl: payable.paymentUrl, upiIntent: payable.upiIntent ?? {} };
 }

@@ -14,7 +14,6 @@ import { OnJob } from '../../jobs/on-job.decorator.js';
 import { commerceError, CommerceErrorCode } from '../ledger/commerce-errors.js';
 import { istDate, newBusinessId, toRupees } from '../ledger/money.js';
 import { UsersService } from '../users/users.service.js';
-import { livePaymentLinks } from '../payments/payment-links.js';
 import { mapWalletTxn, type TopupDto, type TxnStatusDto } from './dto/wallet.dto.js';
 import { TopupPayments, topupAnswer } from './topup-payments.js';
 import { WalletMovements } from './wallet-movements.service.js';
@@ -80,13 +79,13 @@ export class WalletService {
       purpose: 'topup',
       amount,
       txnDate: istDate(now),
-      // The payment deadline runs on the database's clock, never this process's.
-      expiresAt: new Date(
-        (await databaseNow(this.txHost.tx)).getTime() + this.config.upi.paymentTtlMs,
-      ),
     }))!;
+    // The payment deadline runs on the database's clock, never this process's.
+    const expiresAt = new Date(
+      (await databaseNow(this.txHost.tx)).getTime() + this.config.upi.paymentTtlMs,
+    );
     const links = await this.payments.start(
-      { id: txn.txnid, amount, expiresAt: txn.expiresAt },
+      { id: txn.txnid, amount, expiresAt },
       {
         pInfo: `Z-Coins top-up ${toRupees(amount)}`,
         customerName: user.name,
@@ -109,10 +108,8 @@ export class WalletService {
       txn = (await this.wallet.get(dto.client_txn_id))!;
     }
     // An unpaid top-up's payment page and app links stay usable until it expires.
-    const live = livePaymentLinks({
-      ...txn,
-      open: txn.purpose === 'topup' && ['Created', 'Pending'].includes(txn.status),
-    });
+    const open = txn.purpose === 'topup' && ['Created', 'Pending'].includes(txn.status);
+    const live = open ? await this.payments.liveLinks(txn.paymentId) : undefined;
     return {
       data: {
         txnid: txn.txnid,
@@ -120,7 +117,7 @@ export class WalletService {
         amount: toRupees(txn.amount),
         paymentUrl: live?.paymentUrl ?? null,
         upiIntent: live?.upiIntent ?? null,
-        expiresAt: live ? txn.expiresAt!.toISOString() : null,
+        expiresAt: live?.expiresAt.toISOString() ?? null,
       },
     };
   }
