@@ -355,12 +355,13 @@ export class UpiPaymentsService {
     const ids = paymentIds.filter((id): id is string => id !== null);
     const live = new Map<string, LivePaymentLinks>();
     for (const payment of await this.payments.getMany(ids)) {
-      if (!OPEN_PAYMENT.includes(payment.status) || !payment.paymentUrl || !payment.expiresAt)
-        {continue;}
+      if (!OPEN_PAYMENT.includes(payment.status) || !payment.paymentUrl || !payment.expiresAt) {
+        continue;
+      }
       if (payment.expiresAt.getTime() <= Date.now()) continue;
       live.set(payment.id, {
         paymentUrl: payment.paymentUrl,
-        upiIntent: (payment.upiIntent ?? {}),
+        upiIntent: payment.upiIntent ?? {},
         expiresAt: payment.expiresAt,
       });
     }
