@@ -9,6 +9,7 @@ import { LogContext } from '../../common/logging/log-context.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { JobStatus, QueueName } from '../../jobs/job.enum.js';
 import { JobQueueService } from '../../jobs/job-queue.service.js';
+import type { JobOf } from '../../jobs/job.types.js';
 import {
   UpiGatewayAdapter,
   type UpiCreatedOrder,
@@ -19,7 +20,13 @@ import { answerOnCommit } from '../ledger/idempotency-claim.js';
 import { commerceError, CommerceErrorCode } from '../ledger/commerce-errors.js';
 import { istDate, toPaise } from '../ledger/money.js';
 import { paymentLinks } from './payment-links.js';
-import type { Payable, PaymentPort, Settled, StartedPayable } from './payment-port.js';
+import type {
+  Payable,
+  PaymentCheckJob,
+  PaymentPort,
+  Settled,
+  StartedPayable,
+} from './payment-port.js';
 import { OPEN_PAYMENT, UNPAID_PAYMENT, type CheckOrigin } from './payment-state.js';
 import { PaymentsRepository, type Payment, type SweptPayment } from './payments.repository.js';
 
@@ -343,11 +350,9 @@ export class UpiPaymentsService {
   }
 
   private queueCheck(port: PaymentPort, id: string, generation: number) {
-    return this.jobs.queueSoon(
-      port.checkJob,
-      { [port.idKey]: id } as never,
-      port.checkJobId(id, generation),
-    );
+    // The port's job takes the payable's id under the port's key (`JobOf<checkJob>`).
+    const payload = { [port.idKey]: id } as JobOf<PaymentCheckJob>;
+    return this.jobs.queueSoon(port.checkJob, payload, port.checkJobId(id, generation));
   }
 
   /** The page, app links and expiry of each payment still payable, by payment id. */
