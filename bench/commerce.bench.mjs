@@ -9,6 +9,10 @@
  *    compression, whose larger writes show what the bytes themselves cost.
  * 2. Z-Coins orders per second with p95/p99 at 50 concurrent clients, with the ledger checked
  *    afterwards (every wallet's cached balance equals its entries, the entries sum to zero).
+ * 3. UPI checkouts per second with p95/p99 at 50 concurrent clients: the order, its payment
+ *    record and the gateway's order (the UPI simulator, over HTTP in the same process), answered
+ *    with the payment page and app links.
+ * `BENCH_ONLY=orders|upi|catalogue` runs one part.
  * `BENCH_COMPARE=<another build's main.js>` starts that build too, on its own database, and
  * measures both in the same run, taking turns: before and after, side by side.
  * Every server runs in its own process; the figures are from one run on this machine.
@@ -32,7 +36,7 @@ import {
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-/** `BENCH_ONLY=orders` or `BENCH_ONLY=catalogue` runs one half. */
+/** `BENCH_ONLY=orders`, `upi` or `catalogue` runs one part. */
 const ONLY = process.env.BENCH_ONLY;
 /** Rounds of the 50-wallet order run; with two stores they take turns. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -128,6 +132,28 @@ function ordersFromDistinctWallets(store) {
   });
 }
 
+/** UPI checkouts from `CONNECTIONS` shoppers: each answer carries the payment page and links. */
+function upiOrders(store) {
+  let next = 0;
+  return measure({
+    url: `${store.base}/api/order/createOrder`,
+    method: 'POST',
+    setupClient: (client) => {
+      const session = store.sessions[next++ % store.sessions.length];
+      client.setHeaders({
+        'content-type': 'application/json',
+        authorization: `Bearer ${session.token}`,
+      });
+      client.setBody(
+        JSON.stringify({
+          ...JSON.parse(walletOrderBody(store.item, session.user.userid)),
+          paymentmode: 'upi',
+        }),
+      );
+    },
+  });
+}
+
 function ordersFromOneWallet(store) {
   return measure({
     url: `${store.base}/api/order/createWalletOrder`,
@@ -168,7 +194,7 @@ async function main() {
         (stores.length > 1 ? `\n  before = ${stores[0].main}\n  after  = ${stores[1].main}` : '') +
         '\n',
     );
-    if (ONLY !== 'orders') {
+    if (!ONLY || ONLY === 'catalogue') {
       const asBrowser = { 'accept-encoding': 'gzip, deflate, br' };
       const baseline = await measure({ url: `http://127.0.0.1:${helloPort}/hello` });
       console.log(row('NestJS+Fastify hello-world', baseline));
@@ -190,7 +216,16 @@ async function main() {
         );
       }
     }
-    if (ONLY !== 'catalogue') {
+    if (!ONLY || ONLY === 'upi') {
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const store of stores) {
+          console.log(
+            row(named(store, `createOrder (UPI), ${CONNECTIONS} shoppers`), await upiOrders(store)),
+          );
+        }
+      }
+    }
+    if (!ONLY || ONLY === 'orders') {
       // Stores take turns, so a busy moment of the machine does not fall on one of them only.
       for (let round = 0; round < ROUNDS; round++) {
         for (const store of stores) {

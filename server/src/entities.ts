@@ -23,6 +23,8 @@ import {
   PromiseTallyEntity,
 } from './modules/orders/promise-tally.entity.js';
 import { OrderEntity } from './modules/orders/order.entity.js';
+import { PaymentCheckEntity } from './modules/payments/payment-check.entity.js';
+import { PaymentEntity } from './modules/payments/payment.entity.js';
 import { ReferralCodeEntity } from './modules/referrals/referral-code.entity.js';
 import { ReferralDeviceEntity } from './modules/referrals/referral-device.entity.js';
 import { ReferralEntity } from './modules/referrals/referral.entity.js';
@@ -70,6 +72,8 @@ export const storeEntities = [
   OrderTallyEntity,
   PromiseTallyChangeEntity,
   PromiseTallyEntity,
+  PaymentCheckEntity,
+  PaymentEntity,
   OtpCodeEntity,
   OutgoingMailEntity,
   PendingRegistrationEntity,

@@ -48,7 +48,8 @@ describe('payment jobs and the sweep', () => {
   const orderRow = async (orderid: string) =>
     (
       await app.sql<{ status: string; verify_generation: number; attention: string | null }>(
-        'SELECT status, verify_generation, attention FROM orders WHERE orderid = $1',
+        `SELECT o.status, p.verify_generation, o.attention
+         FROM orders o JOIN payments p ON p.id = o.payment_id WHERE o.orderid = $1`,
         [orderid],
       )
     )[0];

@@ -169,7 +169,7 @@ describeWithSkewLimit('a worker whose clock is off', 60_000, (current) => {
       .expect(200);
     const [row] = await app.sql<{ late_by_ms: number }>(
       `SELECT extract(epoch FROM expires_at - now()) * 1000 - $2 AS late_by_ms
-       FROM orders WHERE orderid = $1`,
+       FROM payments WHERE client_txn_id = $1`,
       [placed.body.data.orderid, app.config.upi.paymentTtlMs],
     );
     expect(Math.abs(row.late_by_ms)).toBeLessThan(60_000);
@@ -182,7 +182,7 @@ describeWithSkewLimit('a worker whose clock is off', 60_000, (current) => {
       .expect(200);
     const [txn] = await app.sql<{ late_by_ms: number }>(
       `SELECT extract(epoch FROM expires_at - now()) * 1000 - $2 AS late_by_ms
-       FROM wallet_transactions WHERE txnid = $1`,
+       FROM payments WHERE client_txn_id = $1`,
       [topup.body.data.txnid, app.config.upi.paymentTtlMs],
     );
     expect(Math.abs(txn.late_by_ms)).toBeLessThan(60_000);

@@ -286,12 +286,25 @@ describe('the payments sweep under many late orders', () => {
     // 700 orders made before the fresh one that failed 20 minutes ago, still in their late window.
     await app.sql(
       `INSERT INTO orders (orderid, user_id, userid, useremail, product_id, item_id, productname, itemname, input1, input2,
-                           price, discount, value, paymentmode, status, reason, txn_date, expires_at, late_check_until, created_at)
+                           price, discount, value, paymentmode, status, reason, txn_date, created_at)
        SELECT 'ZS' || lpad(g::text, 14, '0'), user_id, userid, useremail, product_id, item_id, productname, itemname,
               input1, input2, price, discount, value, 'upi', 'Failed', 'The payment was not received in time.', txn_date,
-              now() - interval '20 minutes', $2::timestamptz + interval '40 minutes', now() - interval '50 minutes'
+              now() - interval '50 minutes'
        FROM orders, generate_series(1, 700) g WHERE orderid = $1`,
-      [template.orderid, app.clock.now()],
+      [template.orderid],
+    );
+    // Their payments expired 20 minutes ago and are still in their late window, all due.
+    await app.sql(
+      `INSERT INTO payments (client_txn_id, purpose, status, amount, gateway_order_id, txn_date, expires_at,
+                             next_check_at, late_check_until, created_at)
+       SELECT orderid, 'order', 'expired', value, 'late-' || orderid, txn_date, now() - interval '20 minutes',
+              now(), $1::timestamptz + interval '40 minutes', created_at
+       FROM orders WHERE orderid LIKE 'ZS0000%'`,
+      [app.clock.now()],
+    );
+    await app.sql(
+      `UPDATE orders o SET payment_id = p.id FROM payments p
+       WHERE p.client_txn_id = o.orderid AND o.orderid LIKE 'ZS0000%'`,
     );
     const calls = gateway.state.total;
     const { orderid } = await placeUpi(app, shopper, item);

@@ -6,6 +6,7 @@ import { JobQueueService } from '../../jobs/job-queue.service.js';
 import { JobWorkerService } from '../../jobs/job-worker.service.js';
 import { OnJob } from '../../jobs/on-job.decorator.js';
 import { MailService } from '../notifications/mail.service.js';
+import { UpiPaymentsService } from '../payments/upi-payments.service.js';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -22,6 +23,8 @@ export const RETENTION_DAYS = {
   sandboxMessages: 7,
   /** Alert episodes that ended. */
   resolvedAlerts: 90,
+  /** The audit of payment status checks (who asked the gateway, what it said): disputes come within months. */
+  paymentChecks: 90,
   /** Failed jobs kept in the queues for inspection (BullMQ also caps them at 5,000). */
   failedJobs: 7,
 };
@@ -37,6 +40,7 @@ export class RetentionService {
     private readonly jobs: JobQueueService,
     private readonly jobRuns: JobWorkerService,
     private readonly mail: MailService,
+    private readonly payments: UpiPaymentsService,
     private readonly clock: Clock,
   ) {}
 
@@ -60,6 +64,7 @@ export class RetentionService {
       `DELETE FROM admin_alerts WHERE resolved_at < $1`,
       before(RETENTION_DAYS.resolvedAlerts),
     );
+    const checks = await this.payments.purgeChecks(before(RETENTION_DAYS.paymentChecks), BATCH);
     let failedJobs = 0;
     for (const queue of Object.values(QueueName)) {
       const removed = await this.jobs
@@ -67,12 +72,12 @@ export class RetentionService {
         .clean(RETENTION_DAYS.failedJobs * DAY_MS, BATCH, 'failed');
       failedJobs += removed.length;
     }
-    if (mails + runs + messages + alerts + failedJobs > 0) {
+    if (mails + runs + messages + alerts + checks + failedJobs > 0) {
       this.logger.log(
-        `purged ${mails} mails, ${runs} run records, ${messages} sandbox messages, ${alerts} alerts, ${failedJobs} failed jobs`,
+        `purged ${mails} mails, ${runs} run records, ${messages} sandbox messages, ${alerts} alerts, ${checks} payment checks, ${failedJobs} failed jobs`,
       );
     }
-    return { mails, runs, messages, alerts, failedJobs };
+    return { mails, runs, messages, alerts, checks, failedJobs };
   }
 
   private async deleteBatch(sql: string, before: Date) {

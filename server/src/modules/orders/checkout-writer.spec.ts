@@ -129,7 +129,7 @@ describe('CheckoutWriter', () => {
     takeCoupon(9_900);
     await write(draft({ paymentMode: 'upi' }), 'SAVE20');
     expect(orders.unpaidHoldingCoupon).toHaveBeenCalledWith('user-1', 'coupon-1');
-    expect(transitions.failUnpaid).toHaveBeenCalledWith('ZS0999', Messages.orderReplaced, NOW);
+    expect(transitions.failUnpaid).toHaveBeenCalledWith('ZS0999', Messages.orderReplaced);
   });
 
   it('writes no order when the coupon is refused', async () => {

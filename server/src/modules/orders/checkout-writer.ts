@@ -15,8 +15,11 @@ import { OrdersRepository, type NewOrder, type Order } from './orders.repository
 /** An order as checkout quoted it, before its coupon and payment are settled. */
 export type OrderDraft = Omit<
   NewOrder,
-  'discount' | 'value' | 'couponId' | 'status' | 'transactionId' | 'expiresAt' | 'paidAt'
+  'discount' | 'value' | 'couponId' | 'status' | 'transactionId' | 'paidAt'
 >;
+
+/** The written order, with the deadline of its UPI payment (null when it was paid at once). */
+export type WrittenOrder = Order & { expiresAt: Date | null };
 
 /**
  * The write of a checkout, in one transaction: the coupon taken (the buyer's unpaid UPI orders
@@ -46,7 +49,7 @@ export class CheckoutWriter {
     now: Date,
     answerOf: (order: Order) => unknown,
     withOrder?: (order: Order) => Promise<void>,
-  ): Promise<Order> {
+  ): Promise<WrittenOrder> {
     return this.txHost.withTransaction(async () => {
       let total = draft.price;
       let discount = 0;
@@ -55,7 +58,7 @@ export class CheckoutWriter {
         const coupon = await this.coupons.find(couponCode);
         if (coupon) {
           for (const old of await this.orders.unpaidHoldingCoupon(draft.userId, coupon.id)) {
-            await this.transitions.failUnpaid(old.orderid, Messages.orderReplaced, now);
+            await this.transitions.failUnpaid(old.orderid, Messages.orderReplaced);
           }
         }
         const taken = await this.coupons.take(couponCode, draft.userId, draft.price);
@@ -72,12 +75,12 @@ export class CheckoutWriter {
         couponId,
         status: paidNow ? 'Processing' : 'Created',
         transactionId: txnid,
-        // The payment deadline runs on the database's clock, never this process's.
-        expiresAt: paidNow
-          ? null
-          : new Date((await databaseNow(this.txHost.tx)).getTime() + this.config.upi.paymentTtlMs),
         paidAt: paidNow ? now : null,
       });
+      // The payment deadline runs on the database's clock, never this process's.
+      const expiresAt = paidNow
+        ? null
+        : new Date((await databaseNow(this.txHost.tx)).getTime() + this.config.upi.paymentTtlMs);
       if (withOrder) await withOrder(order);
       if (txnid) {
         await this.movements.debitForOrder({
@@ -91,7 +94,7 @@ export class CheckoutWriter {
         await this.invoices.issueInvoice(order.orderid, now);
         answerOnCommit(answerOf(order));
       }
-      return order;
+      return { ...order, expiresAt };
     });
   }
 }

@@ -1,23 +1,11 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { Clock } from '../../common/clock.js';
-import { LogContext } from '../../common/logging/log-context.js';
 import { Messages } from '@zstore/contract/messages';
 import { JobName } from '../../jobs/job.enum.js';
-import type {
-  UpiCreatedOrder,
-  UpiStatusData,
-} from '../../providers/upigateway/upigateway.adapter.js';
-import { paymentLinks } from '../payments/payment-links.js';
-import {
-  LATE_CHECK_BACKOFF,
-  type AwaitedPayment,
-  type LateCheck,
-  type Payable,
-  type PaymentPort,
-  type StartedPayable,
-} from '../payments/payment-port.js';
+import type { UpiStatusData } from '../../providers/upigateway/upigateway.adapter.js';
+import { paymentLinks, type PaymentLinksDto } from '../payments/payment-links.js';
+import type { Payable, PaymentPort, StartedPayable } from '../payments/payment-port.js';
 import {
   UpiPaymentsService,
   type CheckOrigin,
@@ -25,23 +13,23 @@ import {
 } from '../payments/upi-payments.service.js';
 import { InvoicesService } from '../invoices/invoices.service.js';
 import { WalletMovements } from '../wallet/wallet-movements.service.js';
-import { answerOnCommit } from '../../common/idempotency/idempotency-claim.js';
 import { upiOrderAnswer } from './order-answers.js';
 import { OrderTransitions } from './order-transitions.service.js';
-import { OrdersRepository } from './orders.repository.js';
+import { OrdersRepository, type Order } from './orders.repository.js';
 
 export const paymentJobId = (orderid: string, generation: number) => `pay-${orderid}-${generation}`;
 
 /**
- * A UPI order in the payment lifecycle: paid moves it `Created -> Processing` with its tax
- * invoice and hands it to delivery; failed or expired fails it (coupon given back); a success after it failed credits
- * the wallet once (unique late-payment row and ledger key) and flags the order.
+ * A UPI order as a payable: paid moves it `Created -> Processing` with its tax invoice and hands
+ * it to delivery; failed or expired fails it (coupon given back); a success after it failed or
+ * was replaced credits the wallet once (unique late-payment row and ledger key) and flags it.
  */
 @Injectable()
 export class OrderPayments implements PaymentPort, OnModuleInit {
   readonly purpose = 'order';
   readonly returnPath = '/confirmation';
   readonly checkJob = JobName.OrderVerifyPayment;
+  readonly idKey = 'orderid';
   readonly idPattern = /^ZS[0-9A-Z]{14}$/;
   private readonly logger = new Logger('Orders');
 
@@ -52,16 +40,10 @@ export class OrderPayments implements PaymentPort, OnModuleInit {
     private readonly movements: WalletMovements,
     private readonly payments: UpiPaymentsService,
     private readonly invoices: InvoicesService,
-    private readonly logContext: LogContext,
-    private readonly clock: Clock,
   ) {}
 
   onModuleInit() {
     this.payments.register(this);
-  }
-
-  checkJobPayload(orderid: string) {
-    return { orderid };
   }
 
   checkJobId(orderid: string, generation: number) {
@@ -82,107 +64,60 @@ export class OrderPayments implements PaymentPort, OnModuleInit {
     return this.payments.verifyAsJob(this, orderid);
   }
 
-  /** Every check starts here, so the lines it writes carry the order id. */
-  async load(orderid: string): Promise<Payable | undefined> {
-    this.logContext.bind({ orderid });
-    const order = await this.orders.get(orderid);
-    if (!order || order.paymentMode !== 'upi') return undefined;
-    return {
-      id: order.orderid,
-      amount: order.value,
-      txnDate: order.txnDate,
-      open: order.status === 'Created',
-      failed: order.status === 'Failed' && order.attention !== Messages.latePaymentCredited,
-      expiresAt: order.expiresAt,
-    };
-  }
-
-  /** Keeps the gateway's order; its transaction carries the keyed request's answer. */
-  saveGatewayOrder(order: StartedPayable, created: UpiCreatedOrder) {
-    return this.txHost.withTransaction(async () => {
-      answerOnCommit(upiOrderAnswer(order.id, paymentLinks(order, created)));
-      await this.orders.setGateway(order.id, created);
-    });
-  }
-
-  async onUnavailable(orderid: string) {
-    await this.txHost.withTransaction(() =>
-      this.transitions.failUnpaid(orderid, Messages.paymentUnavailable, this.clock.now()),
+  /** The payment page, app links and expiry of each unpaid order still payable, by order id. */
+  async liveLinks(orders: Order[]) {
+    const unpaid = orders.filter((order) => order.status === 'Created' && order.paymentId);
+    const live = await this.payments.liveLinks(unpaid.map((order) => order.paymentId));
+    return new Map(
+      unpaid.flatMap((order) => {
+        const links = live.get(order.paymentId!);
+        return links ? [[order.orderid, links] as const] : [];
+      }),
     );
   }
 
-  /** A stale answer is kept only while the order is unpaid (the UPDATE is guarded too). */
-  async onAnswer(order: Payable, data: UpiStatusData) {
-    if (order.open) await this.orders.saveGatewayData(order.id, data);
+  /** The gateway's last answer about the order's payment. */
+  lastAnswer(orderid: string) {
+    return this.payments.lastAnswer(orderid);
+  }
+
+  attach(orderid: string, paymentId: string) {
+    return this.orders.attachPayment(orderid, paymentId);
+  }
+
+  startAnswer(order: StartedPayable, links: PaymentLinksDto) {
+    return upiOrderAnswer(order.id, links);
   }
 
   async onMismatch(order: Payable) {
     await this.orders.flag(order.id, Messages.paymentMismatch);
-    this.logger.warn(`order flagged: ${Messages.paymentMismatch}`);
   }
 
-  async onSuccess(order: Payable, data: UpiStatusData, now: Date) {
-    const paid = await this.txHost.withTransaction(async () => {
-      const moved = await this.transitions.tryTransition(order.id, 'Processing', {
-        transactionid: data.upi_txn_id || null,
-        paidAt: now,
-        gatewayData: data,
-        fulfilmentStatus: 'pending',
-      });
-      if (moved) await this.invoices.issueInvoice(moved.orderid, now);
-      return moved;
+  async onSucceeded(order: Payable, data: UpiStatusData, now: Date) {
+    const moved = await this.transitions.tryTransition(order.id, 'Processing', {
+      transactionid: data.upi_txn_id || null,
+      paidAt: now,
+      fulfilmentStatus: 'pending',
     });
-    if (paid) {
-      this.logger.log('order paid by UPI');
-      await this.transitions.afterPaid(paid);
-    }
-    return paid !== undefined;
+    if (!moved) return undefined;
+    await this.invoices.issueInvoice(moved.orderid, now);
+    return { afterCommit: () => this.transitions.afterPaid(moved) };
   }
 
   async onLateSuccess(order: Payable, data: UpiStatusData) {
-    await this.creditLatePayment(order.id, data);
-  }
-
-  async onFailure(order: Payable, reason: string, _data: UpiStatusData | undefined, now: Date) {
-    await this.txHost.withTransaction(() => this.transitions.failUnpaid(order.id, reason, now));
-    const cause = reason === Messages.paymentExpired ? 'expired' : 'failed';
-    this.logger.log(`order failed: the payment ${cause}`);
-  }
-
-  private async creditLatePayment(orderid: string, data: UpiStatusData) {
     await this.txHost.withTransaction(async () => {
-      const order = await this.orders.get(orderid);
-      if (!order || order.status !== 'Failed' || order.value <= 0) return;
+      const row = await this.orders.get(order.id);
+      if (!row || row.status !== 'Failed' || row.value <= 0) return;
       const credited = await this.movements.creditLatePayment({
-        orderid,
-        holder: { id: order.userId, userid: order.userid, email: order.userEmail },
-        amount: order.value,
+        orderid: row.orderid,
+        holder: { id: row.userId, userid: row.userid, email: row.userEmail },
+        amount: row.value,
       });
-      if (!credited) return;
-      await this.orders.markLatePayment(orderid, data.upi_txn_id || null, data);
+      if (credited) await this.orders.markLatePayment(row.orderid, data.upi_txn_id || null);
     });
   }
 
-  async awaiting(now: Date): Promise<AwaitedPayment[]> {
-    return (await this.orders.awaitingPayment(now)).map((open) => ({
-      id: open.orderid,
-      verifyGeneration: open.verifyGeneration,
-      expiresAt: open.expiresAt,
-    }));
-  }
-
-  bumpGeneration(orderid: string, generation: number) {
-    return this.orders.bumpVerifyGeneration(orderid, generation);
-  }
-
-  async lateChecksDue(now: Date, limit: number): Promise<LateCheck[]> {
-    return (await this.orders.lateChecksDue(now, limit)).map((due) => ({
-      id: due.orderid,
-      verifyGeneration: due.verifyGeneration,
-    }));
-  }
-
-  takeLateCheck(orderid: string, generation: number, now: Date) {
-    return this.orders.takeLateCheck(orderid, generation, now, LATE_CHECK_BACKOFF);
+  async onFailed(order: Payable, reason: string) {
+    await this.transitions.failUnpaid(order.id, reason);
   }
 }

@@ -17,9 +17,6 @@ import {
 /** The delivery job of an order's generation `n` (DESIGN section 5): `fulfil-<orderid>-<n>`. */
 export const fulfilJobId = (orderid: string, generation: number) =>
   `fulfil-${orderid}-${generation}`;
-/** How long the sweep still asks the gateway about a failed UPI order (a payment arriving late). */
-const LATE_CHECK_MS = 60 * 60_000;
-
 /**
  * Every status change of an order goes through `transition` (a guarded UPDATE from the legal
  * source states of `order-state.ts`); the coupon is given back when an order fails or is refunded.
@@ -69,17 +66,12 @@ export class OrderTransitions {
   }
 
   /**
-   * Fails an unpaid order (undefined when it is no longer unpaid); a late payment is still caught:
-   * the sweep asks the gateway at its next run, then more rarely for an hour, and a success
-   * reported at any time later is credited.
+   * Fails an unpaid order (undefined when it is no longer unpaid). A payment arriving later is
+   * still caught by the payment's late checks (`LATE_CHECKS`) and credited to the wallet.
    */
-  async failUnpaid(orderid: string, reason: string, now: Date) {
+  async failUnpaid(orderid: string, reason: string) {
     try {
-      return await this.transition(orderid, 'Failed', {
-        reason,
-        lateCheckUntil: new Date(now.getTime() + LATE_CHECK_MS),
-        nextCheckAt: now,
-      });
+      return await this.transition(orderid, 'Failed', { reason });
     } catch (error) {
       if (error instanceof AppError && error.status === HttpStatus.CONFLICT) return undefined;
       throw error;

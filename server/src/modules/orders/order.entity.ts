@@ -1,6 +1,5 @@
 import { ORDER_STATUSES, type OrderStatus } from '@zstore/contract/statuses';
 import { Check, Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn, Unique } from 'typeorm';
-import type { UpiIntentLinks } from '../../providers/upigateway/upigateway.adapter.js';
 import { bigintNumber } from '../../database/columns.js';
 import type { FulfilmentStatus } from './fulfilment-state.js';
 
@@ -11,6 +10,7 @@ import type { FulfilmentStatus } from './fulfilment-state.js';
  */
 @Entity('orders')
 @Unique('orders_orderid_key', ['orderid'])
+@Unique('orders_payment_id_key', ['paymentId'])
 @Check('orders_compensation_check', 'compensation >= 0')
 @Check('orders_discount_check', 'discount >= 0')
 @Check(
@@ -35,7 +35,6 @@ import type { FulfilmentStatus } from './fulfilment-state.js';
 @Index('orders_customer_newest', { synchronize: false })
 @Index('orders_fulfilment_open', { synchronize: false })
 @Index('orders_newest', { synchronize: false })
-@Index('orders_next_check', { synchronize: false })
 @Index('orders_promise_open', { synchronize: false })
 @Index('orders_promise_untold', { synchronize: false })
 @Index('orders_search_orderid', { synchronize: false })
@@ -131,25 +130,9 @@ export class OrderEntity {
   @Column({ type: 'varchar', length: 64, nullable: true, name: 'transactionid' })
   transactionId!: string | null;
 
-  @Column({ type: 'varchar', length: 64, nullable: true })
-  gatewayOrderId!: string | null;
-
-  /** The gateway's last answer about the payment, as it came. */
-  @Column({ type: 'jsonb', nullable: true })
-  gatewayData!: object | null;
-
   /** The India-time date of the order (DD-MM-YYYY), as the spec shows it and the gateway is asked. */
   @Column({ type: 'varchar', length: 10 })
   txnDate!: string;
-
-  @Column({ type: 'timestamptz', nullable: true })
-  expiresAt!: Date | null;
-
-  @Column({ type: 'timestamptz', nullable: true })
-  lateCheckUntil!: Date | null;
-
-  @Column({ type: 'integer', default: 0 })
-  verifyGeneration!: number;
 
   @Column({ type: 'integer', default: 0 })
   fulfilGeneration!: number;
@@ -169,15 +152,10 @@ export class OrderEntity {
   @Column({ type: 'text', nullable: true })
   customerReason!: string | null;
 
-  @Column({ type: 'text', nullable: true })
-  paymentUrl!: string | null;
-
-  /** The gateway's UPI app links of the payment page's order. */
-  @Column({ type: 'jsonb', nullable: true })
-  upiIntent!: UpiIntentLinks | null;
-
-  @Column({ type: 'timestamptz', nullable: true, default: () => 'now()' })
-  nextCheckAt!: Date | null;
+  /** The UPI payment (`payments`, owned by the payments module); null for an order paid at once. */
+  @Column({ type: 'uuid', nullable: true })
+  @ForeignKey('payments', { name: 'orders_payment_id_fkey' })
+  paymentId!: string | null;
 
   /** The delivery promise the buyer was shown, in minutes from the payment (none: no promise). */
   @Column({ type: 'integer', nullable: true })

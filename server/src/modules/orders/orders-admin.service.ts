@@ -19,6 +19,7 @@ import { mapOrder, type OrderResponseDto } from './dto/order.dto.js';
 import { OrderSources } from './order-sources.js';
 import { ORDER_SORT_COLUMNS, OrdersAdminRepository } from './orders-admin.repository.js';
 import { adminActor, OrderSettlementService } from './order-settlement.service.js';
+import { OrdersService } from './orders.service.js';
 
 export const ORDER_SORTABLE = Object.keys(ORDER_SORT_COLUMNS);
 const PAYMENT_MODES = ['upi', 'wallet'] as const;
@@ -38,6 +39,7 @@ const ADMIN_MOVES: Record<string, 'Completed' | 'Refunded' | 'Cancelled'> = {
 @Injectable()
 export class OrdersAdminService {
   constructor(
+    private readonly orders: OrdersService,
     private readonly settlement: OrderSettlementService,
     private readonly repository: OrdersAdminRepository,
     private readonly clock: Clock,
@@ -64,7 +66,7 @@ export class OrdersAdminService {
   }
 
   async processing() {
-    return (await this.repository.processing(PROCESSING_LIMIT)).map(mapOrder);
+    return (await this.repository.processing(PROCESSING_LIMIT)).map((order) => mapOrder(order));
   }
 
   /** Completes, refunds or cancels a `Processing` order for the admin `auth`, audited. */
@@ -99,7 +101,7 @@ export class OrdersAdminService {
       limit,
     );
     return {
-      transactions: await this.withSources(rows.map(mapOrder)),
+      transactions: await this.withSources(await this.orders.mapWithLinks(rows)),
       totalTxns: total,
       currentPage: page,
       itemsPerPage: limit,
@@ -125,11 +127,11 @@ export class OrdersAdminService {
       query.offset,
       query.limit,
     );
-    return { orders: await this.withSources(rows.map(mapOrder)), total };
+    return { orders: await this.withSources(await this.orders.mapWithLinks(rows)), total };
   }
 
   async get(id: string) {
-    return (await this.withSources([mapOrder(await this.require(id))]))[0];
+    return (await this.withSources(await this.orders.mapWithLinks([await this.require(id)])))[0];
   }
 
   /** Marks the orders placed through the reseller API with their reference and key label. */

@@ -1,13 +1,11 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { In, LessThanOrEqual } from 'typeorm';
+import { In } from 'typeorm';
 import { entityFromRow } from '../../database/entity-rows.js';
 import { guardedUpdate } from '../../database/transactions.js';
 import { Injectable } from '@nestjs/common';
 import { Messages } from '@zstore/contract/messages';
 import { requireMoves, sourcesOf } from '../../common/state-machine.js';
-import { ENQUEUE_GRACE_MS } from '../../jobs/job.types.js';
-import type { UpiCreatedOrder } from '../../providers/upigateway/upigateway.adapter.js';
 import { deliveryOpen, fulfilmentTransitions, type FulfilmentStatus } from './fulfilment-state.js';
 import { orderTransitions, type OrderStatus } from './order-state.js';
 import { OrderEntity } from './order.entity.js';
@@ -39,7 +37,6 @@ export type NewOrder = Pick<
   | 'itemIdArray'
   | 'transactionId'
   | 'txnDate'
-  | 'expiresAt'
   | 'paidAt'
   | 'buyerState'
   | 'promiseMinutes'
@@ -51,10 +48,6 @@ export interface OrderPatch {
   transactionid?: string | null;
   fulfilmentStatus?: FulfilmentStatus;
   paidAt?: Date;
-  gatewayData?: unknown;
-  lateCheckUntil?: Date;
-  /** The next late-payment check of a failed order (the payments sweep's order). */
-  nextCheckAt?: Date;
 }
 
 /**
@@ -80,10 +73,10 @@ export class OrdersRepository {
     const rows: Array<Record<string, unknown>> = await this.txHost.tx.query(
       `INSERT INTO orders (orderid, user_id, userid, useremail, product_id, item_id, productname, itemname, input1, input2,
                            price, discount, value, coupon_id, coupon_held, paymentmode, status, is_api, api_type, itemidarray,
-                           transactionid, txn_date, expires_at, paid_at, player_name, buyer_state,
+                           transactionid, txn_date, paid_at, player_name, buyer_state,
                            promise_minutes, promise_due_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26,
-               $27, $24::timestamptz + $27::int * interval '1 minute')
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25,
+               $26, $23::timestamptz + $26::int * interval '1 minute')
        RETURNING *`,
       [
         order.orderid,
@@ -108,7 +101,6 @@ export class OrdersRepository {
         order.itemIdArray,
         order.transactionId,
         order.txnDate,
-        order.expiresAt,
         order.paidAt,
         order.playerName,
         order.buyerState,
@@ -190,14 +182,11 @@ export class OrdersRepository {
          transactionid = coalesce($8, transactionid),
          fulfilment_status = coalesce($9, fulfilment_status),
          paid_at = coalesce($10, paid_at),
-         promise_due_at = coalesce(promise_due_at, $10::timestamptz + promise_minutes * interval '1 minute'),
-         gateway_data = coalesce($11::jsonb, gateway_data),
-         late_check_until = coalesce($12, late_check_until),
-         next_check_at = coalesce($17, next_check_at)
+         promise_due_at = coalesce(promise_due_at, $10::timestamptz + promise_minutes * interval '1 minute')
        WHERE orderid = $1 AND status = ANY($2::order_status[])
-         AND ($9::text IS NULL OR fulfilment_status = ANY($15::text[]))
-         AND ($13::int IS NULL OR (fulfil_generation = $13 AND fulfilment_status = ANY($16::text[])))
-         AND (NOT $14::boolean OR fulfilment_status IS DISTINCT FROM 'in_progress')
+         AND ($9::text IS NULL OR fulfilment_status = ANY($13::text[]))
+         AND ($11::int IS NULL OR (fulfil_generation = $11 AND fulfilment_status = ANY($14::text[])))
+         AND (NOT $12::boolean OR fulfilment_status IS DISTINCT FROM 'in_progress')
        RETURNING *`,
       [
         orderid,
@@ -210,13 +199,10 @@ export class OrdersRepository {
         patch.transactionid ?? null,
         patch.fulfilmentStatus ?? null,
         patch.paidAt ?? null,
-        patch.gatewayData === undefined ? null : JSON.stringify(patch.gatewayData),
-        patch.lateCheckUntil ?? null,
         fence && 'generation' in fence ? fence.generation : null,
         Boolean(fence && 'admin' in fence),
         patch.fulfilmentStatus ? sourcesOf(fulfilmentTransitions, patch.fulfilmentStatus) : [],
         deliveryOpen,
-        patch.nextCheckAt ?? null,
       ],
     );
     return row && entityFromRow(this.txHost.tx, OrderEntity, row);
@@ -233,23 +219,6 @@ export class OrdersRepository {
     return row ? { couponId: row.coupon_id, userId: row.user_id } : undefined;
   }
 
-  async setGateway(orderid: string, gateway: UpiCreatedOrder) {
-    await this.orders.update(
-      { orderid },
-      {
-        gatewayOrderId: gateway.orderId,
-        paymentUrl: gateway.paymentUrl,
-        upiIntent: gateway.upiIntent,
-        updatedAt: () => 'now()',
-      },
-    );
-  }
-
-  /** Keeps the gateway's answer while the order awaits payment; a paid order keeps the answer that paid it. */
-  async saveGatewayData(orderid: string, data: object) {
-    await this.orders.update({ orderid, status: 'Created' }, { gatewayData: data });
-  }
-
   async flag(orderid: string, attention: string) {
     await this.orders.update({ orderid }, { attention, updatedAt: () => 'now()' });
   }
@@ -258,93 +227,23 @@ export class OrdersRepository {
    * A late payment credited to the wallet: shown on the order, with the UPI reference and the
    * gateway's answer; the sweep asks no more about it.
    */
-  async markLatePayment(orderid: string, upiTxnId: string | null, gatewayData: object) {
+  async markLatePayment(orderid: string, upiTxnId: string | null) {
     await this.orders.update(
       { orderid },
       {
         attention: Messages.latePaymentCredited,
         reason: Messages.latePaymentCredited,
         ...(upiTxnId !== null && { transactionId: upiTxnId }),
-        gatewayData,
-        nextCheckAt: null,
         updatedAt: () => 'now()',
       },
     );
   }
 
-  /**
-   * Unpaid UPI orders the payments sweep looks at: those past their expiry first, then the newest
-   * (a fresh payment is never starved by old ones). A brand-new order is left to its own enqueue,
-   * which follows its gateway call; the sweep reviving it too would poll it twice.
-   * SQL: two index-ordered halves in one UNION ALL.
-   */
-  async awaitingPayment(
-    now: Date,
-    limit = 1000,
-  ): Promise<Array<Pick<Order, 'orderid' | 'verifyGeneration' | 'expiresAt'>>> {
-    const rows: Array<{ orderid: string; verify_generation: number; expires_at: Date | null }> =
-      await this.txHost.tx.query(
-        `(SELECT orderid, verify_generation, expires_at FROM orders
-          WHERE status = 'Created' AND paymentmode = 'upi' AND expires_at <= $1
-          ORDER BY expires_at LIMIT $2)
-         UNION ALL
-         (SELECT orderid, verify_generation, expires_at FROM orders
-          WHERE status = 'Created' AND paymentmode = 'upi' AND (expires_at IS NULL OR expires_at > $1)
-            AND created_at < $1::timestamptz - make_interval(secs => $3)
-          ORDER BY created_at DESC LIMIT $2)`,
-        [now, limit, ENQUEUE_GRACE_MS / 1000],
-      );
-    return rows.map((row) => ({
-      orderid: row.orderid,
-      verifyGeneration: row.verify_generation,
-      expiresAt: row.expires_at,
-    }));
-  }
-
-  /** Failed UPI orders whose late-payment check is due, the longest due first. */
-  lateChecksDue(
-    now: Date,
-    limit: number,
-  ): Promise<Array<Pick<Order, 'orderid' | 'verifyGeneration'>>> {
-    return this.orders.find({
-      select: { orderid: true, verifyGeneration: true },
-      where: { status: 'Failed', nextCheckAt: LessThanOrEqual(now) },
-      order: { nextCheckAt: 'ASC' },
-      take: limit,
-    });
-  }
-
-  /**
-   * Takes a failed order's next check generation and moves its next late check out by its age
-   * (within `minMs`..`maxMs`), no further than its late window; none once the window is over.
-   * SQL: a guarded move computing the next check from the row's own dates.
-   */
-  async takeLateCheck(
-    orderid: string,
-    generation: number,
-    now: Date,
-    backoff: { minMs: number; maxMs: number },
-  ): Promise<number | undefined> {
-    const row = await guardedUpdate<{ verify_generation: number }>(
-      this.txHost.tx,
-      `UPDATE orders SET verify_generation = verify_generation + 1,
-         next_check_at = CASE WHEN late_check_until IS NULL OR late_check_until <= $3 THEN NULL
-           ELSE least(late_check_until, $3::timestamptz + greatest(make_interval(secs => $4),
-             least(make_interval(secs => $5), $3::timestamptz - created_at))) END
-       WHERE orderid = $1 AND verify_generation = $2 AND status = 'Failed' RETURNING verify_generation`,
-      [orderid, generation, now, backoff.minMs / 1000, backoff.maxMs / 1000],
-    );
-    return row?.verify_generation;
-  }
-
-  /** SQL: a guarded move (one winner per generation). */
-  async bumpVerifyGeneration(orderid: string, generation: number): Promise<number | undefined> {
-    const row = await guardedUpdate<{ verify_generation: number }>(
-      this.txHost.tx,
-      `UPDATE orders SET verify_generation = verify_generation + 1
-       WHERE orderid = $1 AND verify_generation = $2 RETURNING verify_generation`,
-      [orderid, generation],
-    );
-    return row?.verify_generation;
+  /** The order keeps the id of its UPI payment. */
+  async attachPayment(orderid: string, paymentId: string) {
+    await this.txHost.tx.query('UPDATE orders SET payment_id = $2 WHERE orderid = $1', [
+      orderid,
+      paymentId,
+    ]);
   }
 }

@@ -70,9 +70,12 @@ export class OrdersService {
       );
       order = (await this.orders.get(dto.client_txn_id))!;
     }
-    const gateway = order.gatewayData as { status?: string; upi_txn_id?: string } | null;
+    const gateway = (await this.payments.lastAnswer(order.orderid)) as {
+      status?: string;
+      upi_txn_id?: string;
+    } | null;
     return {
-      order: mapOrder(order),
+      order: (await this.mapWithLinks([order]))[0],
       data: gateway
         ? { status: String(gateway.status ?? ''), upi_txn_id: gateway.upi_txn_id || null }
         : null,
@@ -82,9 +85,15 @@ export class OrdersService {
   async list(auth: AuthUser, userid: number, page = 1, limit = DEFAULT_PAGE) {
     requireReadAccess(auth, userid);
     const size = Math.min(MAX_PAGE, Math.max(1, limit));
-    return (await this.orders.listForUser(userid, size, (Math.max(1, page) - 1) * size)).map(
-      mapOrder,
+    return this.mapWithLinks(
+      await this.orders.listForUser(userid, size, (Math.max(1, page) - 1) * size),
     );
+  }
+
+  /** The orders as answered, an unpaid one with its payment's links while it can be paid. */
+  async mapWithLinks(orders: Order[]) {
+    const live = await this.payments.liveLinks(orders);
+    return orders.map((order) => mapOrder(order, live.get(order.orderid)));
   }
 
   /** Confirms a UPI payment with the gateway (never the browser); see `OrderPayments`. */

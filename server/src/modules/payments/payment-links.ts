@@ -45,15 +45,3 @@ export function paymentLinks(
     expires_at: payable.expiresAt?.toISOString() ?? null,
   };
 }
-
-/** A payable's stored links while it can still be paid (open and not past its expiry), else null. */
-export function livePaymentLinks(payable: {
-  open: boolean;
-  paymentUrl: string | null;
-  upiIntent: UpiIntentLinks | null;
-  expiresAt: Date | null;
-}) {
-  if (!payable.open || !payable.paymentUrl || !payable.expiresAt) return null;
-  if (payable.expiresAt.getTime() <= Date.now()) return null;
-  return { paymentUrl: payable.paymentUrl, upiIntent: payable.upiIntent ?? {} };
-}

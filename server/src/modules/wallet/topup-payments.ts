@@ -3,25 +3,14 @@ import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adap
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { Messages } from '@zstore/contract/messages';
 import { JobName } from '../../jobs/job.enum.js';
-import type {
-  UpiCreatedOrder,
-  UpiStatusData,
-} from '../../providers/upigateway/upigateway.adapter.js';
+import type { UpiStatusData } from '../../providers/upigateway/upigateway.adapter.js';
 import { paymentLinks, type PaymentLinksDto } from '../payments/payment-links.js';
-import {
-  LATE_CHECK_BACKOFF,
-  type AwaitedPayment,
-  type LateCheck,
-  type Payable,
-  type PaymentPort,
-  type StartedPayable,
-} from '../payments/payment-port.js';
+import type { Payable, PaymentPort, StartedPayable } from '../payments/payment-port.js';
 import {
   UpiPaymentsService,
   type CheckOrigin,
   type PaymentRequest,
 } from '../payments/upi-payments.service.js';
-import { answerOnCommit } from '../../common/idempotency/idempotency-claim.js';
 import { WalletMovements } from './wallet-movements.service.js';
 import { WalletRepository } from './wallet.repository.js';
 
@@ -32,19 +21,18 @@ export const topupAnswer = (txnid: string, links: PaymentLinksDto) => ({
 });
 
 export const topupJobId = (txnid: string, generation: number) => `topup-${txnid}-${generation}`;
-/** How long the sweep still asks the gateway about a failed top-up (a payment arriving late). */
-const LATE_TOPUP_MS = 24 * 3600_000;
 
 /**
- * A Z-Coins top-up in the payment lifecycle: paid credits the wallet (the guarded status change
- * and the ledger key `topup-<txnid>` each let exactly one caller credit it), a success after it
- * failed is credited the same way and flagged.
+ * A Z-Coins top-up as a payable: paid credits the wallet (the guarded status change and the
+ * ledger key `topup-<txnid>` each let exactly one caller credit it), a success after it failed
+ * is credited the same way and flagged.
  */
 @Injectable()
 export class TopupPayments implements PaymentPort, OnModuleInit {
   readonly purpose = 'topup';
   readonly returnPath = '/walletconfirmation';
   readonly checkJob = JobName.WalletTopupVerify;
+  readonly idKey = 'txnid';
   readonly idPattern = /^ZT[0-9A-Z]{14}$/;
 
   constructor(
@@ -56,10 +44,6 @@ export class TopupPayments implements PaymentPort, OnModuleInit {
 
   onModuleInit() {
     this.payments.register(this);
-  }
-
-  checkJobPayload(txnid: string) {
-    return { txnid };
   }
 
   checkJobId(txnid: string, generation: number) {
@@ -80,41 +64,26 @@ export class TopupPayments implements PaymentPort, OnModuleInit {
     return this.payments.verifyAsJob(this, txnid);
   }
 
-  async load(txnid: string): Promise<Payable | undefined> {
-    const txn = await this.wallet.get(txnid);
-    if (!txn || txn.purpose !== 'topup') return undefined;
-    return {
-      id: txn.txnid,
-      amount: txn.amount,
-      txnDate: txn.txnDate,
-      open: txn.status === 'Created' || txn.status === 'Pending',
-      failed: txn.status === 'Failed',
-      expiresAt: txn.expiresAt,
-    };
+  /** The top-up's payment page, app links and expiry while it can still be paid. */
+  async liveLinks(paymentId: string | null) {
+    return paymentId ? (await this.payments.liveLinks([paymentId])).get(paymentId) : undefined;
   }
 
-  /** Keeps the gateway's order; its transaction carries the keyed request's answer. */
-  saveGatewayOrder(txn: StartedPayable, created: UpiCreatedOrder) {
-    return this.txHost.withTransaction(async () => {
-      answerOnCommit(topupAnswer(txn.id, paymentLinks(txn, created)));
-      await this.wallet.setGateway(txn.id, created);
-    });
+  attach(txnid: string, paymentId: string) {
+    return this.wallet.attachPayment(txnid, paymentId);
   }
 
-  async onUnavailable(txnid: string) {
-    await this.wallet.move(txnid, ['Created'], 'Failed');
+  startAnswer(txn: StartedPayable, links: PaymentLinksDto) {
+    return topupAnswer(txn.id, links);
   }
 
-  async onMismatch(txn: Payable, data: UpiStatusData) {
-    await this.wallet.saveGatewayData(txn.id, data);
+  async onMismatch(txn: Payable) {
     await this.wallet.flag(txn.id, Messages.paymentMismatch);
   }
 
-  async onSuccess(txn: Payable, data: UpiStatusData) {
-    const moved = await this.txHost.withTransaction(() =>
-      this.movements.creditTopup(txn.id, ['Created', 'Pending'], data, null),
-    );
-    return moved !== undefined;
+  async onSucceeded(txn: Payable, data: UpiStatusData) {
+    const moved = await this.movements.creditTopup(txn.id, ['Created', 'Pending'], data, null);
+    return moved ? {} : undefined;
   }
 
   async onLateSuccess(txn: Payable, data: UpiStatusData) {
@@ -123,43 +92,11 @@ export class TopupPayments implements PaymentPort, OnModuleInit {
     );
   }
 
-  async onFailure(txn: Payable, _reason: string, data: UpiStatusData | undefined) {
-    await this.wallet.move(txn.id, ['Created', 'Pending'], 'Failed', {
-      gatewayData: data ?? null,
-    });
+  async onFailed(txn: Payable) {
+    await this.wallet.move(txn.id, ['Created', 'Pending'], 'Failed');
   }
 
-  async onWaiting(txn: Payable, data: UpiStatusData | undefined) {
-    if (data?.status === 'scanning') {
-      await this.wallet.move(txn.id, ['Created'], 'Pending', {
-        gatewayData: data,
-      });
-    }
-  }
-
-  async awaiting(): Promise<AwaitedPayment[]> {
-    return (await this.wallet.openTopups()).map((open) => ({
-      id: open.txnid,
-      verifyGeneration: open.verifyGeneration,
-      expiresAt: open.expiresAt,
-    }));
-  }
-
-  bumpGeneration(txnid: string, generation: number) {
-    return this.wallet.bumpGeneration(txnid, generation);
-  }
-
-  async lateChecksDue(now: Date, limit: number): Promise<LateCheck[]> {
-    return (await this.wallet.lateChecksDue(now, limit)).map((due) => ({
-      id: due.txnid,
-      verifyGeneration: due.verifyGeneration,
-    }));
-  }
-
-  takeLateCheck(txnid: string, generation: number, now: Date) {
-    return this.wallet.takeLateCheck(txnid, generation, now, {
-      ...LATE_CHECK_BACKOFF,
-      windowMs: LATE_TOPUP_MS,
-    });
+  async onWaiting(txn: Payable, data: UpiStatusData) {
+    if (data.status === 'scanning') await this.wallet.move(txn.id, ['Created'], 'Pending');
   }
 }

@@ -182,7 +182,6 @@ export class WalletMovements {
   ): Promise<WalletTxn | undefined> {
     const moved = await this.wallet.move(txnid, from, 'Success', {
       upiTxnId: data.upi_txn_id ?? null,
-      gatewayData: data,
       attention,
     });
     if (!moved) return undefined;

@@ -1,4 +1,3 @@
-import type { UpiIntentLinks } from '../../providers/upigateway/upigateway.adapter.js';
 import { WALLET_TXN_STATUSES, type WalletTxnStatus } from '@zstore/contract/statuses';
 import { Check, Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn, Unique } from 'typeorm';
 import { bigintNumber } from '../../database/columns.js';
@@ -10,6 +9,7 @@ export type WalletTxnPurpose =
 /** A line of a customer's Z-Coins history. `amount` in paise, always positive. */
 @Entity('wallet_transactions')
 @Unique('wallet_transactions_txnid_key', ['txnid'])
+@Unique('wallet_transactions_payment_id_key', ['paymentId'])
 @Check('wallet_transactions_amount_check', 'amount > 0')
 @Check(
   'wallet_transactions_purpose_check',
@@ -24,7 +24,6 @@ export type WalletTxnPurpose =
 // Partial, descending, covering and trigram indexes TypeORM cannot describe: the migrations own them.
 @Index('wallet_transactions_customer_newest', { synchronize: false })
 @Index('wallet_transactions_newest', { synchronize: false })
-@Index('wallet_transactions_next_check', { synchronize: false })
 @Index('wallet_transactions_open', { synchronize: false })
 @Index('wallet_transactions_order_purpose', { synchronize: false })
 @Index('wallet_transactions_search_orderid', { synchronize: false })
@@ -69,13 +68,7 @@ export class WalletTransactionEntity {
   orderid!: string | null;
 
   @Column({ type: 'varchar', length: 64, nullable: true })
-  gatewayOrderId!: string | null;
-
-  @Column({ type: 'varchar', length: 64, nullable: true })
   upiTxnId!: string | null;
-
-  @Column({ type: 'jsonb', nullable: true })
-  gatewayData!: Record<string, unknown> | null;
 
   @Column({ type: 'text', nullable: true })
   attention!: string | null;
@@ -84,26 +77,14 @@ export class WalletTransactionEntity {
   @Column({ type: 'varchar', length: 10 })
   txnDate!: string;
 
-  @Column({ type: 'timestamptz', nullable: true })
-  expiresAt!: Date | null;
-
-  @Column({ type: 'integer', default: 0 })
-  verifyGeneration!: number;
-
   @Column({ type: 'timestamptz', default: () => 'now()' })
   createdAt!: Date;
 
   @Column({ type: 'timestamptz', default: () => 'now()' })
   updatedAt!: Date;
 
-  @Column({ type: 'timestamptz', nullable: true, default: () => 'now()' })
-  nextCheckAt!: Date | null;
-
-  /** The gateway's payment page for a top-up awaiting payment. */
-  @Column({ type: 'text', nullable: true })
-  paymentUrl!: string | null;
-
-  /** The gateway's UPI app links of that payment. */
-  @Column({ type: 'jsonb', nullable: true })
-  upiIntent!: UpiIntentLinks | null;
+  /** A top-up's UPI payment (`payments`, owned by the payments module). */
+  @Column({ type: 'uuid', nullable: true })
+  @ForeignKey('payments', { name: 'wallet_transactions_payment_id_fkey' })
+  paymentId!: string | null;
 }

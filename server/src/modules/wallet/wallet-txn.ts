@@ -1,4 +1,3 @@
-import type { UpiIntentLinks } from '../../providers/upigateway/upigateway.adapter.js';
 import type { WalletTxnStatus } from './wallet-state.js';
 
 export type WalletTxnType = 'Credit' | 'Debit' | 'Refunded';
@@ -17,15 +16,10 @@ export interface WalletTxnRow {
   purpose: WalletTxnPurpose;
   amount: string;
   orderid: string | null;
-  gateway_order_id: string | null;
-  payment_url: string | null;
-  upi_intent: UpiIntentLinks | null;
   upi_txn_id: string | null;
-  gateway_data: Record<string, unknown> | null;
   attention: string | null;
   txn_date: string;
-  expires_at: Date | string | null;
-  verify_generation: number;
+  payment_id: string | null;
   created_at: Date | string;
   updated_at: Date | string;
 }
@@ -46,17 +40,12 @@ export interface WalletTxn {
   purpose: WalletTxnPurpose;
   amount: number;
   orderid: string | null;
-  gatewayOrderId: string | null;
-  /** A top-up's gateway payment page and UPI app links. */
-  paymentUrl: string | null;
-  upiIntent: UpiIntentLinks | null;
   upiTxnId: string | null;
-  gatewayData: Record<string, unknown> | null;
   attention: string | null;
   /** The IST date (DD-MM-YYYY) the gateway is asked about. */
   txnDate: string;
-  expiresAt: Date | null;
-  verifyGeneration: number;
+  /** A top-up's UPI payment (`payments`). */
+  paymentId: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -73,15 +62,10 @@ export function mapWalletTxnRow(row: WalletTxnRow): WalletTxn {
     purpose: row.purpose,
     amount: Number(row.amount),
     orderid: row.orderid,
-    gatewayOrderId: row.gateway_order_id,
-    paymentUrl: row.payment_url,
-    upiIntent: row.upi_intent,
     upiTxnId: row.upi_txn_id,
-    gatewayData: row.gateway_data,
     attention: row.attention,
     txnDate: row.txn_date,
-    expiresAt: row.expires_at === null ? null : new Date(row.expires_at),
-    verifyGeneration: row.verify_generation,
+    paymentId: row.payment_id,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };

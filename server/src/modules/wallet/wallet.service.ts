@@ -16,7 +16,6 @@ import { istDate } from '../../common/india-time.js';
 import { newBusinessId } from '../../common/ids.js';
 import { toRupees } from '../../common/money.js';
 import { UsersService } from '../users/users.service.js';
-import { livePaymentLinks } from '../payments/payment-links.js';
 import { mapWalletTxn, type TopupDto, type TxnStatusDto } from './dto/wallet.dto.js';
 import { TopupPayments, topupAnswer } from './topup-payments.js';
 import { WalletMovements } from './wallet-movements.service.js';
@@ -82,13 +81,13 @@ export class WalletService {
       purpose: 'topup',
       amount,
       txnDate: istDate(now),
-      // The payment deadline runs on the database's clock, never this process's.
-      expiresAt: new Date(
-        (await databaseNow(this.txHost.tx)).getTime() + this.config.upi.paymentTtlMs,
-      ),
     }))!;
+    // The payment deadline runs on the database's clock, never this process's.
+    const expiresAt = new Date(
+      (await databaseNow(this.txHost.tx)).getTime() + this.config.upi.paymentTtlMs,
+    );
     const links = await this.payments.start(
-      { id: txn.txnid, amount, expiresAt: txn.expiresAt },
+      { id: txn.txnid, amount, expiresAt },
       {
         pInfo: `Z-Coins top-up ${toRupees(amount)}`,
         customerName: user.name,
@@ -111,10 +110,8 @@ export class WalletService {
       txn = (await this.wallet.get(dto.client_txn_id))!;
     }
     // An unpaid top-up's payment page and app links stay usable until it expires.
-    const live = livePaymentLinks({
-      ...txn,
-      open: txn.purpose === 'topup' && ['Created', 'Pending'].includes(txn.status),
-    });
+    const open = txn.purpose === 'topup' && ['Created', 'Pending'].includes(txn.status);
+    const live = open ? await this.payments.liveLinks(txn.paymentId) : undefined;
     return {
       data: {
         txnid: txn.txnid,
@@ -122,7 +119,7 @@ export class WalletService {
         amount: toRupees(txn.amount),
         paymentUrl: live?.paymentUrl ?? null,
         upiIntent: live?.upiIntent ?? null,
-        expiresAt: live ? txn.expiresAt!.toISOString() : null,
+        expiresAt: live?.expiresAt.toISOString() ?? null,
       },
     };
   }

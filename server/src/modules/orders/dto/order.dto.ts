@@ -3,7 +3,8 @@ import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { Messages } from '@zstore/contract/messages';
 import { toRupees } from '../../../common/money.js';
-import { livePaymentLinks, PaymentLinksDto, UpiIntentDto } from '../../payments/payment-links.js';
+import { PaymentLinksDto, UpiIntentDto } from '../../payments/payment-links.js';
+import type { LivePaymentLinks } from '../../payments/upi-payments.service.js';
 import type { Order } from '../order.js';
 
 const details = { message: Messages.selectPackAndDetails };
@@ -193,9 +194,11 @@ export class OrderResponseDto {
   api?: OrderSourceDto | null;
 }
 
-export function mapOrder(order: Order): OrderResponseDto {
-  // An unpaid UPI order's payment page and app links stay usable until the order expires.
-  const live = livePaymentLinks({ ...order, open: order.status === 'Created' });
+/**
+ * `live`: an unpaid UPI order's payment page, app links and expiry while its payment can still be
+ * paid (`OrderPayments.liveLinks`).
+ */
+export function mapOrder(order: Order, live?: LivePaymentLinks): OrderResponseDto {
   return {
     id: order.id,
     _id: order.id,
@@ -221,7 +224,7 @@ export function mapOrder(order: Order): OrderResponseDto {
     username: order.playerName,
     paymentUrl: live?.paymentUrl ?? null,
     upiIntent: live?.upiIntent ?? null,
-    paymentExpiresAt: live ? order.expiresAt!.toISOString() : null,
+    paymentExpiresAt: live?.expiresAt.toISOString() ?? null,
     isApi: order.isApi,
     paidAt: order.paidAt?.toISOString() ?? null,
     promiseMinutes: order.promiseMinutes,
