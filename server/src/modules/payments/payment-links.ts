@@ -1,8 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type {
-  UpiCreatedOrder,
-  UpiIntentLinks,
-} from '../../providers/upigateway/upigateway.adapter.js';
+import type { UpiCreatedOrder } from '../../providers/upigateway/upigateway.adapter.js';
 import { toRupees } from '../../common/money.js';
 import type { StartedPayable } from './payment-port.js';
 
