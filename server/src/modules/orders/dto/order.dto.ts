@@ -159,6 +159,7 @@ export class OrderResponseDto {
   })
   paymentExpiresAt: string | null;
   @ApiProperty({ description: 'Delivered by a supplier API' }) isApi: boolean;
+  @ApiProperty({ description: 'Placed by a guest, without an account' }) guest: boolean;
   @ApiPropertyOptional({
     nullable: true,
     type: String,
@@ -205,6 +206,7 @@ export function mapOrder(order: Order): OrderResponseDto {
     upiIntent: live?.upiIntent ?? null,
     paymentExpiresAt: live ? order.expiresAt!.toISOString() : null,
     isApi: order.isApi,
+    guest: order.guest,
     paidAt: order.paidAt?.toISOString() ?? null,
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
