@@ -92,6 +92,7 @@ export class AppModule {
         CouponsModule,
         WalletModule,
         OrdersModule,
+        GuestsModule,
         InvoicesModule,
         SavedPlayersModule,
         ReferralsModule,

@@ -103,7 +103,7 @@ export class OrdersService {
     // A failed order is asked about too: a payment may still arrive, and is then credited.
     if (order.paymentMode === 'upi' && (order.status === 'Created' || order.status === 'Failed')) {
       await this.verifyPayment(order.orderid).catch((error: Error) =>
-        this.logger.warn(`order ${order!.orderid}: ${error.message}`),
+        this.logger.warn(`order ${order.orderid}: ${error.message}`),
       );
       order = (await this.orders.get(order.orderid))!;
     }

@@ -9,7 +9,13 @@ import { UsersService } from './users.service.js';
 
 @Module({
   controllers: [UsersController, UsersAdminController],
-  providers: [AccountProofs, UsersRepository, UsersService, UsersAdminRepository, UsersAdminService],
+  providers: [
+    AccountProofs,
+    UsersRepository,
+    UsersService,
+    UsersAdminRepository,
+    UsersAdminService,
+  ],
   exports: [AccountProofs, UsersService],
 })
 export class UsersModule {}

@@ -147,10 +147,10 @@ export class UsersRepository {
     return this.users
       .createQueryBuilder('user')
       .where('user.guest')
-      .andWhere(
-        '(user.mobilenumber = :mobile OR lower(user.email) = lower(:email))',
-        { mobile: proven.mobilenumber ?? '', email: proven.email ?? '' },
-      )
+      .andWhere('(user.mobilenumber = :mobile OR lower(user.email) = lower(:email))', {
+        mobile: proven.mobilenumber ?? '',
+        email: proven.email ?? '',
+      })
       .orderBy('user.userid')
       .setLock('pessimistic_write')
       .getMany();
