@@ -10,6 +10,7 @@ import { useDocumentHead } from './lib/useDocumentHead';
 const HomePage = lazy(() => import('./features/home/HomePage'));
 const ProductPage = lazy(() => import('./features/product/ProductPage'));
 const ConfirmationPage = lazy(() => import('./features/confirmation/ConfirmationPage'));
+const GuestOrderPage = lazy(() => import('./features/guest/GuestOrderPage'));
 const OrdersPage = lazy(() => import('./features/orders/OrdersPage'));
 const DashboardPage = lazy(() => import('./features/dashboard/DashboardPage'));
 
@@ -152,6 +153,12 @@ const publicRoutes: RouteEntry[] = [
     Page: ConfirmationPage,
     title: 'Order Status',
     description: 'The status of your Z Store order and its delivery.',
+  },
+  {
+    path: '/order-lookup',
+    Page: GuestOrderPage,
+    title: 'Find Your Order',
+    description: 'The status and tax invoice of an order placed without an account.',
   },
   {
     path: '/walletconfirmation',

@@ -1,6 +1,6 @@
-import { Body, Controller, Header, Headers, HttpCode, Post, Res } from '@nestjs/common';
+import { Body, Controller, Header, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../../common/auth/auth.decorators.js';
 import { ClientErrorField } from '../../common/http/client-error-field.js';
 import { perIp, RateLimit, type RouteLimit } from '../../common/http/rate-limit.js';
@@ -46,8 +46,9 @@ export class GuestOrdersController {
   @RateLimit(perIp('guest-order', (limits) => limits.guestOrderIp), perMobile)
   @ApiOkResponse({ type: UpiOrderResponseDto })
   @ClientErrorField('error')
-  place(@Body() dto: GuestOrderDto, @Headers('idempotency-key') key?: string) {
-    return this.guests.place(dto, key);
+  place(@Body() dto: GuestOrderDto, @Req() request: FastifyRequest) {
+    const key = request.headers['idempotency-key'];
+    return this.guests.place(dto, typeof key === 'string' ? key : undefined);
   }
 
   @Post('lookup')
