@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { Messages } from '@zstore/contract/messages';
@@ -106,7 +106,7 @@ function GuestOrderDetails({ order, mobile }: { order: Order; mobile: string }) 
           Return Home
         </Link>
         <Link to="/register" className="btn btn-primary">
-          Create an account
+          Sign up
         </Link>
       </div>
       {paying && (
@@ -120,12 +120,25 @@ function GuestOrderDetails({ order, mobile }: { order: Order; mobile: string }) 
   );
 }
 
-function GuestOrderStatus({ orderid, mobile }: { orderid: string; mobile: string }) {
+function GuestOrderStatus({
+  orderid,
+  mobile,
+  onRetry,
+}: {
+  orderid: string;
+  mobile: string;
+  onRetry: () => void;
+}) {
   const lookup = useQuery({
     ...guestOrderQuery(orderid, mobile),
     refetchInterval: (query) =>
       ['Created', 'Processing'].includes(query.state.data?.order.status ?? '') ? REFRESH_MS : false,
   });
+  const found = !!lookup.data;
+  // Found: this device shows it again without asking (the confirmation page, a reload).
+  useEffect(() => {
+    if (found) rememberGuestOrder(orderid, mobile);
+  }, [found, orderid, mobile]);
   if (lookup.data) return <GuestOrderDetails order={lookup.data.order} mobile={mobile} />;
   if (lookup.error) {
     const notFound = lookup.error instanceof ApiError && lookup.error.status === 404;
@@ -141,6 +154,9 @@ function GuestOrderStatus({ orderid, mobile }: { orderid: string; mobile: string
               ? 'Check the order ID and the mobile number you ordered with.'
               : 'Please check your connection and try again.'}
           </p>
+          <button type="button" className="btn btn-primary" onClick={onRetry}>
+            Try again
+          </button>
         </StatusMessage>
       </div>
     );
@@ -175,7 +191,7 @@ export default function GuestOrderPage() {
     const id = orderid.trim().toUpperCase();
     if (!id) return setProblem('Enter the order ID from your e-mail.');
     if (!MOBILE.test(mobile)) return setProblem(Messages.invalidMobile);
-    rememberGuestOrder(id, mobile);
+    setProblem(null);
     setAsked({ orderid: id, mobile });
   };
 
@@ -183,7 +199,11 @@ export default function GuestOrderPage() {
     <div className="container page page-narrow">
       <h1 className="page-title">{asked ? 'Order Summary' : 'Find your order'}</h1>
       {asked ? (
-        <GuestOrderStatus key={`${asked.orderid}:${asked.mobile}`} {...asked} />
+        <GuestOrderStatus
+          key={`${asked.orderid}:${asked.mobile}`}
+          {...asked}
+          onRetry={() => setAsked(null)}
+        />
       ) : (
         <form className="card guest-lookup" onSubmit={submit} noValidate>
           <p className="muted">
