@@ -158,6 +158,7 @@ const messages: TranslationMessages = {
         value: 'Value',
         useremail: 'User Email',
         paymentmode: 'Payment mode',
+        guest: 'Buyer',
         createdAt: 'Created At',
         updatedAt: 'Updated At',
         reason: 'Reason',
@@ -172,6 +173,8 @@ const messages: TranslationMessages = {
         customer: 'User Email / Payment mode',
         dates: 'Created At / Updated At',
       },
+      guest_only: 'Guests only',
+      guest: 'Guest',
     },
     referrals: {
       name: 'Referral |||| Referrals',
