@@ -4,7 +4,9 @@ import { ledgerProblems } from '../utils/ledger.js';
 import { waitForMessage } from '../utils/outbox.js';
 import { pdfText } from '../utils/pdf-text.js';
 import { readUntil } from '../utils/wait.js';
+import { TokenService } from '../../server/src/modules/auth/token.service.js';
 import {
+  createAccount,
   newAccount,
   newMobile,
   otpFor,
@@ -127,6 +129,19 @@ describe('Guest checkout (POST /api/order/guest)', () => {
     expect(otp.status).toBe(404);
     const login = await signIn(app, guest.email, 'anything at all 1');
     expect(login.status).toBe(404);
+    // Even a token naming the guest row (it is never issued one) opens nothing.
+    const [row] = await app.sql<{ id: string; userid: string }>(
+      'SELECT id, userid FROM users WHERE guest AND mobilenumber = $1',
+      [guest.mobile],
+    );
+    const token = await app.store.app
+      .get(TokenService)
+      .issue({ id: row.id, userid: Number(row.userid), role: 'user' as never, tokenVersion: 0 });
+    await app
+      .http()
+      .get(`/api/order/${row.userid}`)
+      .set({ Authorization: `Bearer ${token}` })
+      .expect(401);
     const account = newAccount({ email: guest.email, mobileNumber: guest.mobile });
     await registerAccount(app, account);
   });
@@ -294,6 +309,30 @@ describe('Guest checkout (POST /api/order/guest)', () => {
       [account.email],
     );
     expect((await orderRow(orderid)).userid).toBe(user.userid);
+  });
+
+  it('joins at a later sign-in of an account whose e-mail was verified before', async () => {
+    const account = await createAccount(app);
+    const guest = { ...newGuest(), email: account.email };
+    const orderid = await paidOrder(guest);
+    const [user] = await app.sql<{ userid: string }>(
+      'SELECT userid FROM users WHERE lower(email) = lower($1) AND NOT guest',
+      [account.email],
+    );
+    // Placing the order with the account's address gives it nothing yet.
+    expect((await orderRow(orderid)).userid).not.toBe(user.userid);
+
+    const signedIn = await signIn(app, account.email, account.password);
+    expect(signedIn.status).toBe(200);
+    expect((await orderRow(orderid)).userid).toBe(user.userid);
+    const mine = await app
+      .http()
+      .get(`/api/order/${user.userid}`)
+      .set({ Authorization: `Bearer ${signedIn.body.token as string}` })
+      .expect(200);
+    expect((mine.body as Array<{ orderid: string }>).map((order) => order.orderid)).toContain(
+      orderid,
+    );
   });
 
   it('refunds a guest order as Z-Coins kept for the guest, which join the account; the ledger stays whole', async () => {
