@@ -20,6 +20,7 @@ import { GalleryModule } from './modules/gallery/gallery.module.js';
 import { IdempotencyModule } from './common/idempotency/idempotency.module.js';
 import { InvoicesModule } from './modules/invoices/invoices.module.js';
 import { OrdersModule } from './modules/orders/orders.module.js';
+import { GuestsModule } from './modules/guests/guests.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
 import { WalletModule } from './modules/wallet/wallet.module.js';
 import { DemoModule } from './modules/demo/demo.module.js';
@@ -51,6 +52,7 @@ export class AppModule {
       CouponsModule,
       WalletModule,
       OrdersModule,
+      GuestsModule,
       InvoicesModule,
       SavedPlayersModule,
       ReferralsModule,
@@ -90,6 +92,7 @@ export class AppModule {
         CouponsModule,
         WalletModule,
         OrdersModule,
+        GuestsModule,
         InvoicesModule,
         SavedPlayersModule,
         ReferralsModule,

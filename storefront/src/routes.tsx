@@ -37,6 +37,7 @@ export async function preloadPageOf(pathname: string): Promise<void> {
   else if (pathname.startsWith('/product/')) await ProductPage.preload();
 }
 const ConfirmationPage = lazy(() => import('./features/confirmation/ConfirmationPage'));
+const GuestOrderPage = lazy(() => import('./features/guest/GuestOrderPage'));
 const OrdersPage = lazy(() => import('./features/orders/OrdersPage'));
 const DashboardPage = lazy(() => import('./features/dashboard/DashboardPage'));
 
@@ -179,6 +180,12 @@ const publicRoutes: RouteEntry[] = [
     Page: ConfirmationPage,
     title: 'Order Status',
     description: 'The status of your Z Store order and its delivery.',
+  },
+  {
+    path: '/order-lookup',
+    Page: GuestOrderPage,
+    title: 'Find Your Order',
+    description: 'The status and tax invoice of an order placed without an account.',
   },
   {
     path: '/walletconfirmation',

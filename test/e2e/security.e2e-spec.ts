@@ -423,6 +423,10 @@ describe('Security (RELIABILITY S1, S3, S4, S6, S7)', () => {
         owner: { body: ({ orderid }) => ({ client_txn_id: orderid }) },
       },
       'GET /api/order/{userid}': { access: 'signed-in', owner: 'path' },
+      // Guest checkout: no account; the look-ups answer only the mobile the order was placed with.
+      'POST /api/order/guest': { access: 'public' },
+      'POST /api/order/guest/lookup': { access: 'public' },
+      'POST /api/order/guest/invoice': { access: 'public' },
       'GET /api/savedplayers/{userid}': { access: 'signed-in', owner: 'path' },
       'DELETE /api/savedplayers/{userid}/{productId}': { access: 'signed-in', owner: 'path' },
       // The player check before an MLBB order is public, throttled per IP.

@@ -38,6 +38,7 @@ const OrderCard = ({ order }: { order: Order }) => {
         </Typography>
         <Typography variant="body2">
           {order.useremail} · {order.paymentmode}
+          {order.guest ? ` · ${translate('resources.txn.guest')}` : ''}
         </Typography>
         <Typography variant="caption" color="text.secondary">
           {field('updatedAt')}: {formatDateTime(order.updatedAt)}

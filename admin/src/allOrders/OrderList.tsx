@@ -68,6 +68,15 @@ const OrderListActions = () => {
 const dash = (value: string | null | undefined) => value || '—';
 
 /** Pairs share a cell (ids, product and item, inputs, customer, dates): 1366 px holds them all. */
+/** The payment mode, and "Guest" for an order placed without an account. */
+const PaymentAndBuyer = ({ order }: { order: Order }) => {
+  const translate = useTranslate();
+  const mode = order.guest
+    ? `${order.paymentmode} · ${translate('resources.txn.guest')}`
+    : order.paymentmode;
+  return <StackedField first={order.useremail} second={mode} />;
+};
+
 const OrderTable = () => (
   <DataTable<Order> bulkActionButtons={false} empty={empty} rowClick={false}>
     <Column source="orderid" label="resources.txn.columns.ids">
@@ -94,9 +103,7 @@ const OrderTable = () => (
       <NumberField source="value" locales="en-IN" options={rupeeFormat} />
     </Column>
     <Column source="useremail" label="resources.txn.columns.customer">
-      <FunctionField<Order>
-        render={(order) => <StackedField first={order.useremail} second={order.paymentmode} />}
-      />
+      <FunctionField<Order> render={(order) => <PaymentAndBuyer order={order} />} />
     </Column>
     <Column source="createdAt" label="resources.txn.columns.dates">
       <FunctionField<Order>

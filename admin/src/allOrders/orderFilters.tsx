@@ -17,6 +17,13 @@ export const orderFilters = [
     emptyText="app.all"
     alwaysOn
   />,
+  <SelectInput
+    key="guest"
+    source="guest"
+    choices={[{ id: 'true', name: 'resources.txn.guest_only' }]}
+    emptyText="app.all"
+    alwaysOn
+  />,
   <DateInput key="from" source="from" alwaysOn />,
   <DateInput key="to" source="to" alwaysOn />,
 ];

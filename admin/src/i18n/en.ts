@@ -159,6 +159,7 @@ const messages: TranslationMessages = {
         value: 'Value',
         useremail: 'User Email',
         paymentmode: 'Payment mode',
+        guest: 'Buyer',
         createdAt: 'Created At',
         updatedAt: 'Updated At',
         reason: 'Reason',
@@ -173,6 +174,8 @@ const messages: TranslationMessages = {
         customer: 'User Email / Payment mode',
         dates: 'Created At / Updated At',
       },
+      guest_only: 'Guests only',
+      guest: 'Guest',
     },
     referrals: {
       name: 'Referral |||| Referrals',

@@ -82,6 +82,11 @@ export interface AppConfig {
     paymentCheck: RateLimit;
     /** Gateway status checks of failed payments (late payments), for the whole store. */
     paymentPolls: RateLimit;
+    /** Guest orders from one address, and for one mobile number. */
+    guestOrderIp: RateLimit;
+    guestOrderMobile: RateLimit;
+    /** Guest order look-ups (and invoice downloads) from one address. */
+    guestLookup: RateLimit;
   };
   logLevel: string;
   /** `/api/metrics`: a bearer token, or loopback callers only when unset. */
@@ -272,6 +277,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       topup: env.RATE_LIMIT_TOPUP,
       paymentCheck: env.RATE_LIMIT_PAYMENT_CHECK,
       paymentPolls: env.RATE_LIMIT_PAYMENT_POLLS,
+      guestOrderIp: env.RATE_LIMIT_GUEST_ORDER_IP,
+      guestOrderMobile: env.RATE_LIMIT_GUEST_ORDER_MOBILE,
+      guestLookup: env.RATE_LIMIT_GUEST_LOOKUP,
     },
     logLevel: env.LOG_LEVEL,
     metrics: { token: env.METRICS_TOKEN },

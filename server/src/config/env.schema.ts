@@ -213,6 +213,9 @@ export const envSchema = {
   RATE_LIMIT_TOPUP: withDefault(rateLimit, { limit: 10, windowMs: 600_000 }),
   RATE_LIMIT_PAYMENT_CHECK: withDefault(rateLimit, { limit: 1, windowMs: 3_000 }),
   RATE_LIMIT_PAYMENT_POLLS: withDefault(rateLimit, { limit: 120, windowMs: 60_000 }),
+  RATE_LIMIT_GUEST_ORDER_IP: withDefault(rateLimit, { limit: 10, windowMs: 3_600_000 }),
+  RATE_LIMIT_GUEST_ORDER_MOBILE: withDefault(rateLimit, { limit: 5, windowMs: 3_600_000 }),
+  RATE_LIMIT_GUEST_LOOKUP: withDefault(rateLimit, { limit: 60, windowMs: 600_000 }),
 } satisfies Record<string, Variable<unknown>>;
 
 export type EnvName = keyof typeof envSchema;

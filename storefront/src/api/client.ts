@@ -111,12 +111,19 @@ export function newIdempotencyKey(): string {
 
 /**
  * Downloads a file the API serves only to a signed-in caller (the bearer token cannot ride on a
- * plain link): fetched with the token, then saved under `fileName`.
+ * plain link), or, with `body`, to whoever posts it (a guest's order and mobile): fetched, then
+ * saved under `fileName`.
  */
-export async function downloadFile(path: string, fileName: string): Promise<void> {
+export async function downloadFile(path: string, fileName: string, body?: unknown): Promise<void> {
   const token = readToken();
   const response = await fetch(`/api${path}`, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    ...(body === undefined
+      ? { headers: token ? { Authorization: `Bearer ${token}` } : {} }
+      : {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
     credentials: 'same-origin',
   }).catch(() => {
     throw new ApiError('Network error', 0, undefined);

@@ -51,6 +51,39 @@ export const createWalletOrder = (order: OrderRequest, idempotencyKey: string) =
     }),
   );
 
+type GuestOrderBody = Schemas['GuestOrderDto'];
+
+/** A guest checkout: the pack and player, and the buyer's contacts instead of an account. */
+export interface GuestOrderRequest {
+  itemid: number;
+  product_id: string;
+  item_id: string;
+  input1: string;
+  input2: string;
+  email: string;
+  mobile: string;
+  state: string;
+}
+
+export const createGuestOrder = (order: GuestOrderRequest, idempotencyKey: string) =>
+  answerOf<UpiOrderAnswer>(
+    api.POST('/api/order/guest', {
+      body: { ...order, state: order.state as GuestOrderBody['state'] },
+      ...idempotent(idempotencyKey),
+    }),
+  );
+
+export const fetchGuestOrder = (orderid: string, mobile: string) =>
+  answerOf(api.POST('/api/order/guest/lookup', { body: { orderid, mobile } }));
+
+/** A guest order's progress, for the mobile it was placed with. */
+export const guestOrderQuery = (orderid: string, mobile: string) =>
+  queryOptions({
+    queryKey: queryKeys.guestOrder(orderid, mobile),
+    queryFn: () => fetchGuestOrder(orderid, mobile),
+    staleTime: 0,
+  });
+
 export const fetchOrderStatus = (clientTxnId: string, date: string) =>
   answerOf(api.POST('/api/order/orderstatus', { body: { client_txn_id: clientTxnId, date } }));
 

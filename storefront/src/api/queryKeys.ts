@@ -35,5 +35,6 @@ export const queryKeys = {
 
   /** One payment's progress; kept apart from the account so refreshing it never re-reads these. */
   orderStatus: (clientTxnId: string) => ['order-status', clientTxnId] as const,
+  guestOrder: (orderid: string, mobile: string) => ['guest-order', orderid, mobile] as const,
   walletTxnStatus: (clientTxnId: string) => ['wallet-txn-status', clientTxnId] as const,
 };

@@ -1,3 +1,4 @@
+import { AccountProofs } from '../users/account-proofs.js';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { HttpStatus, Injectable } from '@nestjs/common';
@@ -31,6 +32,7 @@ export class AuthService {
     private readonly verification: EmailVerificationService,
     private readonly throttle: LoginThrottle,
     private readonly referrals: ReferralsService,
+    private readonly proofs: AccountProofs,
   ) {}
 
   async register(ip: string, dto: RegisterDto) {
@@ -78,6 +80,7 @@ export class AuthService {
       })
       .catch(rethrowUserConflict);
     await this.verification.dispatchFirst(user.id, mailId);
+    await this.proofs.proven(user);
     return { msg: Messages.mobileVerified };
   }
 
@@ -134,6 +137,7 @@ export class AuthService {
   }
 
   async session(user: User) {
+    await this.proofs.proven(user);
     return { token: await this.tokens.issue(user), user: mapUser(user) };
   }
 

@@ -7,6 +7,7 @@ import { Messages } from '@zstore/contract/messages';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { MailService } from '../notifications/mail.service.js';
 import type { User } from '../users/user.js';
+import { AccountProofs } from '../users/account-proofs.js';
 import { UsersService } from '../users/users.service.js';
 import { verificationMail } from './account-mails.js';
 import { EmailTokenRepository } from './email-token.repository.js';
@@ -22,6 +23,7 @@ export class EmailVerificationService {
     private readonly emailTokens: EmailTokenRepository,
     private readonly mail: MailService,
     private readonly clock: Clock,
+    private readonly proofs: AccountProofs,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -62,6 +64,8 @@ export class EmailVerificationService {
         { code: '1' },
       );
     }
+    const account = await this.users.getById(userId);
+    if (account) await this.proofs.proven(account);
     return { msg: Messages.emailVerified, code: '0' as const };
   }
 

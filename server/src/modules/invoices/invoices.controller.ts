@@ -1,14 +1,11 @@
 import { Controller, Get, Header, Param, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { Messages } from '@zstore/contract/messages';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
-import { AppError } from '../../common/errors/app-error.js';
 import { ApiErrors } from '../../common/openapi/api-docs.decorators.js';
 import { Role } from '../../common/auth/role.js';
-import { renderTaxDocument } from './invoice-pdf.js';
 import type { TaxDocumentKind } from './tax-document.entity.js';
-import { TaxDocumentsRepository } from './tax-documents.repository.js';
+import { InvoicesService } from './invoices.service.js';
 
 const PDF = { 'application/pdf': { schema: { type: 'string', format: 'binary' } } };
 
@@ -16,7 +13,7 @@ const PDF = { 'application/pdf': { schema: { type: 'string', format: 'binary' } 
 @ApiTags('Orders')
 @Controller('order')
 export class InvoicesController {
-  constructor(private readonly documents: TaxDocumentsRepository) {}
+  constructor(private readonly invoices: InvoicesService) {}
 
   @Get(':orderid/invoice')
   @ApiOperation({
@@ -58,17 +55,11 @@ export class InvoicesController {
     kind: TaxDocumentKind,
     reply: FastifyReply,
   ): Promise<Buffer> {
-    const documents = /^[A-Z0-9]{1,16}$/.test(orderid)
-      ? await this.documents.forOrder(orderid)
-      : [];
-    const document = documents.find((found) => found.kind === kind);
-    // The same 404 whether the order does not exist or is someone else's.
-    if (!document || (document.userId !== auth.id && auth.role !== Role.Admin)) {
-      throw AppError.notFound(Messages.notFound);
-    }
-    const invoice = documents.find((found) => found.kind === 'invoice');
-    const pdf = await renderTaxDocument(document, kind === 'credit_note' ? invoice : undefined);
-    const name = `${kind === 'invoice' ? 'invoice' : 'credit-note'}-${document.number.replaceAll('/', '-')}.pdf`;
+    const { pdf, name } = await this.invoices.pdf(
+      orderid,
+      kind,
+      (buyerId) => buyerId === auth.id || auth.role === Role.Admin,
+    );
     void reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `attachment; filename="${name}"`);

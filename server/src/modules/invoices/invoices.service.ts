@@ -1,6 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { Messages } from '@zstore/contract/messages';
+import { AppError } from '../../common/errors/app-error.js';
 import { financialYear } from './financial-year.js';
+import { renderTaxDocument } from './invoice-pdf.js';
+import type { TaxDocumentKind } from './tax-document.entity.js';
 import { TaxDocumentsRepository } from './tax-documents.repository.js';
 
 /**
@@ -38,5 +42,26 @@ export class InvoicesService {
       orderid,
       refundedAt,
     );
+  }
+
+  /** A guest's documents follow the guest's orders to the account that proved the guest's contacts. */
+  moveOwner(fromUserId: string, toUserId: string) {
+    return this.documents.moveOwner(fromUserId, toUserId);
+  }
+
+  /**
+   * An order's invoice or credit note as a PDF and its file name, when `mayRead` allows its
+   * buyer; 404 alike whether it does not exist or is someone else's.
+   */
+  async pdf(orderid: string, kind: TaxDocumentKind, mayRead: (buyerId: string) => boolean) {
+    const documents = /^[A-Z0-9]{1,16}$/.test(orderid)
+      ? await this.documents.forOrder(orderid)
+      : [];
+    const document = documents.find((found) => found.kind === kind);
+    if (!document || !mayRead(document.userId)) throw AppError.notFound(Messages.notFound);
+    const invoice = documents.find((found) => found.kind === 'invoice');
+    const pdf = await renderTaxDocument(document, kind === 'credit_note' ? invoice : undefined);
+    const name = `${kind === 'invoice' ? 'invoice' : 'credit-note'}-${document.number.replaceAll('/', '-')}.pdf`;
+    return { pdf, name };
   }
 }

@@ -157,6 +157,13 @@ export class TaxDocumentsRepository {
     return rows[0]?.number;
   }
 
+  /** Who may read a guest's documents, once the guest's orders joined an account. */
+  async moveOwner(fromUserId: string, toUserId: string) {
+    await this.txHost.tx
+      .getRepository(TaxDocumentEntity)
+      .update({ userId: fromUserId }, { userId: toUserId });
+  }
+
   /** The order's invoice and credit note, if any. */
   forOrder(orderid: string): Promise<TaxDocumentEntity[]> {
     return this.txHost.tx

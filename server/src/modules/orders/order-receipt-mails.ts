@@ -17,6 +17,8 @@ export interface ReceiptRecipient {
   inputLabels: [string, string];
   /** Where the customer downloads the order's tax invoice (the storefront's My Orders). */
   invoiceUrl?: string;
+  /** A guest checkout's buyer: no wallet to spend from until an account proves the contacts. */
+  guest?: boolean;
 }
 
 /** The labels when the product does not name its fields. */
@@ -79,13 +81,18 @@ export function refundMail(recipient: ReceiptRecipient, order: Order): MailMessa
       ...orderDetails(order, recipient.inputLabels),
       ['Paid with', paidWith(order)],
       paid > 0
-        ? ['Refunded', `${rupeesText(paid)} to your Z-Coins wallet`]
+        ? [
+            'Refunded',
+            `${rupeesText(paid)} ${recipient.guest ? 'in Z-Coins, kept for you' : 'to your Z-Coins wallet'}`,
+          ]
         : ['Refunded', 'Nothing, this order cost ₹0'],
     ],
     outro: [
-      paid > 0
-        ? 'Your Z-Coins are in your wallet, ready for your next order.'
-        : 'Thank you for shopping with Z Store.',
+      paid === 0
+        ? 'Thank you for shopping with Z Store.'
+        : recipient.guest
+          ? 'Register or sign in with the mobile number or e-mail of this order: once it is verified, these Z-Coins and your orders join your account.'
+          : 'Your Z-Coins are in your wallet, ready for your next order.',
     ],
   });
 }

@@ -71,7 +71,11 @@ export class OrderReceipts {
       email,
       name: user.name,
       inputLabels: inputLabels(product?.inputs),
-      invoiceUrl: `${this.config.publicUrl}/orders?invoice=${order.orderid}`,
+      // A guest finds the order (and its invoice) with the mobile, not in My Orders.
+      invoiceUrl: user.guest
+        ? `${this.config.publicUrl}/order-lookup?orderid=${order.orderid}`
+        : `${this.config.publicUrl}/orders?invoice=${order.orderid}`,
+      guest: user.guest,
     };
   }
 }

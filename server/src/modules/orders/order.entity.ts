@@ -34,6 +34,7 @@ import type { FulfilmentStatus } from './fulfilment-state.js';
 @Index('orders_created', { synchronize: false })
 @Index('orders_customer_newest', { synchronize: false })
 @Index('orders_fulfilment_open', { synchronize: false })
+@Index('orders_guest', { synchronize: false })
 @Index('orders_newest', { synchronize: false })
 @Index('orders_promise_open', { synchronize: false })
 @Index('orders_promise_untold', { synchronize: false })
@@ -179,4 +180,8 @@ export class OrderEntity {
   /** The buyer's GST state code when the order was placed (the invoice's place of supply). */
   @Column({ type: 'varchar', length: 2, nullable: true })
   buyerState!: string | null;
+
+  /** Placed by a guest (without an account); stays true after it joins an account. */
+  @Column({ type: 'boolean', default: false })
+  guest!: boolean;
 }

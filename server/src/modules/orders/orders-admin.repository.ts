@@ -38,6 +38,8 @@ export interface OrderListFilter {
   paymentmode?: Array<'upi' | 'wallet'>;
   updatedFrom?: Date;
   updatedUntil?: Date;
+  /** Only the orders placed by guests (without an account). */
+  guest?: true;
 }
 
 /** The sortable fields of the console's order table, by the column each one reads. */
@@ -132,6 +134,7 @@ export class OrdersAdminRepository {
     if (filter.paymentmode) where.and('paymentmode = ANY($?::text[])', filter.paymentmode);
     if (filter.updatedFrom) where.and('updated_at >= $?', filter.updatedFrom);
     if (filter.updatedUntil) where.and('updated_at < $?', filter.updatedUntil);
+    if (filter.guest) where.and('guest');
 
     const onlyStatus = Object.entries(filter).every(
       ([key, value]) => key === 'status' || value === undefined,

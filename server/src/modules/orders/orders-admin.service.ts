@@ -122,6 +122,7 @@ export class OrdersAdminService {
         paymentmode: choiceFilter(filter, 'paymentmode', PAYMENT_MODES),
         updatedFrom: from,
         updatedUntil: until,
+        guest: filter.guest === true || filter.guest === 'true' || undefined,
       },
       { column: ORDER_SORT_COLUMNS[query.sortField], order: query.sortOrder },
       query.offset,

@@ -110,6 +110,20 @@ export class OrdersRepository {
     return entityFromRow(this.txHost.tx, OrderEntity, rows[0]);
   }
 
+  /** Marks an order placed by a guest (in its checkout's transaction). */
+  async markGuest(orderid: string) {
+    await this.orders.update({ orderid }, { guest: true });
+  }
+
+  /** A guest's orders, moved to the account that proved the guest's contacts; how many. */
+  async moveOwner(fromUserId: string, to: { id: string; userid: number }) {
+    const { affected } = await this.orders.update(
+      { userId: fromUserId },
+      { userId: to.id, userid: to.userid, updatedAt: () => 'now()' },
+    );
+    return affected ?? 0;
+  }
+
   /** What the customer reads about how the order ended (the `reason` stays for the admin). */
   async setCustomerReason(orderid: string, text: string) {
     await this.orders.update({ orderid }, { customerReason: text });

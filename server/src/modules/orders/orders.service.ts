@@ -60,15 +60,50 @@ export class OrdersService {
   }
 
   async orderStatus(auth: AuthUser, dto: OrderStatusRequestDto) {
-    let order = await this.orders.get(dto.client_txn_id);
+    const order = await this.orders.get(dto.client_txn_id);
     if (!order) throw AppError.notFound(Messages.notFound);
     requireReadAccess(auth, order.userid);
+    return this.statusOf(order);
+  }
+
+  /**
+   * A UPI order placed without an account (`guest` marks it). `guest` stands for the guest's
+   * own row, so every later path (payment, ledger, refund, invoice) is the customer's as usual.
+   */
+  placeGuestOrder(guest: AuthUser, dto: OrderCreateDto) {
+    return this.checkout.place(guest, dto, 'upi', {
+      rememberPlayer: false,
+      withOrder: (order) => this.orders.markGuest(order.orderid),
+    });
+  }
+
+  /** A guest order's status for whoever `isBuyer` accepts; 404 alike for any other order. */
+  async guestOrderStatus(orderid: string, isBuyer: (userId: string) => Promise<boolean>) {
+    return this.statusOf(await this.guestOrderOwnedBy(orderid, isBuyer));
+  }
+
+  /** A guest order, when `isBuyer` accepts its buyer; 404 alike for any other order. */
+  async guestOrderOwnedBy(orderid: string, isBuyer: (userId: string) => Promise<boolean>) {
+    const order = await this.orders.get(orderid);
+    if (!order?.guest || !(await isBuyer(order.userId))) {
+      throw AppError.notFound(Messages.notFound);
+    }
+    return order;
+  }
+
+  /** A guest's orders, moved to the account that proved the guest's contacts (caller's transaction). */
+  moveOwner(fromUserId: string, to: { id: string; userid: number }) {
+    return this.orders.moveOwner(fromUserId, to);
+  }
+
+  private async statusOf(found: Order) {
+    let order = found;
     // A failed order is asked about too: a payment may still arrive, and is then credited.
     if (order.paymentMode === 'upi' && (order.status === 'Created' || order.status === 'Failed')) {
       await this.verifyPayment(order.orderid).catch((error: Error) =>
-        this.logger.warn(`order ${order!.orderid}: ${error.message}`),
+        this.logger.warn(`order ${order.orderid}: ${error.message}`),
       );
-      order = (await this.orders.get(dto.client_txn_id))!;
+      order = (await this.orders.get(order.orderid))!;
     }
     const gateway = (await this.payments.lastAnswer(order.orderid)) as {
       status?: string;

@@ -24,6 +24,7 @@ export function robotsTxt(publicUrl: string): string {
     'Disallow: /uploads/',
     'Disallow: /confirmation',
     'Disallow: /walletconfirmation',
+    'Disallow: /order-lookup',
     'Disallow: /reset_password/',
     'Disallow: /verification/',
     '',

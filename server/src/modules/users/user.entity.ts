@@ -9,7 +9,11 @@ import { Role } from '../../common/auth/role.js';
 @Check('users_balance_not_negative', 'balance >= 0')
 @Check('users_points_not_negative', 'points >= 0')
 @Index('users_email_key', { synchronize: false })
-@Index('users_mobile_key', ['mobilenumber'], { unique: true, where: 'mobilenumber IS NOT NULL' })
+@Index('users_mobile_key', ['mobilenumber'], {
+  unique: true,
+  where: 'mobilenumber IS NOT NULL AND NOT guest',
+})
+@Index('users_guest_contact', { synchronize: false })
 @Index('users_search_email', { synchronize: false })
 @Index('users_search_mobilenumber', { synchronize: false })
 @Index('users_search_name', { synchronize: false })
@@ -47,6 +51,13 @@ export class UserEntity {
 
   @Column({ type: 'boolean', default: false })
   isBlocked!: boolean;
+
+  /**
+   * A guest buyer: no password, never signed in; its e-mail and mobile are what the buyer typed
+   * at checkout and take nothing from an account (the unique indexes leave guests out).
+   */
+  @Column({ type: 'boolean', default: false })
+  guest!: boolean;
 
   @Column({ type: 'integer', default: 0 })
   tokenVersion!: number;

@@ -1,3 +1,4 @@
+import { AccountProofs } from './account-proofs.js';
 import { Module } from '@nestjs/common';
 import { UsersAdminRepository } from './users-admin.repository.js';
 import { UsersAdminService } from './users-admin.service.js';
@@ -8,7 +9,13 @@ import { UsersService } from './users.service.js';
 
 @Module({
   controllers: [UsersController, UsersAdminController],
-  providers: [UsersRepository, UsersService, UsersAdminRepository, UsersAdminService],
-  exports: [UsersService],
+  providers: [
+    AccountProofs,
+    UsersRepository,
+    UsersService,
+    UsersAdminRepository,
+    UsersAdminService,
+  ],
+  exports: [AccountProofs, UsersService],
 })
 export class UsersModule {}

@@ -42,11 +42,12 @@ export class UsersRepository {
     return this.users.findOneBy({ userid });
   }
 
-  /** E-mails match whatever their case (the unique index is on `lower(email)`). */
+  /** An account's e-mail, whatever its case (the unique index is on `lower(email)`); never a guest. */
   private byEmail(email: string) {
-    return this.users.createQueryBuilder('user').where('lower(user.email) = lower(:email)', {
-      email,
-    });
+    return this.users
+      .createQueryBuilder('user')
+      .where('lower(user.email) = lower(:email)', { email })
+      .andWhere('NOT user.guest');
   }
 
   getByEmail(email: string): Promise<User | null> {
@@ -58,7 +59,7 @@ export class UsersRepository {
   }
 
   getByMobile(mobilenumber: string): Promise<User | null> {
-    return this.users.findOneBy({ mobilenumber });
+    return this.users.findOneBy({ mobilenumber, guest: false });
   }
 
   getByGoogleSub(googleSub: string): Promise<User | null> {
@@ -67,7 +68,7 @@ export class UsersRepository {
 
   async emailOrMobileTaken(email: string, mobilenumber: string) {
     const emailTaken = await this.byEmail(email).getExists();
-    const mobileTaken = await this.users.existsBy({ mobilenumber });
+    const mobileTaken = await this.users.existsBy({ mobilenumber, guest: false });
     return { emailTaken, mobileTaken };
   }
 
@@ -101,9 +102,58 @@ export class UsersRepository {
         mobilenumber: true,
         stateCode: true,
       },
-      where: { id },
+      // A guest never holds a session, whatever a token says.
+      where: { id, guest: false },
     });
     return session ?? undefined;
+  }
+
+  /**
+   * The guest row of an e-mail and mobile pair, made on its first order; the state is the one
+   * given last. A concurrent first order of the same pair meets the unique index and reads the row.
+   */
+  async guestFor(contact: { email: string; mobilenumber: string; stateCode: string }) {
+    const found = () =>
+      this.users
+        .createQueryBuilder('user')
+        .where('user.guest AND user.mobilenumber = :mobile', { mobile: contact.mobilenumber })
+        .andWhere('lower(user.email) = lower(:email)', { email: contact.email })
+        .getOne();
+    await this.users
+      .createQueryBuilder()
+      .insert()
+      .values({
+        name: 'Guest',
+        email: contact.email,
+        mobilenumber: contact.mobilenumber,
+        passwordHash: null,
+        role: Role.User,
+        guest: true,
+        stateCode: contact.stateCode,
+      })
+      .orIgnore()
+      .execute();
+    const guest = (await found())!;
+    if (guest.stateCode !== contact.stateCode) {
+      await this.users.update(guest.id, { stateCode: contact.stateCode });
+      guest.stateCode = contact.stateCode;
+    }
+    return guest;
+  }
+
+  /** The guest rows an account has proven: its mobile, or its e-mail; locked for the move. */
+  guestsOf(proven: { mobilenumber: string | null; email: string | null }): Promise<User[]> {
+    if (!proven.mobilenumber && !proven.email) return Promise.resolve([]);
+    return this.users
+      .createQueryBuilder('user')
+      .where('user.guest')
+      .andWhere('(user.mobilenumber = :mobile OR lower(user.email) = lower(:email))', {
+        mobile: proven.mobilenumber ?? '',
+        email: proven.email ?? '',
+      })
+      .orderBy('user.userid')
+      .setLock('pessimistic_write')
+      .getMany();
   }
 
   /** The name, and the GST state and GSTIN where given (undefined leaves them as they are). */

@@ -75,6 +75,16 @@ export class UsersService {
     return this.users.create(input);
   }
 
+  /** The guest row of a guest checkout's contacts (see `UsersRepository.guestFor`). */
+  guestFor(contact: { email: string; mobilenumber: string; stateCode: string }) {
+    return this.users.guestFor(contact);
+  }
+
+  /** Guest rows whose mobile or e-mail an account has proven, locked (in the caller's transaction). */
+  guestsOf(proven: { mobilenumber: string | null; email: string | null }) {
+    return this.users.guestsOf(proven);
+  }
+
   markVerified(id: string) {
     return this.users.markVerified(id);
   }

@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../common/clock.js';
 import { Messages } from '@zstore/contract/messages';
+import { randomUUID } from 'node:crypto';
 import {
   LedgerService,
+  type LedgerLeg,
   pointsAccount,
   SystemAccount,
   walletAccount,
@@ -300,6 +302,30 @@ export class WalletMovements {
       legs: [...legs, { account: SystemAccount.Points, currency: 'POINT', amount: taken }],
     });
     return taken;
+  }
+
+  /**
+   * A guest's Z-Coins and points (refunds of guest orders) to the account that proved the
+   * guest's contacts: the guest's row is locked by the caller and the debit is guarded.
+   */
+  async moveGuestMoney(
+    guest: { userid: number; balance: number; points: number },
+    account: { userid: number },
+  ) {
+    const all: LedgerLeg[] = [
+      { account: walletAccount(guest.userid), currency: 'ZCOIN', amount: -guest.balance },
+      { account: walletAccount(account.userid), currency: 'ZCOIN', amount: guest.balance },
+      { account: pointsAccount(guest.userid), currency: 'POINT', amount: -guest.points },
+      { account: pointsAccount(account.userid), currency: 'POINT', amount: guest.points },
+    ];
+    const legs = all.filter((leg) => leg.amount !== 0);
+    if (legs.length === 0) return;
+    await this.ledger.post({
+      key: `guest-join-${guest.userid}-${randomUUID()}`,
+      kind: 'guest_join',
+      reference: String(guest.userid),
+      legs,
+    });
   }
 
   /** A new `Credit` row, settled at once, for a credit that is not about an order. */

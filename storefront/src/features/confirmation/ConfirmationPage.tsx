@@ -7,6 +7,8 @@ import type { Order } from '@/api/types';
 import { setReturnTo } from '@/auth/returnTo';
 import { useSession } from '@/auth/SessionContext';
 import { StatusMessage } from '@/components/StatusMessage';
+import GuestOrderPage from '@/features/guest/GuestOrderPage';
+import { guestMobileOf } from '@/features/guest/guestOrders';
 import { draftUrl } from '@/features/product/purchaseDraft';
 import { UpiPaySheet } from '@/features/upi/UpiPaySheet';
 import { paymentOfOrder, type UpiPayment } from '@/features/upi/upiPayment';
@@ -208,6 +210,9 @@ function SignInToSee() {
           <button type="button" className="btn btn-primary" onClick={logIn}>
             Login
           </button>
+          <Link to={`/order-lookup${search}`} className="btn btn-ghost btn-sm">
+            Ordered without an account? Find your order
+          </Link>
         </StatusMessage>
       </div>
     </div>
@@ -235,6 +240,11 @@ function loadState(
 
 export default function ConfirmationPage() {
   const { isLoggedIn } = useSession();
+  const [searchParams] = useSearchParams();
+  // A guest's order, paid on this device: the guest look-up shows it.
+  if (!isLoggedIn && guestMobileOf(searchParams.get('client_txn_id') ?? '')) {
+    return <GuestOrderPage />;
+  }
   if (!isLoggedIn) return <SignInToSee />;
   return <OrderConfirmation />;
 }

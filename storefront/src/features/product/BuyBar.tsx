@@ -8,10 +8,19 @@ interface BuyBarProps {
   processing: boolean;
   onProceed: () => void;
   onLogin: () => void;
+  onGuest: () => void;
 }
 
 /** Phones: the pack, its total and the buy button stay at the bottom of the screen. */
-export function BuyBar({ item, price, isLoggedIn, processing, onProceed, onLogin }: BuyBarProps) {
+export function BuyBar({
+  item,
+  price,
+  isLoggedIn,
+  processing,
+  onProceed,
+  onLogin,
+  onGuest,
+}: BuyBarProps) {
   return (
     <section className="buy-bar" aria-label="Your order">
       <div className="buy-bar-total">
@@ -23,9 +32,14 @@ export function BuyBar({ item, price, isLoggedIn, processing, onProceed, onLogin
           {processing ? 'Processing...' : 'Proceed to Payment'}
         </button>
       ) : (
-        <button type="button" className="btn btn-primary" onClick={onLogin}>
-          Please Login First
-        </button>
+        <div className="buy-bar-actions">
+          <button type="button" className="btn btn-secondary btn-sm" onClick={onGuest}>
+            Buy as guest
+          </button>
+          <button type="button" className="btn btn-primary btn-sm" onClick={onLogin}>
+            Please Login First
+          </button>
+        </div>
       )}
     </section>
   );

@@ -16,6 +16,8 @@ interface OrderSummaryStepProps {
   fallbackImage: string;
   onProceed: () => void;
   onLogin: () => void;
+  /** Signed out: buy by UPI with an e-mail and mobile instead of an account. */
+  onGuest: () => void;
 }
 
 export function OrderSummaryStep({
@@ -31,6 +33,7 @@ export function OrderSummaryStep({
   fallbackImage,
   onProceed,
   onLogin,
+  onGuest,
 }: OrderSummaryStepProps) {
   return (
     <StepCard step={3} title="Order Confirmation" className="summary-card">
@@ -75,13 +78,18 @@ export function OrderSummaryStep({
           {processing ? 'Processing...' : 'Proceed to Payment'}
         </button>
       ) : (
-        <button
-          type="button"
-          className="btn btn-primary btn-block summary-action"
-          onClick={onLogin}
-        >
-          Please Login First
-        </button>
+        <>
+          <button
+            type="button"
+            className="btn btn-primary btn-block summary-action"
+            onClick={onLogin}
+          >
+            Please Login First
+          </button>
+          <button type="button" className="btn btn-secondary btn-block guest-buy" onClick={onGuest}>
+            Buy without an account
+          </button>
+        </>
       )}
     </StepCard>
   );

@@ -20,6 +20,7 @@ import { EnterInfoStep, type UsernameCheck } from './EnterInfoStep';
 import { OrderSummaryStep } from './OrderSummaryStep';
 import { PaymentSheet } from './PaymentSheet';
 import { useTopUpForOrder } from './useTopUpForOrder';
+import { GuestCheckoutSheet } from '@/features/guest/GuestCheckoutSheet';
 import { UpiPaySheet } from '@/features/upi/UpiPaySheet';
 import type { UpiPayment } from '@/features/upi/upiPayment';
 import {
@@ -92,6 +93,7 @@ function OrderForm({ product }: { product: Product }) {
   const [sheetOpen, setSheetOpen] = useState(!!urlDraft?.payWithCoins && isLoggedIn);
   const topUp = useTopUpForOrder();
   const [upiPayment, setUpiPayment] = useState<UpiPayment | null>(null);
+  const [guestSheet, setGuestSheet] = useState(false);
   const { placeOrder, submitting } = usePlaceOrder(setUpiPayment);
 
   const itemsNotFound =
@@ -174,20 +176,28 @@ function OrderForm({ product }: { product: Product }) {
     }
   };
 
+  const readyToPay = () => {
+    if (!selected || !orderInputsValid(product, input1, input2)) {
+      detailsToast(inputProblem(product, input1, input2));
+      return false;
+    }
+    if (needsUsernameCheck(product) && usernameCheck.status !== 'verified') {
+      toast.error('Please check your username with Check Username before proceeding.');
+      return false;
+    }
+    return true;
+  };
+
   const proceed = () => {
     if (!isLoggedIn) {
       logInFirst();
       return;
     }
-    if (!selected || !orderInputsValid(product, input1, input2)) {
-      detailsToast(inputProblem(product, input1, input2));
-      return;
-    }
-    if (needsUsernameCheck(product) && usernameCheck.status !== 'verified') {
-      toast.error('Please check your username with Check Username before proceeding.');
-      return;
-    }
-    setSheetOpen(true);
+    if (readyToPay()) setSheetOpen(true);
+  };
+
+  const buyAsGuest = () => {
+    if (readyToPay()) setGuestSheet(true);
   };
 
   const confirm = async (mode: PaymentMode, couponCode: string) => {
@@ -263,6 +273,7 @@ function OrderForm({ product }: { product: Product }) {
           fallbackImage={product.imgpath}
           onProceed={proceed}
           onLogin={logInFirst}
+          onGuest={buyAsGuest}
         />
       </aside>
       <BuyBar
@@ -272,7 +283,23 @@ function OrderForm({ product }: { product: Product }) {
         processing={submitting}
         onProceed={proceed}
         onLogin={logInFirst}
+        onGuest={buyAsGuest}
       />
+      {guestSheet && !isLoggedIn && !upiPayment && selected && price !== null && (
+        <GuestCheckoutSheet
+          productId={product._id}
+          item={selected}
+          price={price}
+          input1={input1}
+          input2={input2}
+          onCancel={() => setGuestSheet(false)}
+          onLogin={logInFirst}
+          onPayment={(payment) => {
+            setGuestSheet(false);
+            setUpiPayment(payment);
+          }}
+        />
+      )}
       {upiPayment && <UpiPaySheet payment={upiPayment} onClose={() => setUpiPayment(null)} />}
       {topUp.payment && <UpiPaySheet payment={topUp.payment} onClose={topUp.close} />}
       {sheetOpen && !topUp.payment && user && selected && price !== null && (

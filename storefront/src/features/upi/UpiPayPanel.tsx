@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { orderStatusQuery } from '@/api/order';
+import { fetchOrderStatus, guestOrderQuery, orderStatusQuery } from '@/api/order';
 import { walletTxnStatusQuery } from '@/api/wallet';
 import { formatRupees } from '@/lib/format';
 import { useMediaQuery } from '@/lib/useMediaQuery';
@@ -19,8 +19,12 @@ type Live = 'waiting' | 'opened' | 'paid' | 'ended';
 
 /** The payment's state from the store's own status call, asked again every few seconds. */
 function usePaymentState(payment: UpiPayment, polling: boolean): Live {
+  const guest = payment.guestMobile;
+  const read = guest ? guestOrderQuery(payment.id, guest) : orderStatusQuery(payment.id);
   const order = useQuery({
-    ...orderStatusQuery(payment.id),
+    queryKey: read.queryKey,
+    queryFn: read.queryFn as () => ReturnType<typeof fetchOrderStatus>,
+    staleTime: 0,
     enabled: payment.kind === 'order',
     refetchInterval: polling ? POLL_MS : false,
     refetchIntervalInBackground: true,

@@ -19,6 +19,8 @@ export interface UpiPayment {
   paymentUrl: string;
   upiIntent: UpiIntent;
   expiresAt: string | null;
+  /** A guest order's mobile: its status is read through the guest look-up. */
+  guestMobile?: string;
 }
 
 interface PaymentAnswer {

@@ -160,6 +160,7 @@ export class OrderResponseDto {
   })
   paymentExpiresAt: string | null;
   @ApiProperty({ description: 'Delivered by a supplier API' }) isApi: boolean;
+  @ApiProperty({ description: 'Placed by a guest, without an account' }) guest: boolean;
   @ApiPropertyOptional({
     nullable: true,
     type: String,
@@ -226,6 +227,7 @@ export function mapOrder(order: Order, live?: LivePaymentLinks): OrderResponseDt
     upiIntent: live?.upiIntent ?? null,
     paymentExpiresAt: live?.expiresAt.toISOString() ?? null,
     isApi: order.isApi,
+    guest: order.guest,
     paidAt: order.paidAt?.toISOString() ?? null,
     promiseMinutes: order.promiseMinutes,
     promiseDueAt: order.promiseDueAt?.toISOString() ?? null,
