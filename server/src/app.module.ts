@@ -30,6 +30,7 @@ import { ProvidersModule } from './providers/providers.module.js';
 import { RedisModule } from './redis/redis.module.js';
 import { SandboxApiModule } from './sandbox/sandbox-api.module.js';
 import { SandboxModule } from './sandbox/sandbox.module.js';
+import { WhatsAppModule } from './modules/whatsapp/whatsapp.module.js';
 import { ReferralsModule } from './modules/referrals/referrals.module.js';
 import { SavedPlayersModule } from './modules/saved-players/saved-players.module.js';
 import { SiteFilesModule } from './modules/site-files/site-files.module.js';
@@ -59,6 +60,7 @@ export class AppModule {
       AuditModule,
       OperationsModule,
       ResellerApiModule,
+      WhatsAppModule,
     ];
     const sandbox: Type[] = config.sandbox ? [SandboxModule, SandboxApiModule] : [];
     if (config.sandbox) apiModules.push(SandboxApiModule);
@@ -96,6 +98,7 @@ export class AppModule {
         PaymentsModule,
         DeliveryModule,
         ResellerApiModule,
+        WhatsAppModule,
         DemoModule,
         HealthModule,
         SiteFilesModule,

@@ -2,6 +2,7 @@ import { Body, Controller, Header, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ClientIp, Public } from '../../common/auth/auth.decorators.js';
 import {
+  OtpLoginDto,
   OtpMobileDto,
   OtpResponseDto,
   OtpSessionResponseDto,
@@ -20,20 +21,23 @@ export class OtpController {
   constructor(private readonly service: OtpLoginService) {}
 
   @Post('otp-login')
-  @ApiOperation({ summary: 'Send a sign-in code by SMS' })
+  @ApiOperation({
+    summary: 'Send a sign-in code by SMS, or on WhatsApp for an account that opted in',
+  })
   @ApiErrors(
     OtpErrorBody,
     400,
     [404, 'MOBILE_NOT_REGISTERED'],
     [403, 'BLOCKED'],
+    [409, 'WHATSAPP_NOT_OPTED_IN'],
     [429, 'RATE_LIMITED', 'OTP_COOLDOWN'],
     [503, 'PROVIDER_FAILED'],
   )
   @Public()
   @HttpCode(200)
   @ApiOkResponse({ type: OtpResponseDto })
-  sendCode(@ClientIp() ip: string, @Body() dto: OtpMobileDto) {
-    return this.service.sendCode(ip, dto.mobile);
+  sendCode(@ClientIp() ip: string, @Body() dto: OtpLoginDto) {
+    return this.service.sendCode(ip, dto.mobile, dto.channel);
   }
 
   @Post('timer')

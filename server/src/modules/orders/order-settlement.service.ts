@@ -57,7 +57,7 @@ export class OrderSettlementService {
     actorId?: string,
     customerWhy: string | undefined = actorId ? reason : undefined,
   ) {
-    const { order, mailId } = await this.txHost.withTransaction(async () => {
+    const { order, notices } = await this.txHost.withTransaction(async () => {
       const moved = await this.transitions.transition(
         orderid,
         'Refunded',
@@ -76,9 +76,9 @@ export class OrderSettlementService {
       }
       await this.invoices.issueCreditNote(orderid, this.clock.now());
       await this.auditMove(row, actorId);
-      return { order: row, mailId: await this.receipts.record(row) };
+      return { order: row, notices: await this.receipts.record(row) };
     });
-    await this.receipts.dispatch(mailId);
+    await this.receipts.dispatch(notices);
     this.logContext.bind({ orderid });
     this.logger.log(
       actorId ? 'order refunded to the wallet by an admin' : 'order refunded to the wallet',
@@ -91,7 +91,7 @@ export class OrderSettlementService {
    * action) the admin's `reason` is kept and the move is audited in the same transaction.
    */
   async complete(orderid: string, fence?: DeliveryFence, reason?: string, actorId?: string) {
-    const { order, mailId } = await this.txHost.withTransaction(async () => {
+    const { order, notices } = await this.txHost.withTransaction(async () => {
       const row = await this.transitions.transition(
         orderid,
         'Completed',
@@ -101,9 +101,9 @@ export class OrderSettlementService {
       await this.movements.earnPoints({ orderid, userid: row.userid, value: row.value });
       await this.referrals.orderCompleted({ orderid, userId: row.userId, value: row.value });
       await this.auditMove(row, actorId);
-      return { order: row, mailId: await this.receipts.record(row) };
+      return { order: row, notices: await this.receipts.record(row) };
     });
-    await this.receipts.dispatch(mailId);
+    await this.receipts.dispatch(notices);
     if (order.paidAt) {
       const waited = this.clock.now().getTime() - order.paidAt.getTime();
       this.metrics.paymentToCompletion.observe(Math.max(0, waited) / 1000);
@@ -118,7 +118,7 @@ export class OrderSettlementService {
    * With `actorId` the move is audited in the same transaction.
    */
   async cancel(orderid: string, reason?: string, fence?: DeliveryFence, actorId?: string) {
-    const { order, mailId } = await this.txHost.withTransaction(async () => {
+    const { order, notices } = await this.txHost.withTransaction(async () => {
       const row = await this.transitions.transition(
         orderid,
         'Cancelled',
@@ -126,9 +126,9 @@ export class OrderSettlementService {
         fence,
       );
       await this.auditMove(row, actorId);
-      return { order: row, mailId: await this.receipts.record(row) };
+      return { order: row, notices: await this.receipts.record(row) };
     });
-    await this.receipts.dispatch(mailId);
+    await this.receipts.dispatch(notices);
     this.logContext.bind({ orderid });
     this.logger.log(actorId ? 'order cancelled by an admin' : 'order cancelled');
     return mapOrder(order);

@@ -3,6 +3,7 @@ import { Transform } from 'class-transformer';
 import {
   IsArray,
   IsEmail,
+  IsIn,
   IsNotEmpty,
   IsOptional,
   IsString,
@@ -141,6 +142,17 @@ export class OtpMobileDto {
   @IsNotEmpty({ message: Messages.invalidMobile })
   @Matches(MOBILE, { message: Messages.invalidMobile })
   mobile: string;
+}
+
+export class OtpLoginDto extends OtpMobileDto {
+  @ApiPropertyOptional({
+    enum: ['sms', 'whatsapp'],
+    default: 'sms',
+    description: 'WhatsApp only for a number whose account opted in to WhatsApp messages',
+  })
+  @IsOptional()
+  @IsIn(['sms', 'whatsapp'], { message: 'Choose SMS or WhatsApp for the code.' })
+  channel?: 'sms' | 'whatsapp';
 }
 
 export class VerifyOtpDto extends OtpMobileDto {
