@@ -524,6 +524,13 @@ describe('Security (RELIABILITY S1, S3, S4, S6, S7)', () => {
         owner: 'path',
         role: 'reseller',
       },
+      // The signed-in customer's own choice: no id in the path or body to mistake.
+      'GET /api/whatsapp/consent': { access: 'signed-in' },
+      'PUT /api/whatsapp/consent': { access: 'signed-in' },
+      // Meta calls these: public, but the POST is refused without a valid X-Hub-Signature-256
+      // and the GET answers only the verify token.
+      'GET /api/whatsapp/webhook': { access: 'public' },
+      'POST /api/whatsapp/webhook': { access: 'public' },
       'GET /api/health': { access: 'public' },
       'GET /api/sandbox/outbox': { access: 'public' },
       'GET /sandbox/outbox': { access: 'public' },

@@ -1,4 +1,4 @@
-import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import type { WhatsAppConsentChannel } from '@zstore/contract/whatsapp-consent';
 
 export type WhatsAppConsentAction = 'opt_in' | 'opt_out';
@@ -10,6 +10,14 @@ export type WhatsAppConsentAction = 'opt_in' | 'opt_out';
  */
 @Entity('whatsapp_consents')
 @Index('whatsapp_consents_user', ['userId', 'createdAt'])
+@Check(
+  'whatsapp_consents_action_check',
+  `((action)::text = ANY ((ARRAY['opt_in'::character varying, 'opt_out'::character varying])::text[]))`,
+)
+@Check(
+  'whatsapp_consents_channel_check',
+  `((channel)::text = ANY ((ARRAY['checkout'::character varying, 'profile'::character varying, 'whatsapp'::character varying])::text[]))`,
+)
 export class WhatsAppConsentEntity {
   @PrimaryGeneratedColumn('identity', {
     type: 'bigint',

@@ -1,4 +1,4 @@
-import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
  * `pending` until WhatsApp takes it (`accepted`), then what the status webhooks say; `skipped`
@@ -14,6 +14,10 @@ export type WhatsAppMessageStatus =
  */
 @Entity('whatsapp_messages')
 @Index('whatsapp_messages_pending', ['createdAt'], { where: `status = 'pending'` })
+@Check(
+  'whatsapp_messages_status_check',
+  `((status)::text = ANY ((ARRAY['pending'::character varying, 'accepted'::character varying, 'sent'::character varying, 'delivered'::character varying, 'read'::character varying, 'failed'::character varying, 'skipped'::character varying])::text[]))`,
+)
 export class WhatsAppMessageEntity {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'whatsapp_messages_pkey' })
   id!: string;
