@@ -147,8 +147,7 @@ export class OtpMobileDto {
 export class OtpLoginDto extends OtpMobileDto {
   @ApiPropertyOptional({
     enum: ['sms', 'whatsapp'],
-    default: 'sms',
-    description: 'WhatsApp only for a number whose account opted in to WhatsApp messages',
+    description: 'SMS when absent; WhatsApp only for an account that opted in to WhatsApp messages',
   })
   @IsOptional()
   @IsIn(['sms', 'whatsapp'], { message: 'Choose SMS or WhatsApp for the code.' })

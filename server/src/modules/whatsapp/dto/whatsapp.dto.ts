@@ -39,7 +39,10 @@ export class WhatsAppChoiceChangeDto {
   @IsIn(CHOICE_CHANNELS, { message: 'Choose where WhatsApp was turned on or off.' })
   channel: (typeof CHOICE_CHANNELS)[number];
 
-  @ApiPropertyOptional({ enum: WHATSAPP_LANGUAGES, default: 'en' })
+  @ApiPropertyOptional({
+    enum: WHATSAPP_LANGUAGES,
+    description: "The customer's language; en when absent",
+  })
   @IsOptional()
   @IsIn(WHATSAPP_LANGUAGES, { message: 'This language is not available for WhatsApp messages.' })
   language?: string;
