@@ -117,7 +117,6 @@ describe('WhatsApp order updates in the browser', () => {
     await page.goto('/dashboard');
     const card = page.getByRole('region', { name: 'WhatsApp updates' });
     await card.getByRole('button', { name: 'Turn on WhatsApp updates' }).waitFor();
-    await card.scrollIntoViewIfNeeded();
     await screenshot(page, 'whatsapp-phone-03-dashboard-off');
     await page.context().close();
   }, 120_000);
@@ -131,7 +130,6 @@ describe('WhatsApp order updates in the browser', () => {
     await page.goto('/dashboard');
     const card = page.getByRole('region', { name: 'WhatsApp updates' });
     await card.getByText(`WhatsApp at ${MOBILE}`).waitFor();
-    await card.scrollIntoViewIfNeeded();
     await screenshot(page, 'whatsapp-desktop-03-dashboard-on');
     await card.getByRole('button', { name: 'Turn off WhatsApp updates' }).click();
     await card.getByRole('button', { name: 'Turn on WhatsApp updates' }).waitFor();

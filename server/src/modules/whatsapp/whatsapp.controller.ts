@@ -10,7 +10,7 @@ import {
   Query,
   Req,
 } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { WHATSAPP_CONSENT_TEXT } from '@zstore/contract/whatsapp-consent';
 import {
@@ -78,9 +78,11 @@ export class WhatsAppController {
   @ApiQuery({ name: 'hub.mode', required: false })
   @ApiQuery({ name: 'hub.verify_token', required: false })
   @ApiQuery({ name: 'hub.challenge', required: false })
-  @ApiProduces('text/plain')
   @ApiErrors(403)
-  @ApiOkResponse({ description: 'The challenge, as sent', schema: { type: 'string' } })
+  @ApiOkResponse({
+    description: 'The challenge, as sent',
+    content: { 'text/plain': { schema: { type: 'string' } } },
+  })
   verify(
     @Query('hub.mode') mode: unknown,
     @Query('hub.verify_token') token: unknown,
