@@ -382,6 +382,7 @@ describe('Security (RELIABILITY S1, S3, S4, S6, S7)', () => {
       'POST /api/password/forgetpassword': { access: 'public' },
       'POST /api/password/reset-password/{id}/{token}': { access: 'public' },
       'POST /api/otp/otp-login': { access: 'public' },
+      'POST /api/otp/whatsapp-login': { access: 'public' },
       'POST /api/otp/timer': { access: 'public' },
       'POST /api/otp/verify-otp': { access: 'public' },
       'POST /api/user/edit-profile': {

@@ -547,11 +547,7 @@ describe('WhatsApp order news', () => {
   it('OTP sign-in on WhatsApp for an opted-in account; SMS stays the default', async () => {
     const mobile = freshMobile();
     const shopper = await newShopper(app, { mobile });
-    const refused = await app
-      .http()
-      .post('/api/otp/otp-login')
-      .send({ mobile, channel: 'whatsapp' })
-      .expect(409);
+    const refused = await app.http().post('/api/otp/whatsapp-login').send({ mobile }).expect(409);
     expect(refused.body.code).toBe('WHATSAPP_NOT_OPTED_IN');
 
     await app
@@ -560,11 +556,7 @@ describe('WhatsApp order news', () => {
       .set(shopper.auth)
       .send({ optIn: true, channel: 'profile' })
       .expect(200);
-    const sent = await app
-      .http()
-      .post('/api/otp/otp-login')
-      .send({ mobile, channel: 'whatsapp' })
-      .expect(200);
+    const sent = await app.http().post('/api/otp/whatsapp-login').send({ mobile }).expect(200);
     expect(sent.body).toMatchObject({ success: true, message: 'OTP sent to your WhatsApp.' });
     const message = await waitForMessage(app.url, mobile, (m) => m.channel === 'whatsapp');
     expect(message.subject).toBe('zstore_sign_in_code');

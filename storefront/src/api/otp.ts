@@ -9,9 +9,9 @@ interface OtpResponse {
 /** By SMS, or on WhatsApp for an account that turned WhatsApp updates on. */
 export const sendLoginOtp = (mobile: string, channel: 'sms' | 'whatsapp' = 'sms') =>
   answerOf<OtpResponse>(
-    api.POST('/api/otp/otp-login', {
-      body: channel === 'sms' ? { mobile } : { mobile, channel },
-    }),
+    channel === 'sms'
+      ? api.POST('/api/otp/otp-login', { body: { mobile } })
+      : api.POST('/api/otp/whatsapp-login', { body: { mobile } }),
   );
 
 export const fetchOtpTimer = (mobile: string) =>

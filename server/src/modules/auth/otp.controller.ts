@@ -2,7 +2,6 @@ import { Body, Controller, Header, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ClientIp, Public } from '../../common/auth/auth.decorators.js';
 import {
-  OtpLoginDto,
   OtpMobileDto,
   OtpResponseDto,
   OtpSessionResponseDto,
@@ -36,8 +35,30 @@ export class OtpController {
   @Public()
   @HttpCode(200)
   @ApiOkResponse({ type: OtpResponseDto })
-  sendCode(@ClientIp() ip: string, @Body() dto: OtpLoginDto) {
-    return this.service.sendCode(ip, dto.mobile, dto.channel);
+  sendCode(@ClientIp() ip: string, @Body() dto: OtpMobileDto) {
+    return this.service.sendCode(ip, dto.mobile);
+  }
+
+  @Post('whatsapp-login')
+  @ApiOperation({
+    summary: 'Send a sign-in code on WhatsApp instead of SMS',
+    description:
+      'For an account that opted in to WhatsApp messages; the code is checked by `verify-otp` like an SMS code.',
+  })
+  @ApiErrors(
+    OtpErrorBody,
+    400,
+    [404, 'MOBILE_NOT_REGISTERED'],
+    [403, 'BLOCKED'],
+    [409, 'WHATSAPP_NOT_OPTED_IN'],
+    [429, 'RATE_LIMITED', 'OTP_COOLDOWN'],
+    [503, 'PROVIDER_FAILED'],
+  )
+  @Public()
+  @HttpCode(200)
+  @ApiOkResponse({ type: OtpResponseDto })
+  sendCodeOnWhatsApp(@ClientIp() ip: string, @Body() dto: OtpMobileDto) {
+    return this.service.sendCode(ip, dto.mobile, 'whatsapp');
   }
 
   @Post('timer')

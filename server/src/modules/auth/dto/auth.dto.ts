@@ -3,7 +3,6 @@ import { Transform } from 'class-transformer';
 import {
   IsArray,
   IsEmail,
-  IsIn,
   IsNotEmpty,
   IsOptional,
   IsString,
@@ -142,16 +141,6 @@ export class OtpMobileDto {
   @IsNotEmpty({ message: Messages.invalidMobile })
   @Matches(MOBILE, { message: Messages.invalidMobile })
   mobile: string;
-}
-
-export class OtpLoginDto extends OtpMobileDto {
-  @ApiPropertyOptional({
-    enum: ['sms', 'whatsapp'],
-    description: 'SMS when absent; WhatsApp only for an account that opted in to WhatsApp messages',
-  })
-  @IsOptional()
-  @IsIn(['sms', 'whatsapp'], { message: 'Choose SMS or WhatsApp for the code.' })
-  channel?: 'sms' | 'whatsapp';
 }
 
 export class VerifyOtpDto extends OtpMobileDto {
