@@ -31,6 +31,7 @@ import { ProvidersModule } from './providers/providers.module.js';
 import { RedisModule } from './redis/redis.module.js';
 import { SandboxApiModule } from './sandbox/sandbox-api.module.js';
 import { SandboxModule } from './sandbox/sandbox.module.js';
+import { WhatsAppModule } from './modules/whatsapp/whatsapp.module.js';
 import { ReferralsModule } from './modules/referrals/referrals.module.js';
 import { SavedPlayersModule } from './modules/saved-players/saved-players.module.js';
 import { SiteFilesModule } from './modules/site-files/site-files.module.js';
@@ -61,6 +62,7 @@ export class AppModule {
       AuditModule,
       OperationsModule,
       ResellerApiModule,
+      WhatsAppModule,
     ];
     const sandbox: Type[] = config.sandbox ? [SandboxModule, SandboxApiModule] : [];
     if (config.sandbox) apiModules.push(SandboxApiModule);
@@ -99,6 +101,7 @@ export class AppModule {
         PaymentsModule,
         DeliveryModule,
         ResellerApiModule,
+        WhatsAppModule,
         DemoModule,
         HealthModule,
         SiteFilesModule,

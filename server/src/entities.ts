@@ -50,6 +50,8 @@ import {
   SandboxSupplierControlEntity,
 } from './sandbox/suppliers/sandbox-supplier.entity.js';
 import { SandboxUpiOrderEntity } from './sandbox/upigateway/sandbox-upi-order.entity.js';
+import { WhatsAppConsentEntity } from './modules/whatsapp/whatsapp-consent.entity.js';
+import { WhatsAppMessageEntity } from './modules/whatsapp/whatsapp-message.entity.js';
 
 /**
  * Every table's entity, each owned by the module whose folder holds it. The data source loads
@@ -101,4 +103,6 @@ export const storeEntities = [
   WalletTransactionEntity,
   WalletTransactionTallyChangeEntity,
   WalletTransactionTallyEntity,
+  WhatsAppConsentEntity,
+  WhatsAppMessageEntity,
 ];

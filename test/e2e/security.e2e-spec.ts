@@ -382,6 +382,7 @@ describe('Security (RELIABILITY S1, S3, S4, S6, S7)', () => {
       'POST /api/password/forgetpassword': { access: 'public' },
       'POST /api/password/reset-password/{id}/{token}': { access: 'public' },
       'POST /api/otp/otp-login': { access: 'public' },
+      'POST /api/otp/whatsapp-login': { access: 'public' },
       'POST /api/otp/timer': { access: 'public' },
       'POST /api/otp/verify-otp': { access: 'public' },
       'POST /api/user/edit-profile': {
@@ -529,6 +530,13 @@ describe('Security (RELIABILITY S1, S3, S4, S6, S7)', () => {
         owner: 'path',
         role: 'reseller',
       },
+      // The signed-in customer's own choice: no id in the path or body to mistake.
+      'GET /api/whatsapp/consent': { access: 'signed-in' },
+      'PUT /api/whatsapp/consent': { access: 'signed-in' },
+      // Meta calls these: public, but the POST is refused without a valid X-Hub-Signature-256
+      // and the GET answers only the verify token.
+      'GET /api/whatsapp/webhook': { access: 'public' },
+      'POST /api/whatsapp/webhook': { access: 'public' },
       'GET /api/health': { access: 'public' },
       'GET /api/sandbox/outbox': { access: 'public' },
       'GET /sandbox/outbox': { access: 'public' },

@@ -23,6 +23,7 @@ const SWEEPS = [
   'PaymentSweepPending',
   'RetentionPurge',
   'SupplierBalanceRefresh',
+  'WhatsAppSweepPending',
 ];
 
 /** Advisory locks held in one database (a lock left behind by a pooled connection shows here). */

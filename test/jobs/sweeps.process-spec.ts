@@ -19,6 +19,7 @@ const SWEEPS = [
   'PaymentSweepPending',
   'RetentionPurge',
   'SupplierBalanceRefresh',
+  'WhatsAppSweepPending',
 ];
 
 /** Debian's libfaketime (package faketime), for this machine's architecture. */

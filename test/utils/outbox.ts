@@ -1,7 +1,7 @@
 import request from 'supertest';
 
 interface OutboxMessage {
-  channel: 'sms' | 'email';
+  channel: 'sms' | 'email' | 'whatsapp';
   to: string;
   subject: string | null;
   text: string;

@@ -117,10 +117,34 @@ describe('loadConfig', () => {
     ['GOOGLE_CLIENT_SECRET', 'sandbox-client-secret'],
     ['SMILEONE_KEY', 'sandbox-smileone-key'],
     ['MOOGOLD_SECRET', 'sandbox-moogold-secret'],
+    ['WHATSAPP_APP_SECRET', 'sandbox-whatsapp-app-secret'],
   ])('refuses in production the published value of %s (%s)', (name, value) => {
     const attempt = () => loadConfig({ ...production, [name]: value });
     expect(attempt).toThrow(ConfigError);
     expect(attempt).toThrow(new RegExp(`${name}: production refuses a value published`));
+  });
+
+  it('keeps WhatsApp off in production unless enabled with all four of its settings', () => {
+    expect(loadConfig(production).whatsapp.enabled).toBe(false);
+    const attempt = () =>
+      loadConfig({ ...production, WHATSAPP_ENABLED: 'true', WHATSAPP_ACCESS_TOKEN: 'token' });
+    expect(attempt).toThrow(/WHATSAPP_PHONE_NUMBER_ID: required when WHATSAPP_ENABLED=true/);
+    expect(attempt).toThrow(/WHATSAPP_APP_SECRET: required when WHATSAPP_ENABLED=true/);
+    expect(attempt).toThrow(/WHATSAPP_VERIFY_TOKEN: required when WHATSAPP_ENABLED=true/);
+    const enabled = loadConfig({
+      ...production,
+      WHATSAPP_ENABLED: 'true',
+      WHATSAPP_ACCESS_TOKEN: 'token',
+      WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
+      WHATSAPP_APP_SECRET: 'app-secret',
+      WHATSAPP_VERIFY_TOKEN: 'verify-token',
+    });
+    expect(enabled.whatsapp).toMatchObject({
+      enabled: true,
+      baseUrl: 'https://graph.facebook.com',
+      apiVersion: 'v23.0',
+    });
+    expect(loadConfig({}).whatsapp).toMatchObject({ enabled: true, baseUrl: undefined });
   });
 
   it('never runs the sandbox in production, whatever else is set', () => {

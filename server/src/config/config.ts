@@ -121,6 +121,16 @@ export interface AppConfig {
   upi: { baseUrl?: string; apiKey: string; paymentTtlMs: number; sandboxExpireMs: number };
   /** Smile.one: an unset base URL means the built-in simulator under /sandbox/smileone. */
   smileone: { baseUrl?: string; uid: string; email: string; key: string };
+  /** WhatsApp Business Cloud API: an unset base URL means the simulator under /sandbox/whatsapp. */
+  whatsapp: {
+    enabled: boolean;
+    baseUrl?: string;
+    apiVersion: string;
+    accessToken: string;
+    phoneNumberId: string;
+    appSecret: string;
+    verifyToken: string;
+  };
   /** MooGold: an unset base URL means the built-in simulator under /sandbox/moogold. */
   moogold: { baseUrl?: string; partnerId: string; secret: string; validateEnabled: boolean };
   /** Automatic delivery of paid API-backed orders (the worker's OrderFulfil job and its sweep). */
@@ -141,6 +151,14 @@ export interface GstConfig {
 }
 
 export class ConfigError extends Error {}
+
+/** WhatsApp works with all four or not at all. */
+const WHATSAPP_CREDENTIALS = [
+  'WHATSAPP_ACCESS_TOKEN',
+  'WHATSAPP_PHONE_NUMBER_ID',
+  'WHATSAPP_APP_SECRET',
+  'WHATSAPP_VERIFY_TOKEN',
+] as const;
 
 /** Parses and checks the environment once; throws one error listing every bad variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -187,6 +205,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     }
     for (const name of ['GST_GSTIN', 'GST_LEGAL_NAME', 'GST_ADDRESS'] as const) {
       if (!source[name]) problems.push(`${name}: production needs the store's own (tax invoices)`);
+    }
+  }
+  if (env.WHATSAPP_ENABLED) {
+    for (const name of WHATSAPP_CREDENTIALS) {
+      if (!env[name]) problems.push(`${name}: required when WHATSAPP_ENABLED=true`);
     }
   }
   if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
@@ -310,6 +333,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       apiKey: env.UPIGATEWAY_API_KEY,
       paymentTtlMs: env.UPI_PAYMENT_TTL_MINUTES * 60_000,
       sandboxExpireMs: env.UPI_SANDBOX_EXPIRE_MINUTES * 60_000,
+    },
+    whatsapp: {
+      enabled: env.WHATSAPP_ENABLED,
+      baseUrl: env.WHATSAPP_BASE_URL,
+      apiVersion: env.WHATSAPP_API_VERSION,
+      accessToken: env.WHATSAPP_ACCESS_TOKEN,
+      phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID,
+      appSecret: env.WHATSAPP_APP_SECRET,
+      verifyToken: env.WHATSAPP_VERIFY_TOKEN,
     },
     smileone: {
       baseUrl: env.SMILEONE_BASE_URL,

@@ -54,6 +54,11 @@ const inSandbox =
   (basis: Basis) =>
     basis.sandbox ? sandboxValue : realValue;
 
+const graphVersion: Parser<string> = (raw) => {
+  if (!/^v\d{1,3}\.0$/.test(raw)) throw new InvalidValue('a Graph API version such as v23.0');
+  return raw;
+};
+
 const adminPassword: Parser<string> = (raw) => {
   const problem = passwordProblem(raw);
   if (problem) throw new InvalidValue(problem);
@@ -141,6 +146,14 @@ export const envSchema = {
   MOOGOLD_SECRET: withDefault(text, inSandbox('sandbox-moogold-secret', '')),
   MOOGOLD_VALIDATE_ENABLED: withDefault(bool, (basis) => basis.sandbox),
   FULFILMENT_ENABLED: withDefault(bool, true),
+  /** Order news and sign-in codes on WhatsApp (Business Cloud API); sandbox = the simulator. */
+  WHATSAPP_ENABLED: withDefault(bool, (basis) => basis.sandbox),
+  WHATSAPP_BASE_URL: optional(url, inSandbox(undefined, 'https://graph.facebook.com')),
+  WHATSAPP_API_VERSION: withDefault(graphVersion, 'v23.0'),
+  WHATSAPP_ACCESS_TOKEN: withDefault(text, inSandbox('sandbox-whatsapp-token', '')),
+  WHATSAPP_PHONE_NUMBER_ID: withDefault(text, inSandbox('100000000000001', '')),
+  WHATSAPP_APP_SECRET: withDefault(text, inSandbox('sandbox-whatsapp-app-secret', '')),
+  WHATSAPP_VERIFY_TOKEN: withDefault(text, inSandbox('sandbox-whatsapp-verify-token', '')),
 
   // GST tax invoices (sandbox defaults; production requires the store's own)
   /** The supplier's GSTIN; its first two digits are the store's state (the place of supply by default). */

@@ -11,6 +11,8 @@ export enum JobName {
   MailSend = 'MailSend',
   PasswordResetLink = 'PasswordResetLink',
   MailSweepPending = 'MailSweepPending',
+  WhatsAppSend = 'WhatsAppSend',
+  WhatsAppSweepPending = 'WhatsAppSweepPending',
   AuthPurgeExpired = 'AuthPurgeExpired',
   OrderVerifyPayment = 'OrderVerifyPayment',
   WalletTopupVerify = 'WalletTopupVerify',

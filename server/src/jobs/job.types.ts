@@ -5,6 +5,8 @@ export interface JobPayloads {
   [JobName.MailSend]: { mailId: string };
   [JobName.PasswordResetLink]: { email: string };
   [JobName.MailSweepPending]: Record<string, never>;
+  [JobName.WhatsAppSend]: { messageId: string };
+  [JobName.WhatsAppSweepPending]: Record<string, never>;
   [JobName.AuthPurgeExpired]: Record<string, never>;
   [JobName.OrderVerifyPayment]: { orderid: string };
   [JobName.WalletTopupVerify]: { txnid: string };
@@ -33,6 +35,9 @@ export const jobDefinitions: Record<JobName, JobDefinition> = {
   // Made after the answer, so the answer's timing cannot tell whether the account exists.
   [JobName.PasswordResetLink]: { queue: QueueName.Mail, attempts: 3, backoffMs: 2_000 },
   [JobName.MailSweepPending]: { queue: QueueName.Maintenance, attempts: 1, every: 'sweep' },
+  // WhatsApp messages share the mail queue: both are short sends to a messaging provider.
+  [JobName.WhatsAppSend]: { queue: QueueName.Mail, attempts: 5, backoffMs: 2_000 },
+  [JobName.WhatsAppSweepPending]: { queue: QueueName.Maintenance, attempts: 1, every: 'sweep' },
   [JobName.AuthPurgeExpired]: { queue: QueueName.Maintenance, attempts: 1, every: 'sweep' },
   // Payment checks poll the gateway with backoff (1 s, 2 s, 4 s ... about an hour in all); the
   // sweep takes over with a new generation once a job has run out of attempts.

@@ -6,6 +6,7 @@ import { ProviderUrls } from './provider-urls.js';
 import { SmileOneAdapter } from './smileone/smileone.adapter.js';
 import { SmtpAdapter } from './smtp/smtp.adapter.js';
 import { UpiGatewayAdapter } from './upigateway/upigateway.adapter.js';
+import { WhatsAppAdapter } from './whatsapp/whatsapp.adapter.js';
 
 /** Adapters speak the providers' wire formats and know no store rules. */
 @Global()
@@ -18,6 +19,7 @@ import { UpiGatewayAdapter } from './upigateway/upigateway.adapter.js';
     UpiGatewayAdapter,
     SmileOneAdapter,
     MooGoldAdapter,
+    WhatsAppAdapter,
   ],
   exports: [
     ProviderUrls,
@@ -27,6 +29,7 @@ import { UpiGatewayAdapter } from './upigateway/upigateway.adapter.js';
     UpiGatewayAdapter,
     SmileOneAdapter,
     MooGoldAdapter,
+    WhatsAppAdapter,
   ],
 })
 export class ProvidersModule {}

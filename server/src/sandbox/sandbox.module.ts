@@ -10,6 +10,7 @@ import { SmtpSimulator } from './smtp/smtp.simulator.js';
 import { SupplierSimulatorHooks } from './suppliers/http-hooks.js';
 import { SupplierControls } from './suppliers/supplier-controls.service.js';
 import { UpiGatewaySimulator } from './upigateway/upigateway.simulator.js';
+import { WhatsAppSimulator } from './whatsapp/whatsapp.simulator.js';
 
 /**
  * The provider simulators under `/sandbox` (sandbox mode only). Product code never imports
@@ -24,6 +25,7 @@ import { UpiGatewaySimulator } from './upigateway/upigateway.simulator.js';
     UpiGatewaySimulator,
     SmileOneSimulator,
     MooGoldSimulator,
+    WhatsAppSimulator,
   ],
   providers: [OutboxRepository, SmtpSimulator, SupplierControls, SupplierSimulatorHooks],
   exports: [OutboxRepository],

@@ -6,8 +6,13 @@ interface OtpResponse {
   message?: string;
 }
 
-export const sendLoginOtp = (mobile: string) =>
-  answerOf<OtpResponse>(api.POST('/api/otp/otp-login', { body: { mobile } }));
+/** By SMS, or on WhatsApp for an account that turned WhatsApp updates on. */
+export const sendLoginOtp = (mobile: string, channel: 'sms' | 'whatsapp' = 'sms') =>
+  answerOf<OtpResponse>(
+    channel === 'sms'
+      ? api.POST('/api/otp/otp-login', { body: { mobile } })
+      : api.POST('/api/otp/whatsapp-login', { body: { mobile } }),
+  );
 
 export const fetchOtpTimer = (mobile: string) =>
   answerOf<OtpResponse & { timer: number }>(api.POST('/api/otp/timer', { body: { mobile } }));

@@ -26,6 +26,7 @@ export const queryKeys = {
   walletBalance: (userid: number) => [...queryKeys.account(userid), 'wallet-balance'] as const,
   pointsBalance: (userid: number) => [...queryKeys.account(userid), 'points-balance'] as const,
   referrals: (userid: number) => [...queryKeys.account(userid), 'referrals'] as const,
+  whatsApp: (userid: number) => [...queryKeys.account(userid), 'whatsapp'] as const,
   walletTransactions: (userid: number) =>
     [...queryKeys.account(userid), 'wallet-transactions'] as const,
   orders: (userid: number) => [...queryKeys.account(userid), 'orders'] as const,

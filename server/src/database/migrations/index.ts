@@ -20,6 +20,7 @@ import { UpiIntentLinks1764500800000 } from './1764500800000-UpiIntentLinks.js';
 import { Referrals1764500900000 } from './1764500900000-Referrals.js';
 import { DeliveryGuarantee1764501400000 } from './1764501400000-DeliveryGuarantee.js';
 import { GuestCheckout1764501500000 } from './1764501500000-GuestCheckout.js';
+import { WhatsAppNews1764501600000 } from './1764501600000-WhatsAppNews.js';
 import { Payments1764501700000 } from './1764501700000-Payments.js';
 
 /** Every migration, oldest first. Listed explicitly so the build and the tests load the same set. */
@@ -46,5 +47,6 @@ export const migrations = [
   Referrals1764500900000,
   DeliveryGuarantee1764501400000,
   GuestCheckout1764501500000,
+  WhatsAppNews1764501600000,
   Payments1764501700000,
 ];

@@ -1,3 +1,4 @@
+import { WhatsAppModule } from '../whatsapp/whatsapp.module.js';
 import { ReferralsModule } from '../referrals/referrals.module.js';
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
@@ -21,7 +22,7 @@ import { PendingRegistrationsRepository } from './pending-registrations.reposito
 import { TokenService } from './token.service.js';
 
 @Module({
-  imports: [UsersModule, NotificationsModule, ReferralsModule],
+  imports: [UsersModule, NotificationsModule, ReferralsModule, WhatsAppModule],
   controllers: [AuthController, PasswordController, OtpController],
   providers: [
     { provide: APP_GUARD, useClass: AuthGuard },

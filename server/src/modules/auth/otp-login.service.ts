@@ -2,8 +2,12 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { AppError, ErrorCode } from '../../common/errors/app-error.js';
 import { Messages } from '@zstore/contract/messages';
 import { UsersService } from '../users/users.service.js';
+import { WhatsAppConsents } from '../whatsapp/whatsapp-consents.service.js';
+import { whatsAppNotOptedIn } from '../whatsapp/whatsapp-errors.js';
 import { AuthService } from './auth.service.js';
 import { OtpService } from './otp.service.js';
+
+export const OTP_SENT_WHATSAPP = 'OTP sent to your WhatsApp.';
 
 /** Sign-in by a code sent to the account's mobile number; no e-mail verification needed. */
 @Injectable()
@@ -12,6 +16,7 @@ export class OtpLoginService {
     private readonly users: UsersService,
     private readonly otp: OtpService,
     private readonly auth: AuthService,
+    private readonly whatsapp: WhatsAppConsents,
   ) {}
 
   /**
@@ -34,8 +39,18 @@ export class OtpLoginService {
     return user;
   }
 
-  async sendCode(ip: string, mobile: string) {
-    await this.requireUser(mobile, () => this.otp.countSend(mobile, ip));
+  /** By SMS, or on WhatsApp for an account that opted in to WhatsApp messages. */
+  async sendCode(ip: string, mobile: string, channel: 'sms' | 'whatsapp' = 'sms') {
+    const user = await this.requireUser(mobile, () => this.otp.countSend(mobile, ip));
+    if (channel === 'whatsapp') {
+      const choice = await this.whatsapp.choiceOf(user.id);
+      if (!choice.optedIn) throw whatsAppNotOptedIn();
+      await this.otp.send(mobile, 'login', ip, undefined, {
+        channel: 'whatsapp',
+        language: choice.language,
+      });
+      return { success: true, message: OTP_SENT_WHATSAPP };
+    }
     await this.otp.send(mobile, 'login', ip);
     return { success: true, message: Messages.otpSentMobile };
   }

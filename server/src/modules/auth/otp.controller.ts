@@ -20,12 +20,15 @@ export class OtpController {
   constructor(private readonly service: OtpLoginService) {}
 
   @Post('otp-login')
-  @ApiOperation({ summary: 'Send a sign-in code by SMS' })
+  @ApiOperation({
+    summary: 'Send a sign-in code by SMS, or on WhatsApp for an account that opted in',
+  })
   @ApiErrors(
     OtpErrorBody,
     400,
     [404, 'MOBILE_NOT_REGISTERED'],
     [403, 'BLOCKED'],
+    [409, 'WHATSAPP_NOT_OPTED_IN'],
     [429, 'RATE_LIMITED', 'OTP_COOLDOWN'],
     [503, 'PROVIDER_FAILED'],
   )
@@ -34,6 +37,28 @@ export class OtpController {
   @ApiOkResponse({ type: OtpResponseDto })
   sendCode(@ClientIp() ip: string, @Body() dto: OtpMobileDto) {
     return this.service.sendCode(ip, dto.mobile);
+  }
+
+  @Post('whatsapp-login')
+  @ApiOperation({
+    summary: 'Send a sign-in code on WhatsApp instead of SMS',
+    description:
+      'For an account that opted in to WhatsApp messages; the code is checked by `verify-otp` like an SMS code.',
+  })
+  @ApiErrors(
+    OtpErrorBody,
+    400,
+    [404, 'MOBILE_NOT_REGISTERED'],
+    [403, 'BLOCKED'],
+    [409, 'WHATSAPP_NOT_OPTED_IN'],
+    [429, 'RATE_LIMITED', 'OTP_COOLDOWN'],
+    [503, 'PROVIDER_FAILED'],
+  )
+  @Public()
+  @HttpCode(200)
+  @ApiOkResponse({ type: OtpResponseDto })
+  sendCodeOnWhatsApp(@ClientIp() ip: string, @Body() dto: OtpMobileDto) {
+    return this.service.sendCode(ip, dto.mobile, 'whatsapp');
   }
 
   @Post('timer')

@@ -9,6 +9,7 @@ import { RateLimitService } from '../../common/http/rate-limit.service.js';
 import { Messages } from '@zstore/contract/messages';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { Fast2SmsAdapter } from '../../providers/fast2sms/fast2sms.adapter.js';
+import { WhatsAppAdapter } from '../../providers/whatsapp/whatsapp.adapter.js';
 import { OtpCodeEntity, type OtpPurpose } from './otp-code.entity.js';
 
 export type { OtpPurpose };
@@ -16,6 +17,9 @@ export type { OtpPurpose };
 export const OTP_TTL_MS = 5 * 60_000;
 export const OTP_RESEND_COOLDOWN_MS = 60_000;
 export const OTP_MAX_WRONG = 5;
+
+/** How a code reaches the customer; WhatsApp uses its authentication template in `language`. */
+export type OtpDelivery = { channel: 'sms' } | { channel: 'whatsapp'; language: string };
 
 /**
  * 4-digit codes (the spec's length) made by `crypto.randomInt`, stored as an HMAC, valid
@@ -32,6 +36,7 @@ export class OtpService {
     private readonly clock: Clock,
     private readonly limits: RateLimitService,
     private readonly sms: Fast2SmsAdapter,
+    private readonly whatsapp: WhatsAppAdapter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -61,7 +66,13 @@ export class OtpService {
    * Issues and texts a code once the cooldown and limits allow it; `withCode` runs in the
    * transaction that stores the code, so what it writes exists exactly when a code was issued.
    */
-  async send(mobile: string, purpose: OtpPurpose, ip: string, withCode?: () => Promise<unknown>) {
+  async send(
+    mobile: string,
+    purpose: OtpPurpose,
+    ip: string,
+    withCode?: () => Promise<unknown>,
+    delivery: OtpDelivery = { channel: 'sms' },
+  ) {
     const wait = await this.cooldownMs(mobile, purpose);
     if (wait > 0) {
       throw new AppError(
@@ -95,10 +106,10 @@ export class OtpService {
       return identifiers[0].id as string;
     });
     try {
-      await this.sms.sendOtp(mobile, code);
+      await this.deliver(mobile, code, delivery);
     } catch (error) {
       this.logger.warn(
-        `SMS to ${mobile.slice(0, 2)}******${mobile.slice(-2)} failed: ${(error as Error).message}`,
+        `${delivery.channel === 'sms' ? 'SMS' : 'WhatsApp'} to ${mobile.slice(0, 2)}******${mobile.slice(-2)} failed: ${(error as Error).message}`,
       );
       await this.codes.delete({ id });
       throw new AppError(
@@ -107,6 +118,19 @@ export class OtpService {
         HttpStatus.SERVICE_UNAVAILABLE,
       );
     }
+  }
+
+  private async deliver(mobile: string, code: string, delivery: OtpDelivery) {
+    if (delivery.channel === 'sms') {
+      await this.sms.sendOtp(mobile, code);
+      return;
+    }
+    await this.whatsapp.sendTemplate({
+      to: `91${mobile}`,
+      template: 'signInCode',
+      language: delivery.language,
+      values: [code],
+    });
   }
 
   /**

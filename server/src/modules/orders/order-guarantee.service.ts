@@ -6,6 +6,7 @@ import { databaseNow } from '../../common/clock-skew.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { MANUAL_PROMISE_MINUTES } from '../catalog/catalog.service.js';
 import { WalletMovements } from '../wallet/wallet-movements.service.js';
+import type { OrderNotices } from './order-receipts.service.js';
 import type { OrderStatus } from './order-state.js';
 import { OrderPromisesRepository } from './order-promises.repository.js';
 import { OrderReceipts } from './order-receipts.service.js';
@@ -41,31 +42,31 @@ export class OrderGuarantee {
 
   /** Compensates an order still open past its promise; true when this call paid it. */
   async compensateOpen(orderid: string, now: Date): Promise<boolean> {
-    const mailId = await this.txHost.withTransaction(() =>
+    const notices = await this.txHost.withTransaction(() =>
       this.compensate(orderid, now, ['Processing']),
     );
-    if (mailId === undefined) return false;
-    await this.receipts.dispatch(mailId ?? undefined);
+    if (notices === undefined) return false;
+    await this.receipts.dispatch(notices ?? undefined);
     return true;
   }
 
   /**
    * In the transaction of an order's end: an order that ends after its promise without a
-   * compensation yet (delivered late, between two sweeps) gets it now. The notice's mail id to
-   * dispatch after commit, if any. Judged by the database's time (read on the transaction's
+   * compensation yet (delivered late, between two sweeps) gets it now. The notices to dispatch
+   * after commit, if any. Judged by the database's time (read on the transaction's
    * own connection), as the sweep judges.
    */
-  async compensateEnded(orderid: string): Promise<string | undefined> {
+  async compensateEnded(orderid: string): Promise<OrderNotices | undefined> {
     const now = this.clock.fromDatabase(await databaseNow(this.txHost.tx));
     return (await this.compensate(orderid, now, ENDED)) ?? undefined;
   }
 
-  /** undefined: nothing paid; null: paid with no mail to send; else the notice's mail id. */
+  /** undefined: nothing paid; null: paid with nothing to tell; else the notices to send. */
   private async compensate(
     orderid: string,
     now: Date,
     statuses: OrderStatus[],
-  ): Promise<string | null | undefined> {
+  ): Promise<OrderNotices | null | undefined> {
     const { compensationPercent: percent, compensationPaise: paise } = this.config.guarantee;
     const order = await this.promises.markCompensated(orderid, now, statuses, { percent, paise });
     if (!order) return undefined;
@@ -77,6 +78,6 @@ export class OrderGuarantee {
       holder: { id: order.userId, userid: order.userid, email: order.userEmail },
       amount,
     });
-    return (await this.receipts.recordMissedPromise(order)) ?? null;
+    return this.receipts.recordMissedPromise(order);
   }
 }

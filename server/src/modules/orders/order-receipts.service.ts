@@ -1,8 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { toRupees } from '../../common/money.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { CatalogService } from '../catalog/catalog.service.js';
 import { MailService } from '../notifications/mail.service.js';
 import { UsersService } from '../users/users.service.js';
+import {
+  WhatsAppNews,
+  type OrderEvent,
+  type OrderFacts,
+} from '../whatsapp/whatsapp-news.service.js';
 import {
   cancelledMail,
   DEFAULT_INPUT_LABELS,
@@ -12,11 +18,19 @@ import {
   type ReceiptRecipient,
 } from './order-receipt-mails.js';
 import type { Order } from './order.js';
+import { refundWords } from './customer-reasons.js';
+
+/** What one order's end recorded: its e-mail and its WhatsApp message, to send after commit. */
+export interface OrderNotices {
+  mailId?: string;
+  whatsappId?: string;
+}
 
 /**
  * The e-mail a customer gets when an order ends: a receipt when it completes, the why and
- * where the money went when it is refunded or cancelled. It is recorded in the transaction of
- * the guarded move, so a move made once mails once, and a crash after commit only delays it.
+ * where the money went when it is refunded or cancelled; and, for a customer who opted in, the
+ * same news on WhatsApp (completed or refunded). They are recorded in the transaction of the
+ * guarded move, so a move made once tells once, and a crash after commit only delays it.
  */
 @Injectable()
 export class OrderReceipts {
@@ -24,11 +38,28 @@ export class OrderReceipts {
     private readonly mail: MailService,
     private readonly users: UsersService,
     private readonly catalog: CatalogService,
+    private readonly whatsapp: WhatsAppNews,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Records the mail about `order` (just moved); undefined when there is none to send. */
-  async record(order: Order): Promise<string | undefined> {
+  /** Records the mail and the WhatsApp message about `order` (just moved). */
+  async record(order: Order): Promise<OrderNotices> {
+    const event = whatsAppEvent(order);
+    return {
+      mailId: await this.recordMail(order),
+      whatsappId: event ? await this.whatsapp.record(event) : undefined,
+    };
+  }
+
+  /** After commit; when the queue cannot take them now, the sweeps send them. */
+  async dispatch(notices: OrderNotices | undefined) {
+    if (!notices) return;
+    if (notices.mailId) await this.mail.dispatch(notices.mailId);
+    await this.whatsapp.dispatch(notices.whatsappId);
+  }
+
+  /** The mail about `order`; undefined when there is none to send. */
+  private async recordMail(order: Order): Promise<string | undefined> {
     const build =
       order.status === 'Completed'
         ? receiptMail
@@ -44,20 +75,19 @@ export class OrderReceipts {
   }
 
   /**
-   * The customer's notice that `order` missed its delivery promise and was compensated
-   * (recorded in the compensation's transaction; undefined when there is nobody to tell). Every
-   * channel of that notice goes out from here.
+   * The customer's notice that `order` missed its delivery promise and was compensated, by
+   * e-mail and (opted in) WhatsApp, recorded in the compensation's transaction.
    */
-  async recordMissedPromise(order: Order): Promise<string | undefined> {
+  async recordMissedPromise(order: Order): Promise<OrderNotices> {
     const recipient = await this.recipientOf(order);
-    if (!recipient) return undefined;
     const orderUrl = `${this.config.publicUrl}/confirmation?client_txn_id=${order.orderid}`;
-    return this.mail.record(missedPromiseMail(recipient, order, orderUrl));
-  }
-
-  /** After commit; when the queue cannot take it now, the mail sweep sends it. */
-  async dispatch(mailId: string | undefined) {
-    if (mailId) await this.mail.dispatch(mailId);
+    const compensation = `₹${toRupees(order.compensation ?? 0)} added to your Z-Coins`;
+    return {
+      mailId: recipient
+        ? await this.mail.record(missedPromiseMail(recipient, order, orderUrl))
+        : undefined,
+      whatsappId: await this.whatsapp.orderDelayed(orderFacts(order), compensation),
+    };
   }
 
   /** The customer's current address (none, no mail) and the product's names for its fields. */
@@ -87,4 +117,24 @@ function inputLabels(inputs: unknown): [string, string] {
       )
     : [];
   return [labels[0] || DEFAULT_INPUT_LABELS[0], labels[1] || DEFAULT_INPUT_LABELS[1]];
+}
+
+/** What a WhatsApp message says about an order. */
+export function orderFacts(order: Order): OrderFacts {
+  return {
+    orderid: order.orderid,
+    userId: order.userId,
+    pack: `${order.itemName}, ${order.productName}`,
+    player: [order.input1, order.input2].filter((part) => part?.trim()).join(' / '),
+    playerName: order.playerName ?? null,
+  };
+}
+
+function whatsAppEvent(order: Order): OrderEvent | undefined {
+  if (order.status === 'Completed') return { kind: 'completed', order: orderFacts(order) };
+  if (order.status === 'Refunded') {
+    const why = order.customerReason ?? refundWords(undefined, order.value);
+    return { kind: 'refunded', order: orderFacts(order), why };
+  }
+  return undefined;
 }

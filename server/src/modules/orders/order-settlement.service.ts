@@ -71,7 +71,7 @@ export class OrderSettlementService {
     const { reason, fence } = options;
     const actorId = actorIdOf(actor);
     const customerWhy = options.customerWhy ?? (actorId ? reason : undefined);
-    const { order, mailId, noticeId } = await this.txHost.withTransaction(async () => {
+    const { order, notices, missed } = await this.txHost.withTransaction(async () => {
       const moved = await this.transitions.transition(
         orderid,
         'Refunded',
@@ -90,11 +90,11 @@ export class OrderSettlementService {
       }
       await this.invoices.issueCreditNote(orderid, this.clock.now());
       await this.auditMove(row, actorId);
-      const noticeId = await this.guarantee.compensateEnded(orderid);
-      return { order: row, mailId: await this.receipts.record(row), noticeId };
+      const missed = await this.guarantee.compensateEnded(orderid);
+      return { order: row, notices: await this.receipts.record(row), missed };
     });
-    await this.receipts.dispatch(mailId);
-    await this.receipts.dispatch(noticeId);
+    await this.receipts.dispatch(notices);
+    await this.receipts.dispatch(missed);
     this.logContext.bind({ orderid });
     this.logger.log(
       actorId ? 'order refunded to the wallet by an admin' : 'order refunded to the wallet',
@@ -109,7 +109,7 @@ export class OrderSettlementService {
   async complete(actor: SettlementActor, orderid: string, options: SettlementOptions = {}) {
     const { reason, fence } = options;
     const actorId = actorIdOf(actor);
-    const { order, mailId, noticeId } = await this.txHost.withTransaction(async () => {
+    const { order, notices, missed } = await this.txHost.withTransaction(async () => {
       const row = await this.transitions.transition(
         orderid,
         'Completed',
@@ -119,11 +119,11 @@ export class OrderSettlementService {
       await this.movements.earnPoints({ orderid, userid: row.userid, value: row.value });
       await this.referrals.orderCompleted({ orderid, userId: row.userId, value: row.value });
       await this.auditMove(row, actorId);
-      const noticeId = await this.guarantee.compensateEnded(orderid);
-      return { order: row, mailId: await this.receipts.record(row), noticeId };
+      const missed = await this.guarantee.compensateEnded(orderid);
+      return { order: row, notices: await this.receipts.record(row), missed };
     });
-    await this.receipts.dispatch(mailId);
-    await this.receipts.dispatch(noticeId);
+    await this.receipts.dispatch(notices);
+    await this.receipts.dispatch(missed);
     if (order.paidAt) {
       const waited = this.clock.now().getTime() - order.paidAt.getTime();
       this.metrics.paymentToCompletion.observe(Math.max(0, waited) / 1000);
@@ -139,7 +139,7 @@ export class OrderSettlementService {
   async cancel(actor: SettlementActor, orderid: string, options: SettlementOptions = {}) {
     const { reason, fence } = options;
     const actorId = actorIdOf(actor);
-    const { order, mailId, noticeId } = await this.txHost.withTransaction(async () => {
+    const { order, notices, missed } = await this.txHost.withTransaction(async () => {
       const row = await this.transitions.transition(
         orderid,
         'Cancelled',
@@ -147,11 +147,11 @@ export class OrderSettlementService {
         fence,
       );
       await this.auditMove(row, actorId);
-      const noticeId = await this.guarantee.compensateEnded(orderid);
-      return { order: row, mailId: await this.receipts.record(row), noticeId };
+      const missed = await this.guarantee.compensateEnded(orderid);
+      return { order: row, notices: await this.receipts.record(row), missed };
     });
-    await this.receipts.dispatch(mailId);
-    await this.receipts.dispatch(noticeId);
+    await this.receipts.dispatch(notices);
+    await this.receipts.dispatch(missed);
     this.logContext.bind({ orderid });
     this.logger.log(actorId ? 'order cancelled by an admin' : 'order cancelled');
     return mapOrder(order);

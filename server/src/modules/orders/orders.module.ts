@@ -8,6 +8,7 @@ import { ReferralsModule } from '../referrals/referrals.module.js';
 import { SavedPlayersModule } from '../saved-players/saved-players.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { WalletModule } from '../wallet/wallet.module.js';
+import { WhatsAppModule } from '../whatsapp/whatsapp.module.js';
 import { CheckedPlayers } from './checked-players.js';
 import { CheckoutService } from './checkout.service.js';
 import { CheckoutWriter } from './checkout-writer.js';
@@ -42,6 +43,7 @@ import { OrdersService } from './orders.service.js';
     SavedPlayersModule,
     UsersModule,
     WalletModule,
+    WhatsAppModule,
   ],
   controllers: [OrdersController, OrdersAdminController, OrderStatsController],
   providers: [

@@ -1,10 +1,15 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { OutboxMessage } from './outbox.repository.js';
+import type { OutboxChannel, OutboxMessage } from './outbox.repository.js';
 
 export class OutboxMessageDto implements OutboxMessage {
-  @ApiProperty({ enum: ['sms', 'email'] }) channel: 'sms' | 'email';
+  @ApiProperty({ enum: ['sms', 'email', 'whatsapp'] }) channel: OutboxChannel;
   @ApiProperty({ description: 'The mobile number or e-mail address' }) to: string;
-  @ApiProperty({ nullable: true, type: String }) subject: string | null;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description: "E-mail subject, or WhatsApp's template name",
+  })
+  subject: string | null;
   @ApiProperty({ description: 'The message, with any code or link in it' }) text: string;
   @ApiProperty() createdAt: string;
 }

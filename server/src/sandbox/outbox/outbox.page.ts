@@ -19,7 +19,13 @@ form{display:flex;gap:8px;margin:12px 0}input{flex:1;padding:10px;border-radius:
 button{padding:10px 16px;border-radius:8px;border:0;background:#7c5cff;color:#fff;font-weight:600;cursor:pointer}
 .msg{background:#1a1d24;border:1px solid #2a2e38;border-radius:10px;padding:12px;margin:10px 0;white-space:pre-wrap;word-break:break-word}
 .meta{color:#9aa0aa;font-size:12px;margin-bottom:6px}a{color:#9f8bff}
+.msg.whatsapp{border-color:#1f7a4d;background:#12261c}form.reply{margin:10px 0 0}form.reply button{background:#25d366;color:#0b1f14}
 </style></head><body><span class="badge">SANDBOX</span>${body}</body></html>`;
+}
+
+/** The customer's side of WhatsApp: reply STOP to the store's number. */
+function replyStop(waId: string, pageTo: string) {
+  return `<form method="post" action="/sandbox/whatsapp/reply" class="reply"><input type="hidden" name="from" value="${escapeHtml(waId)}"><input type="hidden" name="text" value="STOP"><input type="hidden" name="back" value="${escapeHtml(pageTo)}"><button type="submit">Reply STOP</button></form>`;
 }
 
 export function renderOutboxPage(to: string, messages: OutboxMessage[]) {
@@ -27,15 +33,17 @@ export function renderOutboxPage(to: string, messages: OutboxMessage[]) {
     ? messages
         .map(
           (m) =>
-            `<div class="msg"><div class="meta">${m.channel.toUpperCase()} to ${escapeHtml(m.to)} · ${escapeHtml(
+            `<div class="msg${m.channel === 'whatsapp' ? ' whatsapp' : ''}"><div class="meta">${m.channel.toUpperCase()} to ${escapeHtml(m.to)} · ${escapeHtml(
               new Date(m.createdAt).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata' }),
-            )}</div>${m.subject ? `<strong>${escapeHtml(m.subject)}</strong>\n` : ''}${linkify(m.text)}</div>`,
+            )}</div>${m.subject ? `<strong>${escapeHtml(m.subject)}</strong>\n` : ''}${linkify(m.text)}${
+              m.channel === 'whatsapp' ? replyStop(m.to, to) : ''
+            }</div>`,
         )
         .join('')
     : `<p>${to ? 'Nothing sent to this address yet.' : 'Enter a mobile number or an e-mail address.'}</p>`;
   return sandboxPage(
     'Sandbox outbox',
-    `<h1>Outbox</h1><p>SMS and e-mails the store sent while running with sandbox providers.</p>
+    `<h1>Outbox</h1><p>SMS, e-mails and WhatsApp messages the store sent while running with sandbox providers.</p>
 <form method="get"><input name="to" value="${escapeHtml(to)}" placeholder="9000000001 or user@example.com" aria-label="Recipient"><button>Show</button></form>${list}`,
   );
 }

@@ -2,8 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 
+export type OutboxChannel = 'sms' | 'email' | 'whatsapp';
+
 export interface OutboxMessage {
-  channel: 'sms' | 'email';
+  channel: OutboxChannel;
   to: string;
   subject: string | null;
   text: string;
@@ -11,7 +13,8 @@ export interface OutboxMessage {
 }
 
 /**
- * What the SMS and e-mail simulators delivered, kept in PostgreSQL so every instance sees it.
+ * What the SMS, e-mail and WhatsApp simulators delivered (WhatsApp's `91...` numbers are
+ * found by the 10-digit mobile too), kept in PostgreSQL so every instance sees it.
  * Times come from the store's clock, so a test that moves it moves the simulators too.
  */
 @Injectable()
@@ -21,7 +24,7 @@ export class OutboxRepository {
     private readonly clock: Clock,
   ) {}
 
-  async add(channel: 'sms' | 'email', to: string, subject: string | null, text: string) {
+  async add(channel: OutboxChannel, to: string, subject: string | null, text: string) {
     await this.db.query(
       `INSERT INTO sandbox_messages (channel, recipient, subject, text_body, created_at)
        VALUES ($1, lower($2), $3, $4, $5)`,
@@ -31,14 +34,14 @@ export class OutboxRepository {
 
   async listFor(to: string, limit = 50): Promise<OutboxMessage[]> {
     const rows: Array<{
-      channel: 'sms' | 'email';
+      channel: OutboxChannel;
       recipient: string;
       subject: string | null;
       text_body: string;
       created_at: Date;
     }> = await this.db.query(
       `SELECT channel, recipient, subject, text_body, created_at FROM sandbox_messages
-         WHERE recipient = lower($1) ORDER BY id DESC LIMIT $2`,
+         WHERE recipient IN (lower($1), '91' || $1) ORDER BY id DESC LIMIT $2`,
       [to.trim(), limit],
     );
     return rows.map((row) => ({

@@ -32,15 +32,19 @@ export default function OtpLoginPage() {
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    await send('sms');
+  };
+
+  const send = async (channel: 'sms' | 'whatsapp') => {
     if (!mobile || mobile.length < 10) {
       toast.error(Messages.invalidMobile);
       return;
     }
     setSending(true);
     try {
-      const response = await sendLoginOtp(mobile);
+      const response = await sendLoginOtp(mobile, channel);
       if (response.success) {
-        toast.success(Messages.otpSentMobile);
+        toast.success(channel === 'sms' ? Messages.otpSentMobile : response.message);
         goToVerify();
       } else {
         handleFailure(response.message);
@@ -80,6 +84,14 @@ export default function OtpLoginPage() {
         />
         <button type="submit" className="btn btn-primary btn-block" disabled={sending}>
           {sending ? 'Sending...' : 'Send OTP'}
+        </button>
+        <button
+          type="button"
+          className="btn btn-secondary btn-block"
+          disabled={sending}
+          onClick={() => void send('whatsapp')}
+        >
+          Send on WhatsApp instead
         </button>
       </form>
     </AuthCard>

@@ -7,6 +7,7 @@ import { OrdersOverview } from './OrdersOverview';
 import { ProfileCard } from './ProfileCard';
 import { ReferralCard } from '@/features/referrals/ReferralCard';
 import { SavedPlayers } from './SavedPlayers';
+import { WhatsAppCard } from './WhatsAppCard';
 import './dashboard.css';
 
 const MENU: { to: string; label: string; icon: IconName; hint: string }[] = [
@@ -33,6 +34,7 @@ export default function DashboardPage() {
       <ProfileCard user={user} />
       <OrdersOverview userid={user.userid} />
       <SavedPlayers userid={user.userid} />
+      <WhatsAppCard userid={user.userid} />
       {user.role === 'reseller' && <ApiKeys userid={user.userid} />}
       <ReferralCard userid={user.userid} />
       <nav className="card dashboard-menu" aria-label="Account">

@@ -1,7 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Item, PaymentMode, User } from '@/api/types';
 import { walletBalanceQuery } from '@/api/wallet';
+import { changeWhatsAppChoice, whatsAppChoiceQuery } from '@/api/whatsapp';
 import { Modal } from '@/components/Modal';
 import { formatCoins, formatRupees } from '@/lib/format';
 import { CouponEntry, type AppliedCoupon } from './CouponEntry';
@@ -74,6 +75,31 @@ export function PaymentSheet({
   const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
   const userid = user.userid;
   const balance = useQuery(walletBalanceQuery(userid));
+  const queryClient = useQueryClient();
+  const whatsApp = useQuery(whatsAppChoiceQuery(userid));
+  const offerWhatsApp =
+    whatsApp.data?.available === true && !whatsApp.data.optedIn && !!whatsApp.data.mobilenumber;
+  const [whatsAppTicked, setWhatsAppTicked] = useState(false);
+  const [savingChoice, setSavingChoice] = useState(false);
+  const busy = submitting || savingChoice;
+
+  /** Records the opt-in first, so the order's own news already goes to WhatsApp. */
+  const confirm = async (chosen: PaymentMode) => {
+    if (offerWhatsApp && whatsAppTicked) {
+      setSavingChoice(true);
+      try {
+        queryClient.setQueryData(
+          whatsAppChoiceQuery(userid).queryKey,
+          await changeWhatsAppChoice(true, 'checkout'),
+        );
+      } catch {
+        // The order goes ahead; the customer can turn WhatsApp on in the profile.
+      } finally {
+        setSavingChoice(false);
+      }
+    }
+    onConfirm(chosen, coupon?.code ?? '');
+  };
   const balanceValue = balance.data ? Number(balance.data.balance ?? 0) : null;
 
   const { discount, total } = coupon
@@ -97,25 +123,20 @@ export function PaymentSheet({
     <Modal
       open
       title="Select Payment"
-      onClose={submitting ? () => undefined : onCancel}
+      onClose={busy ? () => undefined : onCancel}
       variant="sheet"
       footer={
         <>
-          <button
-            type="button"
-            className="btn btn-secondary"
-            onClick={onCancel}
-            disabled={submitting}
-          >
+          <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={busy}>
             Cancel
           </button>
           <button
             type="button"
             className="btn btn-primary"
-            disabled={!mode || submitting || missing > 0}
-            onClick={() => mode && onConfirm(mode, coupon?.code ?? '')}
+            disabled={!mode || busy || missing > 0}
+            onClick={() => mode && void confirm(mode)}
           >
-            {submitting ? 'Processing...' : 'Confirm Order'}
+            {busy ? 'Processing...' : 'Confirm Order'}
           </button>
         </>
       }
@@ -191,6 +212,30 @@ export function PaymentSheet({
             </div>
           )}
         </div>
+
+        {offerWhatsApp && (
+          <div className="whatsapp-optin">
+            <input
+              id="whatsapp-optin"
+              type="checkbox"
+              checked={whatsAppTicked}
+              onChange={(event) => setWhatsAppTicked(event.target.checked)}
+              disabled={busy}
+              aria-describedby="whatsapp-consent-text"
+            />
+            <span>
+              <label htmlFor="whatsapp-optin">
+                <strong>Get order updates on WhatsApp</strong>
+              </label>
+              <span id="whatsapp-consent-text" className="muted">
+                {whatsApp.data!.consentText}
+              </span>
+            </span>
+          </div>
+        )}
+        {whatsApp.data?.optedIn && (
+          <p className="muted whatsapp-on">Order updates also go to your WhatsApp.</p>
+        )}
 
         <dl className="summary-list price-summary">
           <div>
