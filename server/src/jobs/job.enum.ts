@@ -4,6 +4,8 @@ export enum QueueName {
   Maintenance = 'maintenance',
   Payments = 'payments',
   Fulfilment = 'fulfilment',
+  /** Resellers' bulk orders, placed a chunk at a time, one batch at a time per worker. */
+  Batches = 'batches',
 }
 
 /** Every job the workers run. Subject first, then the action. */
@@ -20,6 +22,7 @@ export enum JobName {
   SupplierBalanceRefresh = 'SupplierBalanceRefresh',
   AdminAlertsCheck = 'AdminAlertsCheck',
   RetentionPurge = 'RetentionPurge',
+  ResellerBatchPlace = 'ResellerBatchPlace',
 }
 
 export enum JobStatus {

@@ -14,6 +14,7 @@ export interface JobPayloads {
   [JobName.SupplierBalanceRefresh]: Record<string, never>;
   [JobName.AdminAlertsCheck]: Record<string, never>;
   [JobName.RetentionPurge]: Record<string, never>;
+  [JobName.ResellerBatchPlace]: { batchId: string; run: number };
 }
 
 export type JobOf<T extends JobName> = JobPayloads[T];
@@ -46,6 +47,8 @@ export const jobDefinitions: Record<JobName, JobDefinition> = {
   [JobName.SupplierBalanceRefresh]: { queue: QueueName.Maintenance, attempts: 1, every: 'sweep' },
   [JobName.AdminAlertsCheck]: { queue: QueueName.Maintenance, attempts: 1, every: 'sweep' },
   [JobName.RetentionPurge]: { queue: QueueName.Maintenance, attempts: 1, every: 'sweep' },
+  // A chunk of a bulk order's rows; a failed chunk is tried again, its placed rows kept.
+  [JobName.ResellerBatchPlace]: { queue: QueueName.Batches, attempts: 5, backoffMs: 2_000 },
 };
 
 /**

@@ -80,8 +80,11 @@ export class ResellerOrdersService {
     return this.txHost.tx.getRepository(ResellerOrderEntity);
   }
 
-  /** `created` is false when the reference already named this order. */
-  async place(key: ActiveKey, request: OrderRequest) {
+  /**
+   * `created` is false when the reference already named this order. A `background` order is
+   * delivered behind every other customer's (the rows of a bulk order).
+   */
+  async place(key: ActiveKey, request: OrderRequest, options: { background?: boolean } = {}) {
     const hash = requestHash(request);
     const bound = await this.bindings.findOneBy({
       userId: key.reseller.id,
@@ -113,6 +116,7 @@ export class ResellerOrdersService {
             createdAt: new Date(),
           });
         },
+        options,
       );
     } catch (error) {
       if (!isReferenceClash(error)) throw inApiTerms(error);
@@ -183,6 +187,27 @@ export class ResellerOrdersService {
         order: liveView(orders.get(row.orderid)!, row.reference),
       }));
     });
+  }
+
+  /** The orders of these references, by reference (the status of a bulk order). */
+  async viewsOf(userId: string, references: string[]) {
+    const views = new Map<string, ResellerOrderView>();
+    if (references.length === 0) return views;
+    const bindings = await this.bindings
+      .createQueryBuilder('binding')
+      .where('binding.userId = :userId AND binding.reference IN (:...references)', {
+        userId,
+        references,
+      })
+      .getMany();
+    const orders = new Map(
+      (await this.orders.getMany(bindings.map((b) => b.orderid))).map((o) => [o.orderid, o]),
+    );
+    for (const binding of bindings) {
+      const order = orders.get(binding.orderid);
+      if (order) views.set(binding.reference, liveView(order, binding.reference));
+    }
+    return views;
   }
 
   /** References and key ids of the given orders, for the console's lists. */
