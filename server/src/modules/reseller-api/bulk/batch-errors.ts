@@ -13,6 +13,7 @@ export const BatchMessages = {
   duplicateInFile: (row: number) => `This reference is already in row ${row} of this file.`,
   referenceUsed: 'This reference was already used for an order.',
   columns: 'A row has four fields: reference,item_id,input1,input2.',
+  chooseKey: 'Choose one of your API keys.',
   keyStopped: 'The key was revoked or stopped before this row was placed.',
   notEnoughForBatch: (total: number, balance: number) =>
     `Not enough balance for this batch: its rows cost ${total} paise, the balance is ${balance} paise.`,

@@ -19,10 +19,14 @@ export class BulkOrdersQueryDto {
 }
 
 export class DashboardBatchQueryDto extends BulkOrdersQueryDto {
-  @ApiProperty({ description: 'The key the orders are placed with (its mode and label)' })
-  @IsString({ message: 'Choose one of your API keys.' })
-  @MaxLength(40, { message: 'Choose one of your API keys.' })
-  key: string;
+  @ApiPropertyOptional({
+    description: 'The key id the orders are placed with (its mode and label); required',
+    maxLength: 40,
+  })
+  @IsOptional()
+  @IsString({ message: BatchMessages.chooseKey })
+  @MaxLength(40, { message: BatchMessages.chooseKey })
+  key?: string;
 }
 
 export class BatchRejectedRowDto {

@@ -30,6 +30,7 @@ import { ResellerErrorCode, ResellerMessages } from '../reseller-errors.js';
 import { ResellerKeysService, type ActiveKey } from '../reseller-keys.service.js';
 import { Signed } from '../signed.decorator.js';
 import { SigningKey } from '../signed-request.guard.js';
+import { BatchMessages } from './batch-errors.js';
 import { CsvBody, csvTextOf } from './csv-body.js';
 import {
   BatchAnswerDto,
@@ -102,8 +103,15 @@ export class ResellerBatchesDashboardController {
   ) {}
 
   /** One of the reseller's own active keys. */
-  private async keyOf(auth: AuthUser, userid: number, keyId: string) {
+  private async keyOf(auth: AuthUser, userid: number, keyId: string | undefined) {
     requireOwner(auth, userid);
+    if (!keyId) {
+      throw new AppError(
+        ResellerErrorCode.InvalidInput,
+        BatchMessages.chooseKey,
+        HttpStatus.BAD_REQUEST,
+      );
+    }
     const key = await this.keys.active(keyId);
     if (!key || key.reseller.id !== auth.id) {
       throw new AppError(
