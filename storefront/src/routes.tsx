@@ -12,6 +12,7 @@ const ProductPage = lazy(() => import('./features/product/ProductPage'));
 const ConfirmationPage = lazy(() => import('./features/confirmation/ConfirmationPage'));
 const OrdersPage = lazy(() => import('./features/orders/OrdersPage'));
 const DashboardPage = lazy(() => import('./features/dashboard/DashboardPage'));
+const BulkOrdersPage = lazy(() => import('./features/dashboard/BulkOrdersPage'));
 
 const LoginPage = lazy(() => import('./features/account/LoginPage'));
 const RegisterPage = lazy(() => import('./features/account/RegisterPage'));
@@ -79,6 +80,12 @@ const customerRoutes: RouteEntry[] = [
     Page: DashboardPage,
     title: 'Dashboard',
     description: 'Your Z Store profile, wallet and recent orders in one place.',
+  },
+  {
+    path: '/dashboard/bulk-orders',
+    Page: BulkOrdersPage,
+    title: 'Bulk Orders',
+    description: 'Upload a CSV of top-up orders, check every row and place them at once.',
   },
   {
     path: '/wallet',
