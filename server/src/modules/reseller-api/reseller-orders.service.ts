@@ -94,6 +94,7 @@ export class ResellerOrdersService {
 
     const { product, item } = await this.catalogue.packFor(request, key.mode);
     const buyer = { ...key.reseller, role: Role.Reseller };
+    let placed: Order | undefined;
     try {
       await this.orders.placeWalletOrderFor(
         buyer,
@@ -106,6 +107,7 @@ export class ResellerOrdersService {
           input2: request.input2,
         },
         async (order) => {
+          placed = order;
           await this.bindings.insert({
             userId: key.reseller.id,
             reference: request.reference,
@@ -126,11 +128,8 @@ export class ResellerOrdersService {
       });
       return { created: false, order: await this.replay(winner, hash) };
     }
-    const binding = await this.bindings.findOneByOrFail({
-      userId: key.reseller.id,
-      reference: request.reference,
-    });
-    return { created: true, order: await this.view(binding) };
+    // The order as its own transaction wrote it: no second read.
+    return { created: true, order: liveView(placed!, request.reference) };
   }
 
   private async replay(binding: ResellerOrderEntity, hash: string) {
