@@ -23,6 +23,7 @@ export enum JobName {
   AdminAlertsCheck = 'AdminAlertsCheck',
   RetentionPurge = 'RetentionPurge',
   ResellerBatchPlace = 'ResellerBatchPlace',
+  ResellerBatchSweep = 'ResellerBatchSweep',
 }
 
 export enum JobStatus {

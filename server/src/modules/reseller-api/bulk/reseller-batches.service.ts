@@ -6,7 +6,7 @@ import { Clock } from '../../../common/clock.js';
 import { AppError } from '../../../common/errors/app-error.js';
 import { JobName, JobStatus, QueueName } from '../../../jobs/job.enum.js';
 import { JobQueueService } from '../../../jobs/job-queue.service.js';
-import type { JobOf } from '../../../jobs/job.types.js';
+import { ENQUEUE_GRACE_MS, type JobOf } from '../../../jobs/job.types.js';
 import { OnJob } from '../../../jobs/on-job.decorator.js';
 import { ResellerApiKeyEntity } from '../reseller-api-key.entity.js';
 import { ResellerErrorCode } from '../reseller-errors.js';
@@ -287,6 +287,39 @@ export class ResellerBatchesService {
       { status: 'placed', finishedAt: this.clock.now(), updatedAt: this.clock.now() },
     );
     this.logger.log(`batch ${batchId} placed`);
+    return JobStatus.Success;
+  }
+
+  /**
+   * Batches still placing whose current run has no live job (the enqueue after the commit was
+   * lost, or a run spent its retries) go on under their next run.
+   */
+  @OnJob({ name: JobName.ResellerBatchSweep, queue: QueueName.Maintenance })
+  async handleSweep(): Promise<JobStatus> {
+    const stuck = await this.batches
+      .createQueryBuilder('batch')
+      .where('batch.status = :placing', { placing: 'placing' })
+      .andWhere('batch.updatedAt < now() - make_interval(secs => :grace / 1000.0)', {
+        grace: ENQUEUE_GRACE_MS,
+      })
+      .orderBy('batch.createdAt', 'ASC')
+      .take(100)
+      .getMany();
+    for (const batch of stuck) {
+      if (await this.jobs.isLive(QueueName.Batches, batchJobId(batch.id, batch.run))) continue;
+      const next = batch.run + 1;
+      const moved = await this.batches.update(
+        { id: batch.id, run: batch.run, status: 'placing' },
+        { run: next, updatedAt: this.clock.now() },
+      );
+      if (!moved.affected) continue;
+      this.logger.warn(`batch ${batch.id} had no job: placing it on under run ${next}`);
+      await this.jobs.queueSoon(
+        JobName.ResellerBatchPlace,
+        { batchId: batch.id, run: next },
+        batchJobId(batch.id, next),
+      );
+    }
     return JobStatus.Success;
   }
 

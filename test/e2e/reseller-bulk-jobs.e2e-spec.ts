@@ -1,5 +1,6 @@
 import { JobQueueService } from '../../server/src/jobs/job-queue.service.js';
 import { QueueName } from '../../server/src/jobs/job.enum.js';
+import { batchJobId } from '../../server/src/modules/reseller-api/bulk/reseller-batches.service.js';
 import { startTestApp, type TestApp } from '../utils/app.js';
 import { readUntil } from '../utils/wait.js';
 import { catalogEntry, expectLedgerConsistent, type CatalogEntry } from './money.helpers.js';
@@ -7,15 +8,16 @@ import { adminCreatesKey, clientFor, newReseller } from './reseller.helpers.js';
 import { placeWalletOrder, testPlayer } from './supplier.helpers.js';
 
 /**
- * A bulk order's deliveries wait behind other customers': queued in the background, the
- * supplier worker takes a storefront order queued after them first.
+ * Bulk orders in the background: their deliveries wait behind other customers' (the supplier
+ * worker takes a storefront order queued after them first), and a batch whose placing job was
+ * lost is taken up again by the sweep.
  */
-describe('reseller bulk orders do not hold up other customers’ deliveries', () => {
+describe('reseller bulk orders in the background', () => {
   let app: TestApp;
   let brazil86: CatalogEntry;
 
   beforeAll(async () => {
-    app = await startTestApp({ SWEEP_INTERVAL_MS: '600000' });
+    app = await startTestApp({ SWEEP_INTERVAL_MS: '1000' });
     brazil86 = await catalogEntry(app, 'Mobile Legends (Brazil server)', '86 Diamonds');
   });
   afterAll(() => app.close());
@@ -74,4 +76,35 @@ describe('reseller bulk orders do not hold up other customers’ deliveries', ()
     expect(storefront).toBeLessThanOrEqual(Math.min(...batch));
     await expectLedgerConsistent(app);
   }, 240_000);
+
+  it('places a batch whose job was lost once the sweep finds it', async () => {
+    const batches = app.store.app.get(JobQueueService).getQueue(QueueName.Batches);
+    const reseller = await newReseller(app, 10 * brazil86.price);
+    const client = clientFor(app, await adminCreatesKey(app, reseller));
+    await batches.pause();
+    const rows = Array.from(
+      { length: 3 },
+      (_, i) => `lost-${i},${brazil86.itemId},${testPlayer('51')},1001`,
+    );
+    const sent = await client.post(
+      '/api/reseller/v1/orders/bulk',
+      ['reference,item_id,input1,input2', ...rows].join('\n'),
+      'text/csv',
+    );
+    expect(sent.status).toBe(202);
+    // The job the commit queued is gone, as if Redis had lost it.
+    await batches.remove(batchJobId(String(sent.body.batch_id), 0));
+    await batches.resume();
+    const batch = await readUntil(
+      async () =>
+        (await client.get(`/api/reseller/v1/batches/${sent.body.batch_id}`)).body as {
+          status: string;
+          orders: unknown[];
+        },
+      (body) => body.status !== 'placing',
+      60_000,
+    );
+    expect(batch.orders).toHaveLength(3);
+    await expectLedgerConsistent(app);
+  }, 120_000);
 });
