@@ -29,6 +29,10 @@ import { ReferralCodeEntity } from './modules/referrals/referral-code.entity.js'
 import { ReferralDeviceEntity } from './modules/referrals/referral-device.entity.js';
 import { ReferralEntity } from './modules/referrals/referral.entity.js';
 import { ResellerApiKeyEntity } from './modules/reseller-api/reseller-api-key.entity.js';
+import {
+  ResellerBatchEntity,
+  ResellerBatchRowEntity,
+} from './modules/reseller-api/bulk/reseller-batch.entity.js';
 import { ResellerOrderEntity } from './modules/reseller-api/reseller-order.entity.js';
 import {
   ResellerSandboxMovementEntity,
@@ -84,6 +88,8 @@ export const storeEntities = [
   ReferralDeviceEntity,
   ReferralEntity,
   ResellerApiKeyEntity,
+  ResellerBatchEntity,
+  ResellerBatchRowEntity,
   ResellerOrderEntity,
   ResellerSandboxMovementEntity,
   ResellerSandboxOrderEntity,

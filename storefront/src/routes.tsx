@@ -40,6 +40,7 @@ const ConfirmationPage = lazy(() => import('./features/confirmation/Confirmation
 const GuestOrderPage = lazy(() => import('./features/guest/GuestOrderPage'));
 const OrdersPage = lazy(() => import('./features/orders/OrdersPage'));
 const DashboardPage = lazy(() => import('./features/dashboard/DashboardPage'));
+const BulkOrdersPage = lazy(() => import('./features/dashboard/BulkOrdersPage'));
 
 const LoginPage = lazy(() => import('./features/account/LoginPage'));
 const RegisterPage = lazy(() => import('./features/account/RegisterPage'));
@@ -107,6 +108,12 @@ const customerRoutes: RouteEntry[] = [
     Page: DashboardPage,
     title: 'Dashboard',
     description: 'Your Z Store profile, wallet and recent orders in one place.',
+  },
+  {
+    path: '/dashboard/bulk-orders',
+    Page: BulkOrdersPage,
+    title: 'Bulk Orders',
+    description: 'Upload a CSV of top-up orders, check every row and place them at once.',
   },
   {
     path: '/wallet',

@@ -3,8 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startTestApp, type TestApp } from '../utils/app.js';
-import { testItem, type CatalogEntry, type Shopper } from './money.helpers.js';
-import { adminCreatesKey, newReseller, type ResellerKey } from './reseller.helpers.js';
+import { readUntil } from '../utils/wait.js';
+import { credit, testItem, type CatalogEntry, type Shopper } from './money.helpers.js';
+import { adminCreatesKey, clientFor, newReseller, type ResellerKey } from './reseller.helpers.js';
 
 interface LintReport {
   totals: { errors: number; warnings: number };
@@ -70,6 +71,8 @@ describe('the reseller API documentation', () => {
         '/api/reseller/v1/orders',
         '/api/reseller/v1/orders/{reference}',
         '/api/reseller/v1/statement',
+        '/api/reseller/v1/orders/bulk',
+        '/api/reseller/v1/batches/{batch_id}',
       ]),
     );
     expect(Object.values(document.components.securitySchemes).map((scheme) => scheme.name)).toEqual(
@@ -133,5 +136,26 @@ describe('the reseller API documentation', () => {
       status: 200,
       body: { balance_paise: 25_000 - 9_900, currency: 'INR', mode: 'live' },
     });
+  });
+
+  it('runs the bulk order example of the page as written, twice, placing its rows once', async () => {
+    const bulk = codeBlocks('sh')[2];
+    await credit(app, reseller, 2 * 9_900);
+    const sent = [
+      await run('bash', ['-euo', 'pipefail', '-c', bulk], env()),
+      await run('bash', ['-euo', 'pipefail', '-c', bulk], env()),
+    ].map((run) => JSON.parse(run.stdout) as { batch_id: string; accepted: number });
+    expect(sent[0]).toMatchObject({ rows: 2, accepted: 2, rejected: [] });
+    expect(sent[1].batch_id).toBe(sent[0].batch_id);
+    const batch = await readUntil(
+      async () =>
+        (await clientFor(app, key).get(`/api/reseller/v1/batches/${sent[0].batch_id}`)).body as {
+          status: string;
+          counts: Record<string, number>;
+        },
+      (body) => body.status !== 'placing',
+      30_000,
+    );
+    expect(batch.counts).toEqual({ Processing: 2 });
   });
 });

@@ -510,6 +510,8 @@ describe('Security (RELIABILITY S1, S3, S4, S6, S7)', () => {
       'GET /api/reseller/v1/orders/{reference}': { access: 'public' },
       'GET /api/reseller/v1/statement': { access: 'public' },
       'POST /api/reseller/v1/sandbox/topup': { access: 'public' },
+      'POST /api/reseller/v1/orders/bulk': { access: 'public' },
+      'GET /api/reseller/v1/batches/{batch_id}': { access: 'public' },
       'GET /api/admin/resellers/{userid}/keys': { access: 'admin' },
       'POST /api/admin/resellers/{userid}/keys': { access: 'admin' },
       'DELETE /api/admin/resellers/{userid}/keys/{keyId}': { access: 'admin' },
@@ -537,6 +539,21 @@ describe('Security (RELIABILITY S1, S3, S4, S6, S7)', () => {
       // and the GET answers only the verify token.
       'GET /api/whatsapp/webhook': { access: 'public' },
       'POST /api/whatsapp/webhook': { access: 'public' },
+      'POST /api/resellers/{userid}/batches/check': {
+        access: 'signed-in',
+        owner: 'path',
+        role: 'reseller',
+      },
+      'POST /api/resellers/{userid}/batches': {
+        access: 'signed-in',
+        owner: 'path',
+        role: 'reseller',
+      },
+      'GET /api/resellers/{userid}/batches/{batchId}': {
+        access: 'signed-in',
+        owner: 'path',
+        role: 'reseller',
+      },
       'GET /api/health': { access: 'public' },
       'GET /api/sandbox/outbox': { access: 'public' },
       'GET /sandbox/outbox': { access: 'public' },

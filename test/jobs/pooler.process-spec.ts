@@ -21,6 +21,7 @@ const SWEEPS = [
   'FulfilmentSweepPending',
   'MailSweepPending',
   'PaymentSweepPending',
+  'ResellerBatchSweep',
   'RetentionPurge',
   'SupplierBalanceRefresh',
   'WhatsAppSweepPending',

@@ -17,6 +17,7 @@ const SWEEPS = [
   'FulfilmentSweepPending',
   'MailSweepPending',
   'PaymentSweepPending',
+  'ResellerBatchSweep',
   'RetentionPurge',
   'SupplierBalanceRefresh',
   'WhatsAppSweepPending',

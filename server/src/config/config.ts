@@ -272,6 +272,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         [QueueName.Payments]: env.WORKER_CONCURRENCY_PAYMENTS ?? env.WORKER_CONCURRENCY,
         [QueueName.Mail]: env.WORKER_CONCURRENCY_MAIL ?? env.WORKER_CONCURRENCY,
         [QueueName.Maintenance]: env.WORKER_CONCURRENCY_MAINTENANCE ?? env.WORKER_CONCURRENCY,
+        // One bulk order at a time per worker: its rows take one database connection at most.
+        [QueueName.Batches]: 1,
       },
       sweepLeaseMs: env.SWEEP_LEASE_MS,
     },

@@ -22,6 +22,17 @@ export function untilRedisAnswers<T>(work: Promise<T>): Promise<T> {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * BullMQ takes a queue's jobs without a priority before any job with one, so work queued in the
+ * background (the rows of a reseller's bulk order) waits behind every other customer's.
+ */
+export const BACKGROUND_PRIORITY = 10;
+
+export interface QueueOptions {
+  /** Behind every job queued without it (BACKGROUND_PRIORITY). */
+  background?: boolean;
+}
+
 /** Produces jobs. Job ids are deterministic, so the same work enqueued twice is one job. */
 @Injectable()
 export class JobQueueService implements OnApplicationShutdown {
@@ -47,12 +58,18 @@ export class JobQueueService implements OnApplicationShutdown {
    * Adds a job under `jobId` (no `:`, not a bare number). BullMQ ignores an add for an id it
    * still holds, which is what makes duplicate triggers harmless.
    */
-  async queue<T extends JobName>(name: T, payload: JobOf<T>, jobId: string) {
+  async queue<T extends JobName>(
+    name: T,
+    payload: JobOf<T>,
+    jobId: string,
+    options: QueueOptions = {},
+  ) {
     const definition = jobDefinitions[name];
     const queue = this.getQueue(definition.queue);
     await untilRedisAnswers(
       queue.add(name, payload, {
         jobId,
+        ...(options.background ? { priority: BACKGROUND_PRIORITY } : {}),
         attempts: definition.attempts,
         backoff: definition.backoffMs
           ? { type: 'exponential', delay: definition.backoffMs }
@@ -67,9 +84,14 @@ export class JobQueueService implements OnApplicationShutdown {
    * For enqueues after a commit: the database already says the work is pending, so a failure
    * here (Redis down) only delays it until the next sweep.
    */
-  async queueSoon<T extends JobName>(name: T, payload: JobOf<T>, jobId: string) {
+  async queueSoon<T extends JobName>(
+    name: T,
+    payload: JobOf<T>,
+    jobId: string,
+    options: QueueOptions = {},
+  ) {
     try {
-      await this.queue(name, payload, jobId);
+      await this.queue(name, payload, jobId, options);
     } catch (error) {
       this.logger.warn(
         `could not enqueue ${jobId} now, the sweep will: ${(error as Error).message}`,

@@ -4,6 +4,8 @@ export enum QueueName {
   Maintenance = 'maintenance',
   Payments = 'payments',
   Fulfilment = 'fulfilment',
+  /** Resellers' bulk orders, placed a chunk at a time, one batch at a time per worker. */
+  Batches = 'batches',
 }
 
 /** Every job the workers run. Subject first, then the action. */
@@ -23,6 +25,8 @@ export enum JobName {
   AdminAlertsCheck = 'AdminAlertsCheck',
   RetentionPurge = 'RetentionPurge',
   OrderPromiseSweep = 'OrderPromiseSweep',
+  ResellerBatchPlace = 'ResellerBatchPlace',
+  ResellerBatchSweep = 'ResellerBatchSweep',
 }
 
 export enum JobStatus {

@@ -17,6 +17,8 @@ export interface JobPayloads {
   [JobName.AdminAlertsCheck]: Record<string, never>;
   [JobName.RetentionPurge]: Record<string, never>;
   [JobName.OrderPromiseSweep]: Record<string, never>;
+  [JobName.ResellerBatchPlace]: { batchId: string; run: number };
+  [JobName.ResellerBatchSweep]: Record<string, never>;
 }
 
 export type JobOf<T extends JobName> = JobPayloads[T];
@@ -54,6 +56,10 @@ export const jobDefinitions: Record<JobName, JobDefinition> = {
   [JobName.RetentionPurge]: { queue: QueueName.Maintenance, attempts: 1, every: 'sweep' },
   // The delivery guarantee: compensations of missed promises, refunds at the hard deadline.
   [JobName.OrderPromiseSweep]: { queue: QueueName.Maintenance, attempts: 1, every: 'sweep' },
+  // A chunk of a bulk order's rows; a failed chunk is tried again, its placed rows kept.
+  [JobName.ResellerBatchPlace]: { queue: QueueName.Batches, attempts: 5, backoffMs: 2_000 },
+  // A batch still placing whose run has no job (its enqueue lost, its retries spent) goes on.
+  [JobName.ResellerBatchSweep]: { queue: QueueName.Maintenance, attempts: 1, every: 'sweep' },
 };
 
 /**

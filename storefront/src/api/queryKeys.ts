@@ -33,6 +33,8 @@ export const queryKeys = {
   orderStats: (userid: number) => [...queryKeys.account(userid), 'order-stats'] as const,
   savedPlayers: (userid: number) => [...queryKeys.account(userid), 'saved-players'] as const,
   resellerKeys: (userid: number) => [...queryKeys.account(userid), 'reseller-keys'] as const,
+  resellerBatch: (userid: number, batchId: string) =>
+    [...queryKeys.account(userid), 'reseller-batch', batchId] as const,
 
   /** One payment's progress; kept apart from the account so refreshing it never re-reads these. */
   orderStatus: (clientTxnId: string) => ['order-status', clientTxnId] as const,

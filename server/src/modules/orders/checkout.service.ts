@@ -23,6 +23,8 @@ export interface CheckoutOptions {
   withOrder?: (order: Order) => Promise<void>;
   /** Keep the player among the buyer's saved players (the storefront's default). */
   rememberPlayer?: boolean;
+  /** Deliver behind every other customer's order (the rows of a bulk order). */
+  background?: boolean;
 }
 
 /**
@@ -106,7 +108,7 @@ export class CheckoutService {
 
     this.logger.log(`order placed (${order.status}, ${mode})`);
     if (order.status === 'Processing') {
-      await this.transitions.afterPaid(order);
+      await this.transitions.afterPaid(order, { background: options.background });
       return paidOrderAnswer(mode, order.orderid);
     }
     const links = await this.payments.start(

@@ -3,7 +3,7 @@ import { AppError } from '../../common/errors/app-error.js';
 import { Messages } from '@zstore/contract/messages';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { JobName } from '../../jobs/job.enum.js';
-import { JobQueueService } from '../../jobs/job-queue.service.js';
+import { JobQueueService, type QueueOptions } from '../../jobs/job-queue.service.js';
 import { CouponsService } from '../coupons/coupons.service.js';
 import { commerceError, CommerceErrorCode } from '../../common/errors/commerce-errors.js';
 import { sourcesOf, type OrderStatus } from './order-state.js';
@@ -82,12 +82,16 @@ export class OrderTransitions {
    * The hook after an order enters `Processing` (after commit): an API-backed item goes to the
    * delivery worker (`OrderFulfil`, DESIGN section 5); the sweep catches a lost enqueue.
    */
-  async afterPaid(order: Pick<Order, 'orderid' | 'isApi' | 'fulfilGeneration'>) {
+  async afterPaid(
+    order: Pick<Order, 'orderid' | 'isApi' | 'fulfilGeneration'>,
+    options: QueueOptions = {},
+  ) {
     if (!order.isApi || !this.config.fulfilment.enabled) return;
     await this.jobs.queueSoon(
       JobName.OrderFulfil,
       { orderid: order.orderid, generation: order.fulfilGeneration },
       fulfilJobId(order.orderid, order.fulfilGeneration),
+      options,
     );
   }
 }

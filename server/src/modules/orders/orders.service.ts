@@ -50,8 +50,13 @@ export class OrdersService {
     auth: AuthUser,
     dto: OrderCreateDto,
     withOrder: (order: Order) => Promise<void>,
+    options: { background?: boolean } = {},
   ) {
-    return this.checkout.place(auth, dto, 'wallet', { withOrder, rememberPlayer: false });
+    return this.checkout.place(auth, dto, 'wallet', {
+      withOrder,
+      rememberPlayer: false,
+      background: options.background,
+    });
   }
 
   /** Orders by business id, as stored (for modules that keep their own reference to them). */

@@ -5,6 +5,13 @@ import { OrderSources, type OrderSource } from '../orders/order-sources.js';
 import { OrdersModule } from '../orders/orders.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { WalletModule } from '../wallet/wallet.module.js';
+import { BatchPrecheck } from './bulk/batch-precheck.js';
+import { CsvBodyHook } from './bulk/csv-body.js';
+import {
+  ResellerBatchesController,
+  ResellerBatchesDashboardController,
+} from './bulk/reseller-batches.controller.js';
+import { ResellerBatchesService } from './bulk/reseller-batches.service.js';
 import { InApiTermsInterceptor } from './in-api-terms.interceptor.js';
 import { ResellerRawBodyHook } from './raw-body.js';
 import { ResellerApiController } from './reseller-api.controller.js';
@@ -19,10 +26,16 @@ import { ResellerSandboxService } from './reseller-sandbox.service.js';
 import { ResellerStatementService } from './reseller-statement.service.js';
 import { SignedRequestGuard } from './signed-request.guard.js';
 
-/** The reseller API (RESELLER-API.md): keys, signed requests, orders by reference, statements. */
+/** The reseller API (RESELLER-API.md): keys, signed requests, orders by reference, bulk orders, statements. */
 @Module({
   imports: [CatalogModule, DeliveryModule, OrdersModule, UsersModule, WalletModule],
-  controllers: [ResellerApiController, ResellerKeysAdminController, ResellerDashboardController],
+  controllers: [
+    ResellerApiController,
+    ResellerKeysAdminController,
+    ResellerDashboardController,
+    ResellerBatchesController,
+    ResellerBatchesDashboardController,
+  ],
   providers: [
     ResellerRawBodyHook,
     ResellerKeysService,
@@ -32,6 +45,9 @@ import { SignedRequestGuard } from './signed-request.guard.js';
     ResellerOrdersService,
     ResellerSandboxService,
     ResellerStatementService,
+    CsvBodyHook,
+    BatchPrecheck,
+    ResellerBatchesService,
   ],
 })
 export class ResellerApiModule implements OnModuleInit {

@@ -2,6 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { Messages } from '@zstore/contract/messages';
 import { firstInputKind, inputsValid, secondInputKind } from '@zstore/contract/order-inputs';
 import { AppError } from '../../common/errors/app-error.js';
+import type { Item } from '../catalog/catalog-rows.js';
 import { CatalogService } from '../catalog/catalog.service.js';
 import { ResellerErrorCode } from './reseller-errors.js';
 import { sha256Hex } from './request-signature.js';
@@ -13,6 +14,9 @@ const invalidInput = (message: string) =>
 /** The catalogue as resellers see it: their prices, and the pack an order asks for. */
 @Injectable()
 export class ResellerCatalogue {
+  /** Pack id to product id, as the last full read of the catalogue found them. */
+  private productOfItem = new Map<string, string>();
+
   constructor(private readonly catalog: CatalogService) {}
 
   /** `GET /products`, with an ETag of its exact bytes. */
@@ -44,10 +48,7 @@ export class ResellerCatalogue {
    */
   async packFor(request: OrderRequest, mode: 'live' | 'test') {
     const item = await this.catalog.itemForSale(request.item_id);
-    const product = item
-      ? (await this.catalog.saleCatalogue()).find(({ product: p }) => p.items.includes(item.itemid))
-          ?.product
-      : undefined;
+    const product = item ? await this.productOf(item) : undefined;
     if (!item || !product) throw invalidInput(Messages.selectPackAndDetails);
     if (mode === 'test') {
       if (!product.instock || !item.instock) {
@@ -58,6 +59,22 @@ export class ResellerCatalogue {
       }
     }
     return { product, item };
+  }
+
+  /**
+   * The product selling `item`: the one the last full read named, if its cached row still lists
+   * the pack (a read of the whole catalogue per order would cost more than the order itself);
+   * otherwise the whole catalogue is read again.
+   */
+  private async productOf(item: Item) {
+    const hinted = this.productOfItem.get(item.id);
+    const product = hinted ? await this.catalog.productForSale(hinted) : undefined;
+    if (product?.items.includes(item.itemid)) return product;
+    const catalogue = await this.catalog.saleCatalogue();
+    this.productOfItem = new Map(
+      catalogue.flatMap(({ product: p, items }) => items.map((i) => [i.id, p.id] as const)),
+    );
+    return catalogue.find(({ product: p }) => p.items.includes(item.itemid))?.product;
   }
 
   /** The first pack of a product, which the player check asks about. */

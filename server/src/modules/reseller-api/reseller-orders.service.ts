@@ -80,8 +80,11 @@ export class ResellerOrdersService {
     return this.txHost.tx.getRepository(ResellerOrderEntity);
   }
 
-  /** `created` is false when the reference already named this order. */
-  async place(key: ActiveKey, request: OrderRequest) {
+  /**
+   * `created` is false when the reference already named this order. A `background` order is
+   * delivered behind every other customer's (the rows of a bulk order).
+   */
+  async place(key: ActiveKey, request: OrderRequest, options: { background?: boolean } = {}) {
     const hash = requestHash(request);
     const bound = await this.bindings.findOneBy({
       userId: key.reseller.id,
@@ -91,6 +94,7 @@ export class ResellerOrdersService {
 
     const { product, item } = await this.catalogue.packFor(request, key.mode);
     const buyer = { ...key.reseller, role: Role.Reseller };
+    let placed: Order | undefined;
     try {
       await this.orders.placeWalletOrderFor(
         buyer,
@@ -103,6 +107,7 @@ export class ResellerOrdersService {
           input2: request.input2,
         },
         async (order) => {
+          placed = order;
           await this.bindings.insert({
             userId: key.reseller.id,
             reference: request.reference,
@@ -113,6 +118,7 @@ export class ResellerOrdersService {
             createdAt: new Date(),
           });
         },
+        options,
       );
     } catch (error) {
       if (!isReferenceClash(error)) throw inApiTerms(error);
@@ -122,11 +128,8 @@ export class ResellerOrdersService {
       });
       return { created: false, order: await this.replay(winner, hash) };
     }
-    const binding = await this.bindings.findOneByOrFail({
-      userId: key.reseller.id,
-      reference: request.reference,
-    });
-    return { created: true, order: await this.view(binding) };
+    // The order as its own transaction wrote it: no second read.
+    return { created: true, order: liveView(placed!, request.reference) };
   }
 
   private async replay(binding: ResellerOrderEntity, hash: string) {
@@ -183,6 +186,27 @@ export class ResellerOrdersService {
         order: liveView(orders.get(row.orderid)!, row.reference),
       }));
     });
+  }
+
+  /** The orders of these references, by reference (the status of a bulk order). */
+  async viewsOf(userId: string, references: string[]) {
+    const views = new Map<string, ResellerOrderView>();
+    if (references.length === 0) return views;
+    const bindings = await this.bindings
+      .createQueryBuilder('binding')
+      .where('binding.userId = :userId AND binding.reference IN (:...references)', {
+        userId,
+        references,
+      })
+      .getMany();
+    const orders = new Map(
+      (await this.orders.getMany(bindings.map((b) => b.orderid))).map((o) => [o.orderid, o]),
+    );
+    for (const binding of bindings) {
+      const order = orders.get(binding.orderid);
+      if (order) views.set(binding.reference, liveView(order, binding.reference));
+    }
+    return views;
   }
 
   /** References and key ids of the given orders, for the console's lists. */

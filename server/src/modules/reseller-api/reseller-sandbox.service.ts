@@ -170,6 +170,18 @@ export class ResellerSandboxService {
     });
   }
 
+  /** The test orders of these references, by reference (the status of a bulk order). */
+  async viewsOf(userId: string, references: string[]) {
+    const views = new Map<string, ResellerOrderView>();
+    if (references.length === 0) return views;
+    const orders = await this.orders
+      .createQueryBuilder('o')
+      .where('o.userId = :userId AND o.reference IN (:...references)', { userId, references })
+      .getMany();
+    for (const order of orders) views.set(order.reference, this.view(order));
+    return views;
+  }
+
   /** The test balance's movements in `[from, to)`, oldest first. */
   statement(userId: string, from: Date, to: Date) {
     return this.txHost.tx

@@ -76,7 +76,7 @@ async function call(guard: SignedRequestGuard, known: ActiveKey, sent: Sent = {}
       'x-signature': signature,
     },
   } as unknown as FastifyRequest & { resellerKey?: ActiveKey };
-  await keepRawBody(request, Readable.from([Buffer.from(sent.body ?? BODY)]));
+  await keepRawBody(request, Readable.from([Buffer.from(sent.body ?? BODY)]), 1 << 20);
   const headers: Record<string, string> = {};
   const reply = {
     header: (name: string, value: string) => {

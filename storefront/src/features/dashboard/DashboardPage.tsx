@@ -36,6 +36,18 @@ export default function DashboardPage() {
       <SavedPlayers userid={user.userid} />
       <WhatsAppCard userid={user.userid} />
       {user.role === 'reseller' && <ApiKeys userid={user.userid} />}
+      {user.role === 'reseller' && (
+        <Link to="/dashboard/bulk-orders" className="card menu-row">
+          <span className="menu-icon">
+            <Icon name="receipt" />
+          </span>
+          <span className="menu-text">
+            <strong>Bulk orders</strong>
+            <span className="muted">Upload a CSV of up to 1,000 orders</span>
+          </span>
+          <Icon name="chevronRight" />
+        </Link>
+      )}
       <ReferralCard userid={user.userid} />
       <nav className="card dashboard-menu" aria-label="Account">
         {MENU.map((entry) => (
