@@ -22,6 +22,10 @@ import { OrderEntity } from './modules/orders/order.entity.js';
 import { ReferralCodeEntity } from './modules/referrals/referral-code.entity.js';
 import { ReferralDeviceEntity } from './modules/referrals/referral-device.entity.js';
 import { ReferralEntity } from './modules/referrals/referral.entity.js';
+import {
+  ResellerCallbackAttemptEntity,
+  ResellerCallbackEventEntity,
+} from './modules/reseller-api/callbacks/callback-event.entity.js';
 import { ResellerApiKeyEntity } from './modules/reseller-api/reseller-api-key.entity.js';
 import { ResellerOrderEntity } from './modules/reseller-api/reseller-order.entity.js';
 import {
@@ -72,6 +76,8 @@ export const storeEntities = [
   ReferralDeviceEntity,
   ReferralEntity,
   ResellerApiKeyEntity,
+  ResellerCallbackAttemptEntity,
+  ResellerCallbackEventEntity,
   ResellerOrderEntity,
   ResellerSandboxMovementEntity,
   ResellerSandboxOrderEntity,

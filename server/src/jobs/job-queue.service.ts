@@ -47,12 +47,13 @@ export class JobQueueService implements OnApplicationShutdown {
    * Adds a job under `jobId` (no `:`, not a bare number). BullMQ ignores an add for an id it
    * still holds, which is what makes duplicate triggers harmless.
    */
-  async queue<T extends JobName>(name: T, payload: JobOf<T>, jobId: string) {
+  async queue<T extends JobName>(name: T, payload: JobOf<T>, jobId: string, delayMs = 0) {
     const definition = jobDefinitions[name];
     const queue = this.getQueue(definition.queue);
     await untilRedisAnswers(
       queue.add(name, payload, {
         jobId,
+        delay: delayMs > 0 ? delayMs : undefined,
         attempts: definition.attempts,
         backoff: definition.backoffMs
           ? { type: 'exponential', delay: definition.backoffMs }
@@ -67,9 +68,9 @@ export class JobQueueService implements OnApplicationShutdown {
    * For enqueues after a commit: the database already says the work is pending, so a failure
    * here (Redis down) only delays it until the next sweep.
    */
-  async queueSoon<T extends JobName>(name: T, payload: JobOf<T>, jobId: string) {
+  async queueSoon<T extends JobName>(name: T, payload: JobOf<T>, jobId: string, delayMs = 0) {
     try {
-      await this.queue(name, payload, jobId);
+      await this.queue(name, payload, jobId, delayMs);
     } catch (error) {
       this.logger.warn(
         `could not enqueue ${jobId} now, the sweep will: ${(error as Error).message}`,

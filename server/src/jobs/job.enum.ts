@@ -4,6 +4,8 @@ export enum QueueName {
   Maintenance = 'maintenance',
   Payments = 'payments',
   Fulfilment = 'fulfilment',
+  /** Reseller callbacks: a slow receiver holds up only other callbacks. */
+  Callbacks = 'callbacks',
 }
 
 /** Every job the workers run. Subject first, then the action. */
@@ -20,6 +22,8 @@ export enum JobName {
   SupplierBalanceRefresh = 'SupplierBalanceRefresh',
   AdminAlertsCheck = 'AdminAlertsCheck',
   RetentionPurge = 'RetentionPurge',
+  ResellerCallbackSend = 'ResellerCallbackSend',
+  ResellerCallbackSweep = 'ResellerCallbackSweep',
 }
 
 export enum JobStatus {

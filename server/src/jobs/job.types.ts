@@ -14,6 +14,8 @@ export interface JobPayloads {
   [JobName.SupplierBalanceRefresh]: Record<string, never>;
   [JobName.AdminAlertsCheck]: Record<string, never>;
   [JobName.RetentionPurge]: Record<string, never>;
+  [JobName.ResellerCallbackSend]: { eventId: string };
+  [JobName.ResellerCallbackSweep]: Record<string, never>;
 }
 
 export type JobOf<T extends JobName> = JobPayloads[T];
@@ -46,6 +48,10 @@ export const jobDefinitions: Record<JobName, JobDefinition> = {
   [JobName.SupplierBalanceRefresh]: { queue: QueueName.Maintenance, attempts: 1, every: 'sweep' },
   [JobName.AdminAlertsCheck]: { queue: QueueName.Maintenance, attempts: 1, every: 'sweep' },
   [JobName.RetentionPurge]: { queue: QueueName.Maintenance, attempts: 1, every: 'sweep' },
+  // Queued in the transaction that wrote the event: a run before its commit finds nothing and is
+  // tried again; the event's own backoff (minutes to hours) is kept in its row, for the sweep.
+  [JobName.ResellerCallbackSend]: { queue: QueueName.Callbacks, attempts: 4, backoffMs: 500 },
+  [JobName.ResellerCallbackSweep]: { queue: QueueName.Maintenance, attempts: 1, every: 'sweep' },
 };
 
 /**

@@ -16,6 +16,7 @@ import { OrderPayments } from './order-payments.js';
 import { OrderQuotes } from './order-quotes.service.js';
 import { OrderReceipts } from './order-receipts.service.js';
 import { OrderSources } from './order-sources.js';
+import { OrderStatusListeners } from './order-status-listeners.js';
 import { OrderStatsController } from './order-stats.controller.js';
 import { OrderStatsService } from './order-stats.service.js';
 import { OrderSettlementService } from './order-settlement.service.js';
@@ -56,7 +57,8 @@ import { OrdersService } from './orders.service.js';
     OrdersAdminService,
     CheckedPlayers,
     OrderSources,
+    OrderStatusListeners,
   ],
-  exports: [OrderDeliveries, OrdersService, CheckedPlayers, OrderSources],
+  exports: [OrderDeliveries, OrdersService, CheckedPlayers, OrderSources, OrderStatusListeners],
 })
 export class OrdersModule {}

@@ -2,9 +2,15 @@ import { Module, type OnModuleInit } from '@nestjs/common';
 import { CatalogModule } from '../catalog/catalog.module.js';
 import { DeliveryModule } from '../delivery/delivery.module.js';
 import { OrderSources, type OrderSource } from '../orders/order-sources.js';
+import { OrderStatusListeners } from '../orders/order-status-listeners.js';
 import { OrdersModule } from '../orders/orders.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { WalletModule } from '../wallet/wallet.module.js';
+import {
+  ResellerCallbacksAdminController,
+  ResellerCallbacksDashboardController,
+} from './callbacks/callbacks.controller.js';
+import { ResellerCallbacks } from './callbacks/callbacks.service.js';
 import { InApiTermsInterceptor } from './in-api-terms.interceptor.js';
 import { ResellerRawBodyHook } from './raw-body.js';
 import { ResellerApiController } from './reseller-api.controller.js';
@@ -22,7 +28,13 @@ import { SignedRequestGuard } from './signed-request.guard.js';
 /** The reseller API (RESELLER-API.md): keys, signed requests, orders by reference, statements. */
 @Module({
   imports: [CatalogModule, DeliveryModule, OrdersModule, UsersModule, WalletModule],
-  controllers: [ResellerApiController, ResellerKeysAdminController, ResellerDashboardController],
+  controllers: [
+    ResellerApiController,
+    ResellerKeysAdminController,
+    ResellerDashboardController,
+    ResellerCallbacksAdminController,
+    ResellerCallbacksDashboardController,
+  ],
   providers: [
     ResellerRawBodyHook,
     ResellerKeysService,
@@ -32,6 +44,7 @@ import { SignedRequestGuard } from './signed-request.guard.js';
     ResellerOrdersService,
     ResellerSandboxService,
     ResellerStatementService,
+    ResellerCallbacks,
   ],
 })
 export class ResellerApiModule implements OnModuleInit {
@@ -39,9 +52,12 @@ export class ResellerApiModule implements OnModuleInit {
     private readonly sources: OrderSources,
     private readonly orders: ResellerOrdersService,
     private readonly keys: ResellerKeysService,
+    private readonly statusListeners: OrderStatusListeners,
+    private readonly callbacks: ResellerCallbacks,
   ) {}
 
   onModuleInit() {
+    this.statusListeners.register((order) => this.callbacks.liveOrderMoved(order));
     this.sources.register(async (orderids) => {
       const bindings = await this.orders.referencesOf(orderids);
       const labels = await this.keys.labels([...new Set(bindings.map((b) => b.apiKeyId))]);

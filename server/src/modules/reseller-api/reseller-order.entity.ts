@@ -31,6 +31,10 @@ export class ResellerOrderEntity {
   @ForeignKey('orders', 'orderid', { name: 'reseller_orders_orderid_fkey' })
   orderid!: string;
 
+  /** The order's own callback URL (`callback_url`), over its key's. */
+  @Column({ type: 'text', nullable: true })
+  callbackUrl!: string | null;
+
   @Column({ type: 'timestamptz', default: () => 'now()' })
   createdAt!: Date;
 }

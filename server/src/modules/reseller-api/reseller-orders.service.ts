@@ -15,7 +15,7 @@ import { keysetPage, type OrderListQuery } from './order-list-query.js';
 
 const COMPLETED: ReadonlySet<string> = new Set(['Completed']);
 
-function liveView(order: Order, reference: string): ResellerOrderView {
+export function liveView(order: Order, reference: string): ResellerOrderView {
   const view: ResellerOrderView = {
     orderid: order.orderid,
     reference,
@@ -109,6 +109,7 @@ export class ResellerOrdersService {
             requestHash: hash,
             apiKeyId: key.id,
             orderid: order.orderid,
+            callbackUrl: request.callback_url ?? null,
             // Milliseconds, as the list's cursor carries them.
             createdAt: new Date(),
           });

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 
 export interface OutboxMessage {
-  channel: 'sms' | 'email';
+  channel: 'sms' | 'email' | 'callback';
   to: string;
   subject: string | null;
   text: string;
@@ -21,7 +21,7 @@ export class OutboxRepository {
     private readonly clock: Clock,
   ) {}
 
-  async add(channel: 'sms' | 'email', to: string, subject: string | null, text: string) {
+  async add(channel: OutboxMessage['channel'], to: string, subject: string | null, text: string) {
     await this.db.query(
       `INSERT INTO sandbox_messages (channel, recipient, subject, text_body, created_at)
        VALUES ($1, lower($2), $3, $4, $5)`,
@@ -31,7 +31,7 @@ export class OutboxRepository {
 
   async listFor(to: string, limit = 50): Promise<OutboxMessage[]> {
     const rows: Array<{
-      channel: 'sms' | 'email';
+      channel: 'sms' | 'email' | 'callback';
       recipient: string;
       subject: string | null;
       text_body: string;

@@ -1,6 +1,6 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
-/** An SMS or e-mail the simulators delivered, shown by the sandbox outbox. */
+/** An SMS, e-mail or reseller callback the simulators received, shown by the sandbox outbox. */
 @Entity('sandbox_messages')
 // Descending: TypeORM cannot describe it, the migration owns it.
 @Index('sandbox_messages_recipient', { synchronize: false })
@@ -14,7 +14,7 @@ export class SandboxMessageEntity {
   id!: string;
 
   @Column({ type: 'varchar', length: 10 })
-  channel!: 'sms' | 'email';
+  channel!: 'sms' | 'email' | 'callback';
 
   @Column({ type: 'varchar', length: 254 })
   recipient!: string;
