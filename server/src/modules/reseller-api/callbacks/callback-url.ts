@@ -15,8 +15,9 @@ export function callbackUrlProblem(raw: string, policy: AddressPolicy): string |
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && !policy.httpsOnly)) {
     return 'The callback URL must use https.';
   }
-  if (url.username || url.password)
+  if (url.username || url.password) {
     return 'The callback URL must not carry a user name or password.';
+  }
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (net.isIP(host) && isForbiddenAddress(host, policy)) {
     return 'The callback URL must not point at a private or reserved address.';

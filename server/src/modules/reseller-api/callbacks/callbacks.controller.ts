@@ -8,12 +8,7 @@ import { ParseWholeNumberPipe } from '../../../common/http/whole-number.pipe.js'
 import { ApiAdminOperation, ApiErrors } from '../../../common/openapi/api-docs.decorators.js';
 import { Role } from '../../users/role.js';
 import { UsersService } from '../../users/users.service.js';
-import {
-  CallbackEventDto,
-  CallbackLogDto,
-  CallbackLogQueryDto,
-  EventIdParamDto,
-} from './callbacks.dto.js';
+import { CallbackEventDto, CallbackLogDto, CallbackLogQueryDto } from './callbacks.dto.js';
 import { ResellerCallbacks } from './callbacks.service.js';
 
 /** The console's view of a reseller's callbacks: the delivery log and re-sends. */
@@ -54,9 +49,9 @@ export class ResellerCallbacksAdminController {
   @ApiOkResponse({ type: CallbackEventDto })
   async resend(
     @Param('userid', ParseWholeNumberPipe) userid: number,
-    @Param() params: EventIdParamDto,
+    @Param('eventId') eventId: string,
   ) {
-    return this.callbacks.resend(await this.resellerId(userid), params.eventId);
+    return this.callbacks.resend(await this.resellerId(userid), eventId);
   }
 }
 
@@ -95,9 +90,9 @@ export class ResellerCallbacksDashboardController {
   resend(
     @CurrentUser() auth: AuthUser,
     @Param('userid', ParseWholeNumberPipe) userid: number,
-    @Param() params: EventIdParamDto,
+    @Param('eventId') eventId: string,
   ) {
     requireOwner(auth, userid);
-    return this.callbacks.resend(auth.id, params.eventId);
+    return this.callbacks.resend(auth.id, eventId);
   }
 }

@@ -126,9 +126,3 @@ export class CallbackEventDto {
 export class CallbackLogDto {
   @ApiProperty({ type: [CallbackEventDto] }) events: CallbackEventDto[];
 }
-
-export class EventIdParamDto {
-  @ApiProperty()
-  @Matches(/^evt_[0-9a-f]{24}$/, { message: 'No such callback event.' })
-  eventId: string;
-}

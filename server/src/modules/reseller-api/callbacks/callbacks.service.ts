@@ -53,6 +53,8 @@ interface EventOwner {
   url: string;
 }
 
+const EVENT_ID = /^evt_[0-9a-f]{24}$/;
+
 export const CALLBACK_EVENT_NOT_FOUND = 'EVENT_NOT_FOUND';
 
 const eventNotFound = () =>
@@ -123,7 +125,7 @@ export class ResellerCallbacks {
   }
 
   private async record(owner: EventOwner, event: NewCallbackEvent) {
-    const [{ next }] = await this.events.query(
+    const [{ next }] = await this.events.query<{ next: string }[]>(
       `SELECT coalesce(max(sequence), 0) + 1 AS next FROM reseller_callback_events WHERE orderid = $1`,
       [owner.orderid],
     );
@@ -274,6 +276,13 @@ export class ResellerCallbacks {
 
   /** Sends an event again (delivered, given up or waiting), now, and keeps trying for 24 hours. */
   async resend(userId: string, eventId: string) {
+    if (!EVENT_ID.test(eventId)) {
+      throw new AppError(
+        'VALIDATION',
+        'eventId looks like evt_ and 24 hex digits.',
+        HttpStatus.BAD_REQUEST,
+      );
+    }
     const event = await this.events.findOneBy({ userId, eventId });
     if (!event) throw eventNotFound();
     const now = this.clock.now();
@@ -290,7 +299,7 @@ export class ResellerCallbacks {
       { eventId: event.id },
       `callback-resend-${event.id}-${event.attempts}-${now.getTime()}`,
     );
-    return this.view((await this.events.findOneByOrFail({ id: event.id }))!, []);
+    return this.view(await this.events.findOneByOrFail({ id: event.id }), []);
   }
 
   /** The delivery log: the newest events first, each with its attempts. */
@@ -302,8 +311,9 @@ export class ResellerCallbacks {
       .orderBy('e.createdAt', 'DESC')
       .addOrderBy('e.sequence', 'DESC')
       .take(limit);
-    if (query.reference)
+    if (query.reference) {
       builder.andWhere('e.reference = :reference', { reference: query.reference });
+    }
     const events = await builder.getMany();
     const attempts =
       events.length === 0
