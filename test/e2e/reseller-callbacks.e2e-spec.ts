@@ -292,6 +292,41 @@ describe('reseller callbacks: signed, at least once, in order, with backoff and 
       .expect(404);
   });
 
+  it('sends a test key’s events to the sandbox receiver, where the outbox shows them', async () => {
+    const testKey = await createKey(app, admin, reseller, {
+      mode: 'test',
+      label: 'Sandbox bot',
+      callbackUrl: `${app.url}/sandbox/reseller-callbacks/devbot`,
+    });
+    const client = clientFor(app, testKey);
+    await client.post('/api/reseller/v1/sandbox/topup', { amount_paise: 100_000 });
+    const order = (reference: string, input1: string) =>
+      client.post(ORDERS, { reference, item_id: pack.itemId, input1, input2: 'Tester' });
+    expect((await order('dev-ok', '12345678')).status).toBe(201);
+    expect((await order('dev-refused', '12345613')).status).toBe(201);
+
+    const outbox = await waitFor(async () => {
+      const answer = await app
+        .http()
+        .get('/api/sandbox/outbox')
+        .query({ to: 'devbot' })
+        .expect(200);
+      const messages = answer.body as Array<{ channel: string; subject: string; text: string }>;
+      return messages.length === 2 && messages;
+    });
+    expect(outbox.every((message) => message.channel === 'callback')).toBe(true);
+    const subjects = outbox.map((message) => message.subject.split(' ')[0]).sort();
+    expect(subjects).toEqual(['order.completed', 'order.refunded']);
+    const completed = outbox.find((message) => message.subject.startsWith('order.completed'))!;
+    expect(completed.text).toContain('X-Signature: t=');
+    expect(completed.text).toContain('"reference": "dev-ok"');
+    expect(completed.text).toContain('"status": "Completed"');
+
+    const page = await app.http().get('/sandbox/outbox').query({ to: 'devbot' }).expect(200);
+    expect(page.text).toContain('CALLBACK to devbot');
+    expect(page.text).toContain('order.refunded');
+  });
+
   it('never sends an order’s later event before its earlier one is delivered', async () => {
     // An order moves once after it is placed today; two events of one order are written the way
     // the sandbox writes a test order's, to hold the order of sending to account.
