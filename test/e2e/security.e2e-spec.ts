@@ -508,6 +508,7 @@ describe('Security (RELIABILITY S1, S3, S4, S6, S7)', () => {
       'POST /api/admin/resellers/{userid}/keys': { access: 'admin' },
       'DELETE /api/admin/resellers/{userid}/keys/{keyId}': { access: 'admin' },
       'PATCH /api/admin/resellers/{userid}/keys/{keyId}': { access: 'admin' },
+      'GET /api/admin/resellers/{userid}/statement': { access: 'admin' },
       'GET /api/admin/resellers/{userid}/callbacks': { access: 'admin' },
       'POST /api/admin/resellers/{userid}/callbacks/{eventId}/resend': { access: 'admin' },
       'GET /api/resellers/{userid}/keys': { access: 'signed-in', owner: 'path', role: 'reseller' },

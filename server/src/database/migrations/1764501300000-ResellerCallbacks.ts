@@ -9,6 +9,8 @@ export class ResellerCallbacks1764501300000 implements MigrationInterface {
 
   async up(db: QueryRunner): Promise<void> {
     await db.query(`ALTER TABLE reseller_orders ADD COLUMN callback_url text`);
+    // The console filters orders by reference.
+    await db.query(`CREATE INDEX reseller_orders_reference ON reseller_orders (reference)`);
     await db.query(`
       CREATE TABLE reseller_callback_events (
         id uuid DEFAULT gen_random_uuid() CONSTRAINT reseller_callback_events_pkey PRIMARY KEY,
@@ -59,6 +61,7 @@ export class ResellerCallbacks1764501300000 implements MigrationInterface {
   async down(db: QueryRunner): Promise<void> {
     await db.query(`DROP TABLE reseller_callback_attempts`);
     await db.query(`DROP TABLE reseller_callback_events`);
+    await db.query(`DROP INDEX reseller_orders_reference`);
     await db.query(`ALTER TABLE reseller_orders DROP COLUMN callback_url`);
   }
 }

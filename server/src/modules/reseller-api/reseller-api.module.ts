@@ -22,6 +22,7 @@ import {
 import { ResellerKeysService } from './reseller-keys.service.js';
 import { ResellerOrdersService } from './reseller-orders.service.js';
 import { ResellerSandboxService } from './reseller-sandbox.service.js';
+import { ResellerStatementAdminController } from './reseller-statement-admin.controller.js';
 import { ResellerStatementService } from './reseller-statement.service.js';
 import { SignedRequestGuard } from './signed-request.guard.js';
 
@@ -34,6 +35,7 @@ import { SignedRequestGuard } from './signed-request.guard.js';
     ResellerDashboardController,
     ResellerCallbacksAdminController,
     ResellerCallbacksDashboardController,
+    ResellerStatementAdminController,
   ],
   providers: [
     ResellerRawBodyHook,
@@ -58,15 +60,21 @@ export class ResellerApiModule implements OnModuleInit {
 
   onModuleInit() {
     this.statusListeners.register((order) => this.callbacks.liveOrderMoved(order));
-    this.sources.register(async (orderids) => {
-      const bindings = await this.orders.referencesOf(orderids);
-      const labels = await this.keys.labels([...new Set(bindings.map((b) => b.apiKeyId))]);
-      return new Map<string, OrderSource>(
-        bindings.map((b) => [
-          b.orderid,
-          { reference: b.reference, keyLabel: labels.get(b.apiKeyId) ?? '' },
-        ]),
-      );
-    });
+    this.sources.register(
+      async (orderids) => {
+        const bindings = await this.orders.referencesOf(orderids);
+        const labels = await this.keys.labels([...new Set(bindings.map((b) => b.apiKeyId))]);
+        return new Map<string, OrderSource>(
+          bindings.map((b) => [
+            b.orderid,
+            { reference: b.reference, keyLabel: labels.get(b.apiKeyId) ?? '' },
+          ]),
+        );
+      },
+      {
+        byReference: (reference) => this.orders.orderidsWithReference(reference),
+        resellerAccount: (userid) => this.keys.resellerAccount(userid),
+      },
+    );
   }
 }

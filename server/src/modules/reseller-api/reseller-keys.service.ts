@@ -212,6 +212,12 @@ export class ResellerKeysService {
     return after;
   }
 
+  /** The account id of the reseller with this userid (undefined for anyone else). */
+  async resellerAccount(userid: number) {
+    const user = await this.users.getByUserid(userid);
+    return user?.role === Role.Reseller ? user.id : undefined;
+  }
+
   /** The callback URL of the key with row id `id`. */
   async callbackUrlOf(id: string) {
     return (await this.keys.findOneBy({ id }))?.callbackUrl ?? null;

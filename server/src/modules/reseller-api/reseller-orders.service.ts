@@ -186,6 +186,12 @@ export class ResellerOrdersService {
     });
   }
 
+  /** The live orders with this reference (one per reseller at most), for the console's filter. */
+  async orderidsWithReference(reference: string) {
+    const rows = await this.bindings.find({ select: { orderid: true }, where: { reference } });
+    return rows.map((row) => row.orderid);
+  }
+
   /** References and key ids of the given orders, for the console's lists. */
   async referencesOf(orderids: string[]) {
     if (orderids.length === 0) return [];
