@@ -20,6 +20,7 @@ import walletTransactions from '@/walletTransactions';
 const Dashboard = lazy(() => import('@/dashboard/Dashboard'));
 const PendingOrders = lazy(() => import('@/pendingOrders/PendingOrders'));
 const PriceUpdate = lazy(() => import('@/price/PriceUpdate'));
+const ResellerPage = lazy(() => import('@/resellers/ResellerPage'));
 
 /** Resource names follow the spec's routes (DESIGN 13 "Console routes"); see `restPaths`. */
 const AdminApp = () => (
@@ -55,6 +56,7 @@ const AdminApp = () => (
       <Route path="/createitems" element={<ItemCreate />} />
       <Route path="/createcoupons" element={<CouponCreate />} />
       <Route path="/gst-report" element={<GstReport />} />
+      <Route path="/resellers/:userid" element={<ResellerPage />} />
     </CustomRoutes>
   </Admin>
 );

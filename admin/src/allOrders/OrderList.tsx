@@ -16,6 +16,7 @@ import { orderFilters } from '@/allOrders/orderFilters';
 import { OrderStatusField } from '@/allOrders/OrderStatusField';
 import { formatDateTime } from '@zstore/contract/display-dates';
 import { StackedField } from '@/common/StackedField';
+import { ApiSourceField } from '@/resellers/ApiSourceField';
 import { TXN_PER_PAGE_OPTIONS } from '@/common/choices';
 import { EmptyText } from '@/common/ListStates';
 import { rupeeFormat } from '@/common/money';
@@ -76,6 +77,9 @@ const OrderTable = () => (
           <StackedField first={order.orderid} second={dash(order.transactionid)} />
         )}
       />
+    </Column>
+    <Column source="api" label="resources.txn.columns.api" disableSort>
+      <FunctionField<Order> render={(order) => <ApiSourceField order={order} />} />
     </Column>
     <Column source="productname" label="resources.txn.columns.product">
       <FunctionField<Order>
