@@ -74,12 +74,12 @@ const OrderTable = () => (
     <Column source="orderid" label="resources.txn.columns.ids">
       <FunctionField<Order>
         render={(order) => (
-          <StackedField first={order.orderid} second={dash(order.transactionid)} />
+          <>
+            <StackedField first={order.orderid} second={dash(order.transactionid)} />
+            {order.api && <ApiSourceField order={order} />}
+          </>
         )}
       />
-    </Column>
-    <Column source="api" label="resources.txn.columns.api" disableSort>
-      <FunctionField<Order> render={(order) => <ApiSourceField order={order} />} />
     </Column>
     <Column source="productname" label="resources.txn.columns.product">
       <FunctionField<Order>

@@ -214,7 +214,6 @@ const messages: TranslationMessages = {
         reseller: 'Reseller user ID',
       },
       columns: {
-        api: 'API reference / Key',
         ids: 'Order ID / Transaction ID',
         product: 'Product / Item',
         inputs: 'Input 1 / Input 2',

@@ -65,7 +65,7 @@ export class OrdersAdminService {
   }
 
   async processing() {
-    return (await this.repository.processing(PROCESSING_LIMIT)).map(mapOrder);
+    return this.withSources((await this.repository.processing(PROCESSING_LIMIT)).map(mapOrder));
   }
 
   /** Completes, refunds or cancels a `Processing` order for the admin `auth`, audited. */
