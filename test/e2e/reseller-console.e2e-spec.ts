@@ -70,6 +70,16 @@ describe('API orders in the console', () => {
     expect(await list({ reseller: 999_999_999 })).toEqual([]);
   });
 
+  it('marks the API orders among the pending ones too', async () => {
+    const pending = (await app.http().get('/api/admin/processing').set(admin.auth).expect(200))
+      .body as ListedOrder[];
+    expect(pending.map((order) => order.api?.reference).sort()).toEqual([
+      'only-first',
+      'shared-ref',
+      'shared-ref',
+    ]);
+  });
+
   it("downloads a reseller's statement for the admin", async () => {
     const answer = await app
       .http()

@@ -18,6 +18,8 @@ const STATES: Record<string, string> = {
   given_up: 'Given up',
 };
 
+const tries = (count: number) => `${count} ${count === 1 ? 'try' : 'tries'}`;
+
 function lastAnswer(event: CallbackEvent) {
   const last = event.log.at(-1);
   if (!last) return 'Not sent yet';
@@ -108,8 +110,7 @@ export function ApiCallbacks({ userid }: { userid: number }) {
                   {event.type} · {event.reference}
                 </strong>
                 <span className="muted">
-                  {STATES[event.state] ?? event.state} · {event.attempts} tries ·{' '}
-                  {lastAnswer(event)}
+                  {`${STATES[event.state] ?? event.state} · ${tries(event.attempts)} · ${lastAnswer(event)}`}
                 </span>
                 <span className="muted">
                   {formatDateTime(event.createdAt)}
