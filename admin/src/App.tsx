@@ -21,6 +21,7 @@ import walletTransactions from '@/walletTransactions';
 const Dashboard = lazy(() => import('@/dashboard/Dashboard'));
 const PendingOrders = lazy(() => import('@/pendingOrders/PendingOrders'));
 const PriceUpdate = lazy(() => import('@/price/PriceUpdate'));
+const ResellerPage = lazy(() => import('@/resellers/ResellerPage'));
 
 /** Resource names follow the spec's routes (DESIGN 13 "Console routes"); see `restPaths`. */
 const AdminApp = () => (
@@ -57,6 +58,7 @@ const AdminApp = () => (
       <Route path="/createcoupons" element={<CouponCreate />} />
       <Route path="/gst-report" element={<GstReport />} />
       <Route path="/promise-report" element={<PromiseReport />} />
+      <Route path="/resellers/:userid" element={<ResellerPage />} />
     </CustomRoutes>
   </Admin>
 );

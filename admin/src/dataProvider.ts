@@ -2,6 +2,7 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import { useMemo } from 'react';
 import { useDataProvider, type DataProvider } from 'react-admin';
 import { adminCall, httpClient } from '@/httpClient';
+import { resellerApi } from '@/resellers/resellerApi';
 import { readToken } from '@/session';
 import type {
   AdminAnswer,
@@ -61,6 +62,7 @@ export interface AddBalanceParams {
 
 /** The spec's `/api/admin/*` calls that are not a REST resource, as dataProvider methods. */
 const adminMethods = {
+  ...resellerApi,
   stats: () => adminCall<AdminStats>('/stats'),
   openAlerts: async () => {
     const { data } = await adminCall<{ alerts: OpenAlert[] }>('/alerts');

@@ -21,7 +21,7 @@ export const httpClient = async (url: string, options: fetchUtils.Options = {}) 
 const ADMIN_API = '/api/admin';
 
 interface AdminCallOptions {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** Sent as JSON, or as multipart when it is FormData. */
   body?: unknown;
   headers?: Record<string, string>;

@@ -135,3 +135,10 @@ export interface Referral extends RaRecord {
   createdAt: string;
   rewardedAt: string | null;
 }
+
+/** A reseller's API key as the console lists it (never its secret). */
+export type ResellerKey = Schemas['ResellerKeyDto'];
+/** A key just created: its secret is shown this once. */
+export type CreatedResellerKey = Schemas['ResellerCreatedKeyDto'];
+/** One callback event with its attempts, from the delivery log. */
+export type CallbackEvent = Schemas['CallbackEventDto'];

@@ -28,6 +28,10 @@ import { PaymentEntity } from './modules/payments/payment.entity.js';
 import { ReferralCodeEntity } from './modules/referrals/referral-code.entity.js';
 import { ReferralDeviceEntity } from './modules/referrals/referral-device.entity.js';
 import { ReferralEntity } from './modules/referrals/referral.entity.js';
+import {
+  ResellerCallbackAttemptEntity,
+  ResellerCallbackEventEntity,
+} from './modules/reseller-api/callbacks/callback-event.entity.js';
 import { ResellerApiKeyEntity } from './modules/reseller-api/reseller-api-key.entity.js';
 import {
   ResellerBatchEntity,
@@ -90,6 +94,8 @@ export const storeEntities = [
   ResellerApiKeyEntity,
   ResellerBatchEntity,
   ResellerBatchRowEntity,
+  ResellerCallbackAttemptEntity,
+  ResellerCallbackEventEntity,
   ResellerOrderEntity,
   ResellerSandboxMovementEntity,
   ResellerSandboxOrderEntity,

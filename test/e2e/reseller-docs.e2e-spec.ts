@@ -2,9 +2,19 @@ import { execFile, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { spawn } from 'node:child_process';
 import { startTestApp, type TestApp } from '../utils/app.js';
-import { readUntil } from '../utils/wait.js';
-import { credit, testItem, type CatalogEntry, type Shopper } from './money.helpers.js';
+import { freePort } from '../utils/process.js';
+import { readUntil, waitFor } from '../utils/wait.js';
+import { startReceiver } from './callback-receiver.js';
+import {
+  credit,
+  expectLedgerConsistent,
+  sessionOf,
+  testItem,
+  type CatalogEntry,
+  type Shopper,
+} from './money.helpers.js';
 import { adminCreatesKey, clientFor, newReseller, type ResellerKey } from './reseller.helpers.js';
 
 interface LintReport {
@@ -157,5 +167,95 @@ describe('the reseller API documentation', () => {
       30_000,
     );
     expect(batch.counts).toEqual({ Processing: 2 });
+  });
+
+  const completeByHand = async (orderid: string) => {
+    const admin = await sessionOf(app, 'admin@example.com');
+    const [row] = await app.sql<{ id: string }>('SELECT id FROM orders WHERE orderid = $1', [
+      orderid,
+    ]);
+    await app.http().get(`/api/admin/updateorder/${row.id}/Completed`).set(admin.auth).expect(200);
+  };
+  const placeOrder = async (reference: string, callbackUrl: string) => {
+    const answer = await clientFor(app, key).post('/api/reseller/v1/orders', {
+      reference,
+      item_id: pack.itemId,
+      input1: '10000001',
+      input2: '1001',
+      callback_url: callbackUrl,
+    });
+    expect(answer.status).toBe(201);
+    return answer.body.order as { orderid: string };
+  };
+
+  it('checks a saved callback with the openssl example as written', async () => {
+    const [, , , check] = codeBlocks('sh');
+    const receiver = await startReceiver();
+    try {
+      await credit(app, reseller, 9_900);
+      const order = await placeOrder('docs-callback-1', receiver.url('/saved'));
+      await completeByHand(order.orderid);
+      const [saved] = await waitFor(
+        () => receiver.at('/saved').length > 0 && receiver.at('/saved'),
+      );
+      const work = fs.mkdtempSync(path.join(dir, 'check-'));
+      fs.writeFileSync(path.join(work, 'event.json'), saved.body);
+      const signature = String(saved.headers['x-signature']);
+      const script = `cd ${JSON.stringify(work)}\n${check}`;
+      const good = await run('bash', ['-euo', 'pipefail', '-c', script], {
+        ...env(),
+        SIGNATURE: signature,
+      });
+      expect(good.stdout.trim()).toBe('valid');
+      fs.writeFileSync(path.join(work, 'event.json'), saved.body.replace('Completed', 'Refunded'));
+      await expect(
+        run('bash', ['-euo', 'pipefail', '-c', script], { ...env(), SIGNATURE: signature }),
+      ).rejects.toThrow(/forged/);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('runs the Node callback receiver of the page as written', async () => {
+    const [, receiverExample] = codeBlocks('js');
+    const file = path.join(dir, 'receiver.mjs');
+    fs.writeFileSync(file, receiverExample);
+    const port = await freePort();
+    const child = spawn(process.execPath, [file], {
+      env: { ...env(), PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    try {
+      await waitFor(async () => {
+        const probe = await fetch(`http://127.0.0.1:${port}/`, { method: 'POST' }).catch(
+          () => undefined,
+        );
+        return probe?.status === 401;
+      });
+      const forged = await fetch(`http://127.0.0.1:${port}/`, {
+        method: 'POST',
+        headers: { 'x-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}` },
+        body: '{"id":"evt_forged","type":"order.completed","order":{}}',
+      });
+      expect(forged.status).toBe(401);
+
+      await credit(app, reseller, 9_900);
+      const order = await placeOrder('docs-callback-2', `http://127.0.0.1:${port}/zstore`);
+      await completeByHand(order.orderid);
+      await waitFor(() => stdout.includes('docs-callback-2'), 15_000, 'the receiver to print');
+      expect(JSON.parse(stdout.trim().split('\n').at(-1)!)).toEqual({
+        type: 'order.completed',
+        reference: 'docs-callback-2',
+        status: 'Completed',
+      });
+      expect(stderr).toBe('');
+      await expectLedgerConsistent(app);
+    } finally {
+      child.kill();
+    }
   });
 });

@@ -515,6 +515,10 @@ describe('Security (RELIABILITY S1, S3, S4, S6, S7)', () => {
       'GET /api/admin/resellers/{userid}/keys': { access: 'admin' },
       'POST /api/admin/resellers/{userid}/keys': { access: 'admin' },
       'DELETE /api/admin/resellers/{userid}/keys/{keyId}': { access: 'admin' },
+      'PATCH /api/admin/resellers/{userid}/keys/{keyId}': { access: 'admin' },
+      'GET /api/admin/resellers/{userid}/statement': { access: 'admin' },
+      'GET /api/admin/resellers/{userid}/callbacks': { access: 'admin' },
+      'POST /api/admin/resellers/{userid}/callbacks/{eventId}/resend': { access: 'admin' },
       'GET /api/resellers/{userid}/keys': { access: 'signed-in', owner: 'path', role: 'reseller' },
       'POST /api/resellers/{userid}/keys': {
         access: 'signed-in',
@@ -550,6 +554,21 @@ describe('Security (RELIABILITY S1, S3, S4, S6, S7)', () => {
         role: 'reseller',
       },
       'GET /api/resellers/{userid}/batches/{batchId}': {
+        access: 'signed-in',
+        owner: 'path',
+        role: 'reseller',
+      },
+      'PATCH /api/resellers/{userid}/keys/{keyId}': {
+        access: 'signed-in',
+        owner: 'path',
+        role: 'reseller',
+      },
+      'GET /api/resellers/{userid}/callbacks': {
+        access: 'signed-in',
+        owner: 'path',
+        role: 'reseller',
+      },
+      'POST /api/resellers/{userid}/callbacks/{eventId}/resend': {
         access: 'signed-in',
         owner: 'path',
         role: 'reseller',

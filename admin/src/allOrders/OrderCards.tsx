@@ -4,6 +4,7 @@ import { OrderStatusField } from '@/allOrders/OrderStatusField';
 import { EmptyText } from '@/common/ListStates';
 import { formatDateTime } from '@zstore/contract/display-dates';
 import { formatRupees } from '@/common/money';
+import { ApiSourceField } from '@/resellers/ApiSourceField';
 import type { Order } from '@/types';
 
 const OrderCard = ({ order }: { order: Order }) => {
@@ -26,6 +27,7 @@ const OrderCard = ({ order }: { order: Order }) => {
         <Typography variant="h6" component="p">
           {formatRupees(order.value)}
         </Typography>
+        {order.api && <ApiSourceField order={order} />}
         <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
           {field('orderid')}: {order.orderid}
         </Typography>

@@ -16,6 +16,7 @@ import { orderFilters } from '@/allOrders/orderFilters';
 import { OrderStatusField } from '@/allOrders/OrderStatusField';
 import { formatDateTime } from '@zstore/contract/display-dates';
 import { StackedField } from '@/common/StackedField';
+import { ApiSourceField } from '@/resellers/ApiSourceField';
 import { TXN_PER_PAGE_OPTIONS } from '@/common/choices';
 import { EmptyText } from '@/common/ListStates';
 import { rupeeFormat } from '@/common/money';
@@ -82,7 +83,10 @@ const OrderTable = () => (
     <Column source="orderid" label="resources.txn.columns.ids">
       <FunctionField<Order>
         render={(order) => (
-          <StackedField first={order.orderid} second={dash(order.transactionid)} />
+          <>
+            <StackedField first={order.orderid} second={dash(order.transactionid)} />
+            {order.api && <ApiSourceField order={order} />}
+          </>
         )}
       />
     </Column>

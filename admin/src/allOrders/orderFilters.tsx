@@ -1,4 +1,4 @@
-import { DateInput, SearchInput, SelectInput } from 'react-admin';
+import { DateInput, NumberInput, SearchInput, SelectInput, TextInput } from 'react-admin';
 import { orderStatusChoices, paymentModeChoices } from '@/allOrders/orderChoices';
 
 export const orderFilters = [
@@ -26,4 +26,6 @@ export const orderFilters = [
   />,
   <DateInput key="from" source="from" alwaysOn />,
   <DateInput key="to" source="to" alwaysOn />,
+  <TextInput key="reference" source="reference" />,
+  <NumberInput key="reseller" source="reseller" />,
 ];

@@ -16,6 +16,7 @@ import { formatDateTime } from '@zstore/contract/display-dates';
 import { formatRupees } from '@/common/money';
 import { OrderPacks } from '@/pendingOrders/OrderPacks';
 import { useRetryDelivery, useUpdatePendingOrder } from '@/pendingOrders/usePendingOrderActions';
+import { ApiSourceField } from '@/resellers/ApiSourceField';
 import type { Order, PendingOrderAction } from '@/types';
 
 const ACTIONS: { status: PendingOrderAction; color: 'success' | 'warning' | 'error' }[] = [
@@ -71,6 +72,7 @@ export const PendingOrderCard = ({ order }: { order: Order }) => {
               label={`${field('fulfilmentStatus')}: ${order.fulfilmentStatus}`}
             />
           )}
+          {order.api && <ApiSourceField order={order} />}
         </Stack>
         {order.attention && (
           <Alert severity="warning" sx={{ mb: 1 }}>

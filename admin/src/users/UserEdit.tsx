@@ -1,4 +1,5 @@
-import { Stack } from '@mui/material';
+import { Button, Stack } from '@mui/material';
+import { Link } from 'react-router-dom';
 import {
   BooleanInput,
   Edit,
@@ -15,7 +16,10 @@ import {
   email,
   required,
   useNotify,
+  useBasename,
+  useRecordContext,
   useRedirect,
+  useTranslate,
 } from 'react-admin';
 import type { FlagString, User } from '@/types';
 import { AddBalanceButton } from '@/users/AddBalanceButton';
@@ -47,8 +51,22 @@ const UserEditToolbar = () => (
   </Toolbar>
 );
 
+/** A reseller's API keys, callbacks, orders and statement are on their own page. */
+const ResellerLink = () => {
+  const user = useRecordContext<User>();
+  const basename = useBasename();
+  const translate = useTranslate();
+  if (user?.role !== 'reseller') return null;
+  return (
+    <Button component={Link} to={`${basename}/resellers/${user.userid}`}>
+      {translate('app.resellers.manage')}
+    </Button>
+  );
+};
+
 const UserEditActions = () => (
   <TopToolbar>
+    <ResellerLink />
     <AddBalanceButton />
   </TopToolbar>
 );

@@ -31,6 +31,8 @@ export interface AppConfig {
   jwt: { secret: string; issuer: string; audience: string; ttlSeconds: number };
   /** Seals the reseller API keys' secrets at rest. */
   resellerKeyEncryptionKey: string;
+  /** DNS servers for reseller callback hosts; empty for the system's resolver. */
+  resellerCallbackDnsServers: string[];
   sandbox: boolean;
   /** An unset base URL means the built-in simulator under /sandbox. */
   sms: { baseUrl?: string; apiKey: string };
@@ -240,6 +242,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: env.PUBLIC_URL,
     sandboxUrl: env.SANDBOX_URL,
     resellerKeyEncryptionKey: env.RESELLER_KEY_ENCRYPTION_KEY,
+    resellerCallbackDnsServers: env.RESELLER_CALLBACK_DNS_SERVERS,
     jwt: { secret: env.JWT_SECRET, issuer: 'zstore', audience: 'zstore-web', ttlSeconds: 6 * 3600 },
     sandbox,
     sms: { baseUrl: env.FAST2SMS_BASE_URL, apiKey: env.FAST2SMS_API_KEY },
@@ -274,6 +277,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         [QueueName.Maintenance]: env.WORKER_CONCURRENCY_MAINTENANCE ?? env.WORKER_CONCURRENCY,
         // One bulk order at a time per worker: its rows take one database connection at most.
         [QueueName.Batches]: 1,
+        [QueueName.Callbacks]: env.WORKER_CONCURRENCY,
       },
       sweepLeaseMs: env.SWEEP_LEASE_MS,
     },

@@ -107,6 +107,8 @@ export const envSchema = {
   JWT_SECRET: withDefault(secret(32), DEV_JWT_SECRET),
   /** Seals the reseller API keys' secrets at rest (AES-256-GCM under its SHA-256). */
   RESELLER_KEY_ENCRYPTION_KEY: withDefault(secret(32), DEV_RESELLER_KEY_ENCRYPTION_KEY),
+  /** DNS servers (`address[:port]`) that resolve reseller callback hosts; unset: the system's. */
+  RESELLER_CALLBACK_DNS_SERVERS: withDefault(list, []),
   ADMIN_EMAIL: withDefault(email, 'admin@example.com'),
   ADMIN_PASSWORD: withDefault(adminPassword, 'Admin@12345'),
   ALLOW_EMBEDDED_DB: withDefault(bool, false),

@@ -31,6 +31,8 @@ export const BACKGROUND_PRIORITY = 10;
 export interface QueueOptions {
   /** Behind every job queued without it (BACKGROUND_PRIORITY). */
   background?: boolean;
+  /** Not before this many milliseconds from now. */
+  delayMs?: number;
 }
 
 /** Produces jobs. Job ids are deterministic, so the same work enqueued twice is one job. */
@@ -70,6 +72,7 @@ export class JobQueueService implements OnApplicationShutdown {
       queue.add(name, payload, {
         jobId,
         ...(options.background ? { priority: BACKGROUND_PRIORITY } : {}),
+        delay: options.delayMs && options.delayMs > 0 ? options.delayMs : undefined,
         attempts: definition.attempts,
         backoff: definition.backoffMs
           ? { type: 'exponential', delay: definition.backoffMs }

@@ -6,6 +6,8 @@ export enum QueueName {
   Fulfilment = 'fulfilment',
   /** Resellers' bulk orders, placed a chunk at a time, one batch at a time per worker. */
   Batches = 'batches',
+  /** Reseller callbacks: a slow receiver holds up only other callbacks. */
+  Callbacks = 'callbacks',
 }
 
 /** Every job the workers run. Subject first, then the action. */
@@ -27,6 +29,8 @@ export enum JobName {
   OrderPromiseSweep = 'OrderPromiseSweep',
   ResellerBatchPlace = 'ResellerBatchPlace',
   ResellerBatchSweep = 'ResellerBatchSweep',
+  ResellerCallbackSend = 'ResellerCallbackSend',
+  ResellerCallbackSweep = 'ResellerCallbackSweep',
 }
 
 export enum JobStatus {

@@ -19,6 +19,8 @@ export interface JobPayloads {
   [JobName.OrderPromiseSweep]: Record<string, never>;
   [JobName.ResellerBatchPlace]: { batchId: string; run: number };
   [JobName.ResellerBatchSweep]: Record<string, never>;
+  [JobName.ResellerCallbackSend]: { eventId: string };
+  [JobName.ResellerCallbackSweep]: Record<string, never>;
 }
 
 export type JobOf<T extends JobName> = JobPayloads[T];
@@ -60,6 +62,10 @@ export const jobDefinitions: Record<JobName, JobDefinition> = {
   [JobName.ResellerBatchPlace]: { queue: QueueName.Batches, attempts: 5, backoffMs: 2_000 },
   // A batch still placing whose run has no job (its enqueue lost, its retries spent) goes on.
   [JobName.ResellerBatchSweep]: { queue: QueueName.Maintenance, attempts: 1, every: 'sweep' },
+  // Queued in the transaction that wrote the event: a run before its commit finds nothing and is
+  // tried again; the event's own backoff (minutes to hours) is kept in its row, for the sweep.
+  [JobName.ResellerCallbackSend]: { queue: QueueName.Callbacks, attempts: 4, backoffMs: 500 },
+  [JobName.ResellerCallbackSweep]: { queue: QueueName.Maintenance, attempts: 1, every: 'sweep' },
 };
 
 /**

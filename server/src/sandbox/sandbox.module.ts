@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CallbackReceiverSimulator } from './callbacks/callback-receiver.controller.js';
 import { Fast2SmsSimulator } from './fast2sms/fast2sms.simulator.js';
 import { GoogleSimulator } from './google/google.simulator.js';
 import { MooGoldSimulator } from './moogold/moogold.simulator.js';
@@ -18,6 +19,7 @@ import { WhatsAppSimulator } from './whatsapp/whatsapp.simulator.js';
  */
 @Module({
   controllers: [
+    CallbackReceiverSimulator,
     Fast2SmsSimulator,
     GoogleSimulator,
     OutboxPageController,

@@ -19,6 +19,7 @@ import { TaxInvoices1764500700000 } from './1764500700000-TaxInvoices.js';
 import { UpiIntentLinks1764500800000 } from './1764500800000-UpiIntentLinks.js';
 import { Referrals1764500900000 } from './1764500900000-Referrals.js';
 import { ResellerBatches1764501200000 } from './1764501200000-ResellerBatches.js';
+import { ResellerCallbacks1764501300000 } from './1764501300000-ResellerCallbacks.js';
 import { DeliveryGuarantee1764501400000 } from './1764501400000-DeliveryGuarantee.js';
 import { GuestCheckout1764501500000 } from './1764501500000-GuestCheckout.js';
 import { WhatsAppNews1764501600000 } from './1764501600000-WhatsAppNews.js';
@@ -47,6 +48,7 @@ export const migrations = [
   UpiIntentLinks1764500800000,
   Referrals1764500900000,
   ResellerBatches1764501200000,
+  ResellerCallbacks1764501300000,
   DeliveryGuarantee1764501400000,
   GuestCheckout1764501500000,
   WhatsAppNews1764501600000,

@@ -10,6 +10,14 @@ export interface OrderSource {
 
 export type OrderSourceReader = (orderids: string[]) => Promise<Map<string, OrderSource>>;
 
+/** Finds orders by where they came from, for the console's filters. */
+export interface OrderSourceFinder {
+  /** The orders placed with this client reference (one per reseller at most). */
+  byReference(reference: string): Promise<string[]>;
+  /** The account id of the reseller with this userid, if there is one. */
+  resellerAccount(userid: number): Promise<string | undefined>;
+}
+
 /**
  * The modules that place orders for other clients (the reseller API) register a reader here, so
  * the console's order lists can mark those orders without the orders module reading their tables.
@@ -17,9 +25,24 @@ export type OrderSourceReader = (orderids: string[]) => Promise<Map<string, Orde
 @Injectable()
 export class OrderSources {
   private readonly readers: OrderSourceReader[] = [];
+  private readonly finders: OrderSourceFinder[] = [];
 
-  register(reader: OrderSourceReader) {
+  register(reader: OrderSourceReader, finder?: OrderSourceFinder) {
     this.readers.push(reader);
+    if (finder) this.finders.push(finder);
+  }
+
+  async byReference(reference: string): Promise<string[]> {
+    const found = await Promise.all(this.finders.map((finder) => finder.byReference(reference)));
+    return found.flat();
+  }
+
+  async resellerAccount(userid: number): Promise<string | undefined> {
+    for (const finder of this.finders) {
+      const account = await finder.resellerAccount(userid);
+      if (account) return account;
+    }
+    return undefined;
   }
 
   async of(orderids: string[]): Promise<Map<string, OrderSource>> {

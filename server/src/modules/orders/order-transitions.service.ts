@@ -1,3 +1,5 @@
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { AppError } from '../../common/errors/app-error.js';
 import { Messages } from '@zstore/contract/messages';
@@ -7,6 +9,7 @@ import { JobQueueService, type QueueOptions } from '../../jobs/job-queue.service
 import { CouponsService } from '../coupons/coupons.service.js';
 import { commerceError, CommerceErrorCode } from '../../common/errors/commerce-errors.js';
 import { sourcesOf, type OrderStatus } from './order-state.js';
+import { OrderStatusListeners } from './order-status-listeners.js';
 import {
   OrdersRepository,
   type DeliveryFence,
@@ -27,6 +30,8 @@ export class OrderTransitions {
     private readonly orders: OrdersRepository,
     private readonly coupons: CouponsService,
     private readonly jobs: JobQueueService,
+    private readonly listeners: OrderStatusListeners,
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -57,12 +62,16 @@ export class OrderTransitions {
     patch: OrderPatch = {},
     fence?: DeliveryFence,
   ): Promise<Order | undefined> {
-    const moved = await this.orders.move(orderid, sourcesOf(to), to, patch, fence);
-    if (moved && (to === 'Failed' || to === 'Refunded')) {
-      const held = await this.orders.releaseCoupon(orderid);
-      if (held) await this.coupons.giveBack(held.couponId, held.userId);
-    }
-    return moved;
+    // One transaction (joining the caller's, if any): the listeners' writes commit with the move.
+    return this.txHost.withTransaction(async () => {
+      const moved = await this.orders.move(orderid, sourcesOf(to), to, patch, fence);
+      if (moved && (to === 'Failed' || to === 'Refunded')) {
+        const held = await this.orders.releaseCoupon(orderid);
+        if (held) await this.coupons.giveBack(held.couponId, held.userId);
+      }
+      if (moved) await this.listeners.moved(moved);
+      return moved;
+    });
   }
 
   /**

@@ -33,6 +33,8 @@ const ORDER_TALLY: Tally = {
 
 export interface OrderListFilter {
   ids?: string[];
+  orderids?: string[];
+  userId?: string;
   q?: string;
   status?: OrderStatus[];
   paymentmode?: Array<'upi' | 'wallet'>;
@@ -122,6 +124,8 @@ export class OrdersAdminRepository {
   ): Promise<{ rows: Order[]; total: number }> {
     const where = new SqlWhere();
     if (filter.ids) where.and('id = ANY($?::uuid[])', filter.ids);
+    if (filter.orderids) where.and('orderid = ANY($?::text[])', filter.orderids);
+    if (filter.userId) where.and('user_id = $?', filter.userId);
     if (filter.q) {
       where.and(
         '(orderid ILIKE $? OR transactionid ILIKE $? OR useremail ILIKE $?)',

@@ -26,6 +26,8 @@ const PAYMENT_MODES = ['upi', 'wallet'] as const;
 const SALES_DAYS = 30;
 const PROCESSING_LIMIT = 500;
 const REASON_MAX = 500;
+/** Matches no account: a reseller filter naming nobody lists nothing. */
+const NO_ACCOUNT = '00000000-0000-0000-0000-000000000000';
 
 /** The admin's moves on a `Processing` order; `Refund` is the console's button for `Refunded`. */
 const ADMIN_MOVES: Record<string, 'Completed' | 'Refunded' | 'Cancelled'> = {
@@ -66,7 +68,9 @@ export class OrdersAdminService {
   }
 
   async processing() {
-    return (await this.repository.processing(PROCESSING_LIMIT)).map((order) => mapOrder(order));
+    return this.withSources(
+      (await this.repository.processing(PROCESSING_LIMIT)).map((order) => mapOrder(order)),
+    );
   }
 
   /** Completes, refunds or cancels a `Processing` order for the admin `auth`, audited. */
@@ -114,9 +118,16 @@ export class OrdersAdminService {
     const { filter } = query;
     const q = textFilter(filter, 'q');
     const { from, until } = istDayRange(filter);
+    const reference = textFilter(filter, 'reference');
+    const reseller = Number(textFilter(filter, 'reseller') ?? NaN);
+    const userId = Number.isSafeInteger(reseller)
+      ? ((await this.sources.resellerAccount(reseller)) ?? NO_ACCOUNT)
+      : undefined;
     const { rows, total } = await this.repository.list(
       {
         ids: idFilter(filter),
+        orderids: reference === undefined ? undefined : await this.sources.byReference(reference),
+        userId,
         q: q && containsPattern(q),
         status: choiceFilter(filter, 'status', ORDER_STATUSES),
         paymentmode: choiceFilter(filter, 'paymentmode', PAYMENT_MODES),

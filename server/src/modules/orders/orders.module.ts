@@ -21,6 +21,7 @@ import { PromiseReportService } from './promise-report.service.js';
 import { OrderQuotes } from './order-quotes.service.js';
 import { OrderReceipts } from './order-receipts.service.js';
 import { OrderSources } from './order-sources.js';
+import { OrderStatusListeners } from './order-status-listeners.js';
 import { OrderStatsController } from './order-stats.controller.js';
 import { OrderStatsService } from './order-stats.service.js';
 import { OrderSettlementService } from './order-settlement.service.js';
@@ -66,7 +67,15 @@ import { OrdersService } from './orders.service.js';
     OrderGuarantee,
     OrderPromiseSweep,
     PromiseReportService,
+    OrderStatusListeners,
   ],
-  exports: [OrderDeliveries, OrdersService, OrderSettlementService, CheckedPlayers, OrderSources],
+  exports: [
+    OrderDeliveries,
+    OrdersService,
+    OrderSettlementService,
+    CheckedPlayers,
+    OrderSources,
+    OrderStatusListeners,
+  ],
 })
 export class OrdersModule {}

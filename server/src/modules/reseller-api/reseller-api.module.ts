@@ -2,6 +2,7 @@ import { Module, type OnModuleInit } from '@nestjs/common';
 import { CatalogModule } from '../catalog/catalog.module.js';
 import { DeliveryModule } from '../delivery/delivery.module.js';
 import { OrderSources, type OrderSource } from '../orders/order-sources.js';
+import { OrderStatusListeners } from '../orders/order-status-listeners.js';
 import { OrdersModule } from '../orders/orders.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { WalletModule } from '../wallet/wallet.module.js';
@@ -12,6 +13,11 @@ import {
   ResellerBatchesDashboardController,
 } from './bulk/reseller-batches.controller.js';
 import { ResellerBatchesService } from './bulk/reseller-batches.service.js';
+import {
+  ResellerCallbacksAdminController,
+  ResellerCallbacksDashboardController,
+} from './callbacks/callbacks.controller.js';
+import { ResellerCallbacks } from './callbacks/callbacks.service.js';
 import { InApiTermsInterceptor } from './in-api-terms.interceptor.js';
 import { ResellerRawBodyHook } from './raw-body.js';
 import { ResellerApiController } from './reseller-api.controller.js';
@@ -23,6 +29,7 @@ import {
 import { ResellerKeysService } from './reseller-keys.service.js';
 import { ResellerOrdersService } from './reseller-orders.service.js';
 import { ResellerSandboxService } from './reseller-sandbox.service.js';
+import { ResellerStatementAdminController } from './reseller-statement-admin.controller.js';
 import { ResellerStatementService } from './reseller-statement.service.js';
 import { SignedRequestGuard } from './signed-request.guard.js';
 
@@ -35,6 +42,9 @@ import { SignedRequestGuard } from './signed-request.guard.js';
     ResellerDashboardController,
     ResellerBatchesController,
     ResellerBatchesDashboardController,
+    ResellerCallbacksAdminController,
+    ResellerCallbacksDashboardController,
+    ResellerStatementAdminController,
   ],
   providers: [
     ResellerRawBodyHook,
@@ -48,6 +58,7 @@ import { SignedRequestGuard } from './signed-request.guard.js';
     CsvBodyHook,
     BatchPrecheck,
     ResellerBatchesService,
+    ResellerCallbacks,
   ],
 })
 export class ResellerApiModule implements OnModuleInit {
@@ -55,18 +66,27 @@ export class ResellerApiModule implements OnModuleInit {
     private readonly sources: OrderSources,
     private readonly orders: ResellerOrdersService,
     private readonly keys: ResellerKeysService,
+    private readonly statusListeners: OrderStatusListeners,
+    private readonly callbacks: ResellerCallbacks,
   ) {}
 
   onModuleInit() {
-    this.sources.register(async (orderids) => {
-      const bindings = await this.orders.referencesOf(orderids);
-      const labels = await this.keys.labels([...new Set(bindings.map((b) => b.apiKeyId))]);
-      return new Map<string, OrderSource>(
-        bindings.map((b) => [
-          b.orderid,
-          { reference: b.reference, keyLabel: labels.get(b.apiKeyId) ?? '' },
-        ]),
-      );
-    });
+    this.statusListeners.register((order) => this.callbacks.liveOrderMoved(order));
+    this.sources.register(
+      async (orderids) => {
+        const bindings = await this.orders.referencesOf(orderids);
+        const labels = await this.keys.labels([...new Set(bindings.map((b) => b.apiKeyId))]);
+        return new Map<string, OrderSource>(
+          bindings.map((b) => [
+            b.orderid,
+            { reference: b.reference, keyLabel: labels.get(b.apiKeyId) ?? '' },
+          ]),
+        );
+      },
+      {
+        byReference: (reference) => this.orders.orderidsWithReference(reference),
+        resellerAccount: (userid) => this.keys.resellerAccount(userid),
+      },
+    );
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { requireOwner } from '../../common/auth/access.js';
@@ -6,6 +6,7 @@ import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/aut
 import { ParseWholeNumberPipe } from '../../common/http/whole-number.pipe.js';
 import { ApiAdminOperation, ApiErrors } from '../../common/openapi/api-docs.decorators.js';
 import { Role } from '../../common/auth/role.js';
+import { ResellerAdminKeyChangesDto, ResellerKeyChangesDto } from './callbacks/callbacks.dto.js';
 import {
   ResellerCreatedKeyDto,
   ResellerCreateKeyDto,
@@ -36,8 +37,29 @@ export class ResellerKeysAdminController {
   @Authenticated(Role.Admin)
   @ApiErrors(400, [404, 'NOT_FOUND', 'KEY_NOT_FOUND'], [409, 'NOT_RESELLER'])
   @ApiCreatedResponse({ type: ResellerCreatedKeyDto })
-  create(@Param('userid', ParseWholeNumberPipe) userid: number, @Body() dto: ResellerCreateKeyDto) {
-    return this.keys.create(userid, dto);
+  create(
+    @CurrentUser() auth: AuthUser,
+    @Param('userid', ParseWholeNumberPipe) userid: number,
+    @Body() dto: ResellerCreateKeyDto,
+  ) {
+    return this.keys.create(userid, dto, auth);
+  }
+
+  @Patch(':keyId')
+  @ApiAdminOperation(
+    "Changes a reseller's API key",
+    'Label, allowed addresses, callback URL (null removes it) and rate limit; audited.',
+  )
+  @Authenticated(Role.Admin)
+  @ApiErrors(400, [404, 'NOT_FOUND', 'KEY_NOT_FOUND'], [409, 'NOT_RESELLER'])
+  @ApiOkResponse({ type: ResellerKeyDto })
+  change(
+    @CurrentUser() auth: AuthUser,
+    @Param('userid', ParseWholeNumberPipe) userid: number,
+    @Param('keyId') keyId: string,
+    @Body() dto: ResellerAdminKeyChangesDto,
+  ) {
+    return this.keys.change(userid, keyId, dto, auth);
   }
 
   @Delete(':keyId')
@@ -45,8 +67,12 @@ export class ResellerKeysAdminController {
   @Authenticated(Role.Admin)
   @ApiErrors(400, [404, 'NOT_FOUND', 'KEY_NOT_FOUND'], [409, 'NOT_RESELLER'])
   @ApiOkResponse({ type: ResellerKeyDto })
-  revoke(@Param('userid', ParseWholeNumberPipe) userid: number, @Param('keyId') keyId: string) {
-    return this.keys.revoke(userid, keyId);
+  revoke(
+    @CurrentUser() auth: AuthUser,
+    @Param('userid', ParseWholeNumberPipe) userid: number,
+    @Param('keyId') keyId: string,
+  ) {
+    return this.keys.revoke(userid, keyId, auth);
   }
 }
 
@@ -83,7 +109,25 @@ export class ResellerDashboardController {
     @Body() dto: ResellerCreateKeyDto,
   ) {
     requireOwner(auth, userid);
-    return this.keys.create(userid, dto);
+    return this.keys.create(userid, dto, auth);
+  }
+
+  @Patch('keys/:keyId')
+  @ApiOperation({
+    summary: 'Changes one of my API keys',
+    description: 'Label, allowed addresses and callback URL (null removes it); audited.',
+  })
+  @Authenticated(Role.Reseller)
+  @ApiErrors(400, [404, 'NOT_FOUND', 'KEY_NOT_FOUND'])
+  @ApiOkResponse({ type: ResellerKeyDto })
+  change(
+    @CurrentUser() auth: AuthUser,
+    @Param('userid', ParseWholeNumberPipe) userid: number,
+    @Param('keyId') keyId: string,
+    @Body() dto: ResellerKeyChangesDto,
+  ) {
+    requireOwner(auth, userid);
+    return this.keys.change(userid, keyId, dto, auth);
   }
 
   @Delete('keys/:keyId')
@@ -97,7 +141,7 @@ export class ResellerDashboardController {
     @Param('keyId') keyId: string,
   ) {
     requireOwner(auth, userid);
-    return this.keys.revoke(userid, keyId);
+    return this.keys.revoke(userid, keyId, auth);
   }
 
   @Get('statement')

@@ -5,12 +5,28 @@ import { IsNull } from 'typeorm';
 import { AppError } from '../../common/errors/app-error.js';
 import { Clock } from '../../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { AuditService } from '../audit/audit.service.js';
 import { Role } from '../../common/auth/role.js';
 import { UsersService } from '../users/users.service.js';
 import { ResellerApiKeyEntity, type KeyMode } from './reseller-api-key.entity.js';
 import { ResellerErrorCode, ResellerMessages } from './reseller-errors.js';
 import { newKeyId, newSecret } from './request-signature.js';
 import { SecretBox } from './secret-box.js';
+import { callbackUrlProblem } from './callbacks/callback-url.js';
+
+/** What the admin (or, but for the rate limit, the reseller) may change on a key. */
+export interface KeyChanges {
+  label?: string;
+  allowedIps?: string[];
+  /** null removes it. */
+  callbackUrl?: string | null;
+  rateLimit?: number;
+}
+
+/** Who asked for a change to a key, for the audit log. */
+export interface KeyActor {
+  id: string;
+}
 
 export interface NewKey {
   label: string;
@@ -75,9 +91,20 @@ export class ResellerKeysService {
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly users: UsersService,
     private readonly clock: Clock,
-    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly audit: AuditService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.box = new SecretBox(config.resellerKeyEncryptionKey);
+  }
+
+  /** In production a callback URL must be https and must not name a private address. */
+  private checkCallbackUrl(url: string | null | undefined) {
+    if (!url) return;
+    const problem = callbackUrlProblem(url, {
+      sandbox: this.config.sandbox,
+      httpsOnly: this.config.env === 'production',
+    });
+    if (problem) throw new AppError('VALIDATION', problem, HttpStatus.BAD_REQUEST);
   }
 
   private get keys() {
@@ -99,7 +126,8 @@ export class ResellerKeysService {
   }
 
   /** Answers the secret this once; only its sealed form is kept. */
-  async create(userid: number, input: NewKey) {
+  async create(userid: number, input: NewKey, actor: KeyActor) {
+    this.checkCallbackUrl(input.callbackUrl);
     const user = await this.reseller(userid);
     const keyId = newKeyId(input.mode);
     const secret = newSecret();
@@ -114,6 +142,13 @@ export class ResellerKeysService {
         callbackUrl: input.callbackUrl ?? null,
       }),
     );
+    await this.audit.record({
+      actorId: actor.id,
+      action: 'reseller.key.create',
+      entity: 'reseller_api_key',
+      entityId: keyId,
+      after: view(key),
+    });
     return { ...view(key), secret };
   }
 
@@ -124,14 +159,74 @@ export class ResellerKeysService {
   }
 
   /** Revoked at once: the next request signed with it is refused. Revoking twice is fine. */
-  async revoke(userid: number, keyId: string) {
+  async revoke(userid: number, keyId: string, actor: KeyActor) {
     const user = await this.reseller(userid);
     const key = await this.keys.findOneBy({ userId: user.id, keyId });
     if (!key) throw keyNotFound();
     if (!key.revokedAt) {
-      await this.keys.update({ id: key.id, revokedAt: IsNull() }, { revokedAt: this.clock.now() });
+      const revoked = await this.keys.update(
+        { id: key.id, revokedAt: IsNull() },
+        { revokedAt: this.clock.now() },
+      );
+      if (revoked.affected) {
+        await this.audit.record({
+          actorId: actor.id,
+          action: 'reseller.key.revoke',
+          entity: 'reseller_api_key',
+          entityId: keyId,
+          before: view(key),
+          after: view((await this.keys.findOneBy({ id: key.id }))!),
+        });
+      }
     }
     return view((await this.keys.findOneBy({ id: key.id }))!);
+  }
+
+  /** Changes a key's label, allow-list, callback URL or rate limit; each change is audited. */
+  async change(userid: number, keyId: string, changes: KeyChanges, actor: KeyActor) {
+    this.checkCallbackUrl(changes.callbackUrl);
+    const user = await this.reseller(userid);
+    const key = await this.keys.findOneBy({ userId: user.id, keyId });
+    if (!key) throw keyNotFound();
+    const before = view(key);
+    const patch: Partial<ResellerApiKeyEntity> = {};
+    if (changes.label !== undefined) patch.label = changes.label;
+    if (changes.allowedIps !== undefined) patch.allowedIps = changes.allowedIps;
+    if (changes.callbackUrl !== undefined) patch.callbackUrl = changes.callbackUrl || null;
+    if (changes.rateLimit !== undefined) patch.rateLimit = changes.rateLimit;
+    if (Object.keys(patch).length > 0) await this.keys.update({ id: key.id }, patch);
+    const after = view((await this.keys.findOneBy({ id: key.id }))!);
+    const changed = (Object.keys(patch) as (keyof KeyView)[]).filter(
+      (field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]),
+    );
+    if (changed.length > 0) {
+      await this.audit.record({
+        actorId: actor.id,
+        action: 'reseller.key.change',
+        entity: 'reseller_api_key',
+        entityId: keyId,
+        before: Object.fromEntries(changed.map((field) => [field, before[field]])),
+        after: Object.fromEntries(changed.map((field) => [field, after[field]])),
+      });
+    }
+    return after;
+  }
+
+  /** The account id of the reseller with this userid (undefined for anyone else). */
+  async resellerAccount(userid: number) {
+    const user = await this.users.getByUserid(userid);
+    return user?.role === Role.Reseller ? user.id : undefined;
+  }
+
+  /** The callback URL of the key with row id `id`. */
+  async callbackUrlOf(id: string) {
+    return (await this.keys.findOneBy({ id }))?.callbackUrl ?? null;
+  }
+
+  /** The opened secret of the key with row id `id`: it signs that key's callbacks. */
+  async secretOf(id: string) {
+    const key = await this.keys.findOneByOrFail({ id });
+    return this.box.open(key.secretSealed, key.keyId);
   }
 
   /** The key `keyId` names if it may sign now: not revoked, its owner a reseller, not blocked. */

@@ -25,6 +25,8 @@ export interface OrderRequest {
   item_id: string;
   input1: string;
   input2: string;
+  /** Not part of what the order asks for: a resend may name another. */
+  callback_url?: string;
 }
 
 export const requestHash = (request: OrderRequest) =>

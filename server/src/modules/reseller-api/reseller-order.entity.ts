@@ -8,6 +8,7 @@ import { Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn, Unique } fro
 @Unique('reseller_orders_user_reference_key', ['userId', 'reference'])
 @Unique('reseller_orders_orderid_key', ['orderid'])
 @Index('reseller_orders_user_newest', ['userId', 'createdAt', 'id'])
+@Index('reseller_orders_reference', ['reference'])
 export class ResellerOrderEntity {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'reseller_orders_pkey' })
   id!: string;
@@ -30,6 +31,10 @@ export class ResellerOrderEntity {
   @Column({ type: 'varchar', length: 16 })
   @ForeignKey('orders', 'orderid', { name: 'reseller_orders_orderid_fkey' })
   orderid!: string;
+
+  /** The order's own callback URL (`callback_url`), over its key's. */
+  @Column({ type: 'text', nullable: true })
+  callbackUrl!: string | null;
 
   @Column({ type: 'timestamptz', default: () => 'now()' })
   createdAt!: Date;

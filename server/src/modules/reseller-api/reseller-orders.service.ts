@@ -15,7 +15,7 @@ import { keysetPage, type OrderListQuery } from './order-list-query.js';
 
 const COMPLETED: ReadonlySet<string> = new Set(['Completed']);
 
-function liveView(order: Order, reference: string): ResellerOrderView {
+export function liveView(order: Order, reference: string): ResellerOrderView {
   const view: ResellerOrderView = {
     orderid: order.orderid,
     reference,
@@ -114,6 +114,7 @@ export class ResellerOrdersService {
             requestHash: hash,
             apiKeyId: key.id,
             orderid: order.orderid,
+            callbackUrl: request.callback_url ?? null,
             // Milliseconds, as the list's cursor carries them.
             createdAt: new Date(),
           });
@@ -207,6 +208,12 @@ export class ResellerOrdersService {
       if (order) views.set(binding.reference, liveView(order, binding.reference));
     }
     return views;
+  }
+
+  /** The live orders with this reference (one per reseller at most), for the console's filter. */
+  async orderidsWithReference(reference: string) {
+    const rows = await this.bindings.find({ select: { orderid: true }, where: { reference } });
+    return rows.map((row) => row.orderid);
   }
 
   /** References and key ids of the given orders, for the console's lists. */

@@ -8,6 +8,7 @@ import { AppError } from '../../common/errors/app-error.js';
 import { deliveryOf } from '../../sandbox/suppliers/test-players.js';
 import { newBusinessId } from '../../common/ids.js';
 import { keysetPage, type OrderListQuery } from './order-list-query.js';
+import { ResellerCallbacks } from './callbacks/callbacks.service.js';
 import { ResellerCatalogue } from './reseller-catalogue.js';
 import { ResellerErrorCode, ResellerMessages } from './reseller-errors.js';
 import type { ActiveKey } from './reseller-keys.service.js';
@@ -48,6 +49,7 @@ export class ResellerSandboxService {
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly catalogue: ResellerCatalogue,
     private readonly clock: Clock,
+    private readonly callbacks: ResellerCallbacks,
   ) {}
 
   private get orders() {
@@ -127,6 +129,12 @@ export class ResellerSandboxService {
             placed.reference,
           );
         }
+        await this.callbacks.testOrderPlaced(
+          key,
+          placed,
+          request.callback_url,
+          this.events(placed),
+        );
         return placed;
       });
       return { created: true, order: this.view(order) };
@@ -204,10 +212,20 @@ export class ResellerSandboxService {
     return this.view(order);
   }
 
-  /** The order as the simulators would have it by now. */
-  private view(order: ResellerSandboxOrderEntity): ResellerOrderView {
+  /** The callbacks of a test order: refunded at once, or completed when it is delivered. */
+  private events(order: ResellerSandboxOrderEntity) {
+    if (order.outcome === 'refuse') {
+      return [{ type: 'order.refunded', at: order.createdAt, order: this.view(order) }];
+    }
+    if (order.outcome !== 'deliver') return [];
+    const at = new Date(order.createdAt.getTime() + SANDBOX_DELIVERY_MS);
+    return [{ type: 'order.completed', at, order: this.view(order, at) }];
+  }
+
+  /** The order as the simulators would have it by `now`. */
+  private view(order: ResellerSandboxOrderEntity, now = this.clock.now()): ResellerOrderView {
     const deliveredAt = new Date(order.createdAt.getTime() + SANDBOX_DELIVERY_MS);
-    const delivered = order.outcome === 'deliver' && this.clock.now() >= deliveredAt;
+    const delivered = order.outcome === 'deliver' && now >= deliveredAt;
     const status = order.outcome === 'refuse' ? 'Refunded' : delivered ? 'Completed' : 'Processing';
     const view: ResellerOrderView = {
       orderid: order.orderid,

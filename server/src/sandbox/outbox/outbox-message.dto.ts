@@ -2,8 +2,8 @@ import { ApiProperty } from '@nestjs/swagger';
 import type { OutboxChannel, OutboxMessage } from './outbox.repository.js';
 
 export class OutboxMessageDto implements OutboxMessage {
-  @ApiProperty({ enum: ['sms', 'email', 'whatsapp'] }) channel: OutboxChannel;
-  @ApiProperty({ description: 'The mobile number or e-mail address' }) to: string;
+  @ApiProperty({ enum: ['sms', 'email', 'whatsapp', 'callback'] }) channel: OutboxChannel;
+  @ApiProperty({ description: 'The mobile number, e-mail address or callback inbox' }) to: string;
   @ApiProperty({
     nullable: true,
     type: String,

@@ -40,10 +40,10 @@ export function renderOutboxPage(to: string, messages: OutboxMessage[]) {
             }</div>`,
         )
         .join('')
-    : `<p>${to ? 'Nothing sent to this address yet.' : 'Enter a mobile number or an e-mail address.'}</p>`;
+    : `<p>${to ? 'Nothing sent to this address yet.' : 'Enter a mobile number, an e-mail address or a callback inbox.'}</p>`;
   return sandboxPage(
     'Sandbox outbox',
-    `<h1>Outbox</h1><p>SMS, e-mails and WhatsApp messages the store sent while running with sandbox providers.</p>
+    `<h1>Outbox</h1><p>SMS, e-mails, WhatsApp messages and reseller callbacks the store sent while running with sandbox providers.</p>
 <form method="get"><input name="to" value="${escapeHtml(to)}" placeholder="9000000001 or user@example.com" aria-label="Recipient"><button>Show</button></form>${list}`,
   );
 }

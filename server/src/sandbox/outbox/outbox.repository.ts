@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 
-export type OutboxChannel = 'sms' | 'email' | 'whatsapp';
+export type OutboxChannel = 'sms' | 'email' | 'whatsapp' | 'callback';
 
 export interface OutboxMessage {
   channel: OutboxChannel;

@@ -1,6 +1,6 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
-/** An SMS, e-mail or WhatsApp message the simulators delivered, shown by the sandbox outbox. */
+/** An SMS, e-mail, WhatsApp message or reseller callback the simulators delivered or received, shown by the sandbox outbox. */
 @Entity('sandbox_messages')
 // Descending: TypeORM cannot describe it, the migration owns it.
 @Index('sandbox_messages_recipient', { synchronize: false })
@@ -14,7 +14,7 @@ export class SandboxMessageEntity {
   id!: string;
 
   @Column({ type: 'varchar', length: 10 })
-  channel!: 'sms' | 'email' | 'whatsapp';
+  channel!: 'sms' | 'email' | 'whatsapp' | 'callback';
 
   @Column({ type: 'varchar', length: 254 })
   recipient!: string;

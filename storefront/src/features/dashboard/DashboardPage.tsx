@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useSession } from '@/auth/SessionContext';
 import { useSignOut } from '@/auth/useSignOut';
 import { Icon, type IconName } from '@/components/Icon';
+import { ApiCallbacks } from './ApiCallbacks';
 import { ApiKeys } from './ApiKeys';
 import { OrdersOverview } from './OrdersOverview';
 import { ProfileCard } from './ProfileCard';
@@ -48,6 +49,7 @@ export default function DashboardPage() {
           <Icon name="chevronRight" />
         </Link>
       )}
+      {user.role === 'reseller' && <ApiCallbacks userid={user.userid} />}
       <ReferralCard userid={user.userid} />
       <nav className="card dashboard-menu" aria-label="Account">
         {MENU.map((entry) => (
