@@ -111,12 +111,16 @@ export class OrdersAdminRepository {
     return (await this.db.getRepository(OrderEntity).findOneBy({ id })) ?? undefined;
   }
 
-  /** SQL: filters, the tally's exact count and a keyset page the builder cannot express. */
+  /**
+   * SQL: filters, the tally's exact count and a page the builder cannot express; `after` (the
+   * id of the previous page's last row) makes the page a keyset seek from that row.
+   */
   async list(
     filter: OrderListFilter,
     sort: { column: string; order: 'ASC' | 'DESC' },
     offset: number,
     limit: number,
+    after?: string,
   ): Promise<{ rows: Order[]; total: number }> {
     const where = new SqlWhere();
     if (filter.ids) where.and('id = ANY($?::uuid[])', filter.ids);
@@ -143,9 +147,12 @@ export class OrdersAdminRepository {
         : `SELECT count(*)::int AS total FROM orders ${where}`,
       where.params,
     );
-    const order = `${sort.column} ${sort.order}, id ${sort.order}`;
+    // Every sortable column of `orders` is NOT NULL, so any sort can seek.
     const rows: Array<Record<string, unknown>> = await this.db.query(
-      pageSql('orders', where, sort.column, order, total, limit, offset),
+      pageSql('orders', where, sort.column, sort.order, total, limit, offset, {
+        after,
+        seekable: true,
+      }),
       where.params,
     );
     return {

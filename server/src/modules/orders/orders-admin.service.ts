@@ -89,12 +89,14 @@ export class OrdersAdminService {
     return { message: Messages.orderUpdated, order };
   }
 
-  async page(page = 1, limit = 50) {
+  /** Spec 002's numbered page, newest first; `after` is the last id of page `page - 1`. */
+  async page(page = 1, limit = 50, after?: string) {
     const { rows, total } = await this.repository.list(
       {},
       { column: 'created_at', order: 'DESC' },
       (page - 1) * limit,
       limit,
+      after,
     );
     return {
       transactions: await this.withSources(rows.map(mapOrder)),
@@ -122,6 +124,7 @@ export class OrdersAdminService {
       { column: ORDER_SORT_COLUMNS[query.sortField], order: query.sortOrder },
       query.offset,
       query.limit,
+      query.after,
     );
     return { orders: await this.withSources(rows.map(mapOrder)), total };
   }

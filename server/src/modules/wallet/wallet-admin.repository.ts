@@ -36,6 +36,9 @@ export const WALLET_TXN_SORT_COLUMNS: Record<string, string> = {
   useremail: 'useremail',
 };
 
+/** Sort columns that may hold NULL: their pages are found by offset, not by a keyset seek. */
+const NULLABLE_SORT_COLUMNS = new Set(['orderid']);
+
 /** The admin's reads of `wallet_transactions`. */
 @Injectable()
 export class WalletAdminRepository {
@@ -49,11 +52,13 @@ export class WalletAdminRepository {
     return rows[0] && mapWalletTxnRow(rows[0]);
   }
 
+  /** A filtered, sorted page; `after` (the previous page's last id) seeks instead of skipping. */
   async list(
     filter: WalletTxnListFilter,
     sort: { column: string; order: 'ASC' | 'DESC' },
     offset: number,
     limit: number,
+    after?: string,
   ): Promise<{ rows: WalletTxn[]; total: number }> {
     const where = new SqlWhere();
     if (filter.ids) where.and('id = ANY($?::uuid[])', filter.ids);
@@ -74,9 +79,11 @@ export class WalletAdminRepository {
         : `SELECT count(*)::int AS total FROM wallet_transactions ${where}`,
       where.params,
     );
-    const order = `${sort.column} ${sort.order}, id ${sort.order}`;
     const rows: WalletTxnRow[] = await this.db.query(
-      pageSql('wallet_transactions', where, sort.column, order, total, limit, offset),
+      pageSql('wallet_transactions', where, sort.column, sort.order, total, limit, offset, {
+        after,
+        seekable: !NULLABLE_SORT_COLUMNS.has(sort.column),
+      }),
       where.params,
     );
     return { rows: rows.map(mapWalletTxnRow), total };

@@ -76,12 +76,14 @@ export class WalletAdminService {
     });
   }
 
-  async page(page = 1, limit = 50) {
+  /** Spec 002's numbered page, newest first; `after` is the last id of page `page - 1`. */
+  async page(page = 1, limit = 50, after?: string) {
     const { rows, total } = await this.repository.list(
       {},
       { column: 'created_at', order: 'DESC' },
       (page - 1) * limit,
       limit,
+      after,
     );
     return {
       transactions: rows.map(mapWalletTxn),
@@ -109,6 +111,7 @@ export class WalletAdminService {
       { column: WALLET_TXN_SORT_COLUMNS[query.sortField], order: query.sortOrder },
       query.offset,
       query.limit,
+      query.after,
     );
     return { transactions: rows.map(mapWalletTxn), total };
   }
