@@ -18,6 +18,7 @@ import { ResellerApi1764500600000 } from './1764500600000-ResellerApi.js';
 import { TaxInvoices1764500700000 } from './1764500700000-TaxInvoices.js';
 import { UpiIntentLinks1764500800000 } from './1764500800000-UpiIntentLinks.js';
 import { Referrals1764500900000 } from './1764500900000-Referrals.js';
+import { SearchByPrefix1764501000000 } from './1764501000000-SearchByPrefix.js';
 
 /** Every migration, oldest first. Listed explicitly so the build and the tests load the same set. */
 export const migrations = [
@@ -41,4 +42,5 @@ export const migrations = [
   TaxInvoices1764500700000,
   UpiIntentLinks1764500800000,
   Referrals1764500900000,
+  SearchByPrefix1764501000000,
 ];

@@ -4,11 +4,11 @@ import { Clock } from '../../common/clock.js';
 import { AppError } from '../../common/errors/app-error.js';
 import {
   choiceFilter,
-  containsPattern,
   idFilter,
   isUuid,
   istDayRange,
   textFilter,
+  textSearch,
 } from '../../common/http/list-filters.js';
 import type { ListQuery } from '../../common/http/simple-rest.js';
 import { Messages } from '@zstore/contract/messages';
@@ -18,6 +18,7 @@ import { mapOrder, type OrderResponseDto } from './dto/order.dto.js';
 import { OrderSources } from './order-sources.js';
 import { ORDER_SORT_COLUMNS, OrdersAdminRepository } from './orders-admin.repository.js';
 import { OrdersService } from './orders.service.js';
+import { UsersService } from '../users/users.service.js';
 
 export const ORDER_SORTABLE = Object.keys(ORDER_SORT_COLUMNS);
 const PAYMENT_MODES = ['upi', 'wallet'] as const;
@@ -41,6 +42,7 @@ export class OrdersAdminService {
     private readonly repository: OrdersAdminRepository,
     private readonly clock: Clock,
     private readonly sources: OrderSources,
+    private readonly users: UsersService,
   ) {}
 
   async stats() {
@@ -115,7 +117,7 @@ export class OrdersAdminService {
     const { rows, total } = await this.repository.list(
       {
         ids: idFilter(filter),
-        q: q && containsPattern(q),
+        q: q ? textSearch(q, await this.users.useridsWithEmailContaining(q)) : undefined,
         status: choiceFilter(filter, 'status', ORDER_STATUSES),
         paymentmode: choiceFilter(filter, 'paymentmode', PAYMENT_MODES),
         updatedFrom: from,

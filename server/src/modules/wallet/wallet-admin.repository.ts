@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { TextSearch } from '../../common/http/list-filters.js';
 import { pageSql, SqlWhere } from '../../database/sql-where.js';
 import { foldTally, tallyRows, type Tally } from '../../database/tallies.js';
 import type { WalletTxnStatus, WalletTxnType } from './wallet.repository.js';
@@ -15,7 +16,7 @@ const WALLET_TXN_TALLY: Tally = {
 
 export interface WalletTxnListFilter {
   ids?: string[];
-  q?: string;
+  q?: TextSearch;
   type?: WalletTxnType[];
   status?: WalletTxnStatus[];
   orderid?: string;
@@ -62,7 +63,16 @@ export class WalletAdminRepository {
   ): Promise<{ rows: WalletTxn[]; total: number }> {
     const where = new SqlWhere();
     if (filter.ids) where.and('id = ANY($?::uuid[])', filter.ids);
-    if (filter.q) where.and('(txnid ILIKE $? OR useremail ILIKE $?)', filter.q, filter.q);
+    if (filter.q?.userids) {
+      where.and(
+        '(lower(txnid) LIKE $? OR lower(useremail) LIKE $? OR userid = ANY($?::bigint[]))',
+        filter.q.prefix,
+        filter.q.prefix,
+        filter.q.userids,
+      );
+    } else if (filter.q) {
+      where.and('(txnid ILIKE $? OR useremail ILIKE $?)', filter.q.contains, filter.q.contains);
+    }
     if (filter.type) where.and('type = ANY($?::wallet_txn_type[])', filter.type);
     if (filter.status) where.and('status = ANY($?::wallet_txn_status[])', filter.status);
     if (filter.orderid) where.and('orderid ILIKE $?', filter.orderid);

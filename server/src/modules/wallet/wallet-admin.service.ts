@@ -10,6 +10,7 @@ import {
   isUuid,
   istDayRange,
   textFilter,
+  textSearch,
 } from '../../common/http/list-filters.js';
 import type { ListQuery } from '../../common/http/simple-rest.js';
 import { Messages } from '@zstore/contract/messages';
@@ -101,7 +102,7 @@ export class WalletAdminService {
     const { rows, total } = await this.repository.list(
       {
         ids: idFilter(filter),
-        q: q && containsPattern(q),
+        q: q ? textSearch(q, await this.users.useridsWithEmailContaining(q)) : undefined,
         type: choiceFilter(filter, 'type', TYPES),
         status: choiceFilter(filter, 'status', STATUSES),
         orderid: orderid && containsPattern(orderid),
