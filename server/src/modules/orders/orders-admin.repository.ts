@@ -100,6 +100,28 @@ export class OrdersAdminRepository {
     );
   }
 
+  /**
+   * Orders by status (from the tallies) and the `Processing` ones by fulfilment status (from
+   * the status index: a store keeps few orders open), for the metrics page.
+   */
+  async statusCounts(): Promise<{
+    byStatus: Array<{ status: string; orders: number }>;
+    processing: Array<{ fulfilmentStatus: string; orders: number }>;
+  }> {
+    await foldTally(this.db, ORDER_TALLY);
+    const [byStatus, processing] = await Promise.all([
+      this.db.query<Array<{ status: string; orders: number }>>(
+        `SELECT status::text AS status, sum(orders)::float8 AS orders
+         FROM ${tallyRows(ORDER_TALLY)} tally GROUP BY status`,
+      ),
+      this.db.query<Array<{ fulfilmentStatus: string; orders: number }>>(
+        `SELECT fulfilment_status AS "fulfilmentStatus", count(*)::float8 AS orders
+         FROM orders WHERE status = 'Processing' GROUP BY fulfilment_status`,
+      ),
+    ]);
+    return { byStatus: byStatus.filter((row) => row.orders > 0), processing };
+  }
+
   processing(limit: number): Promise<Order[]> {
     return this.db.getRepository(OrderEntity).find({
       where: { status: 'Processing' },

@@ -64,6 +64,11 @@ export class OrdersAdminService {
     };
   }
 
+  /** Orders by status and the open ones by fulfilment status, for the metrics page. */
+  statusCounts() {
+    return this.repository.statusCounts();
+  }
+
   async processing() {
     return (await this.repository.processing(PROCESSING_LIMIT)).map(mapOrder);
   }

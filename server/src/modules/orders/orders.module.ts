@@ -57,6 +57,6 @@ import { OrdersService } from './orders.service.js';
     CheckedPlayers,
     OrderSources,
   ],
-  exports: [OrderDeliveries, OrdersService, CheckedPlayers, OrderSources],
+  exports: [OrderDeliveries, OrdersService, CheckedPlayers, OrderSources, OrdersAdminService],
 })
 export class OrdersModule {}
