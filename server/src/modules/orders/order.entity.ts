@@ -34,6 +34,7 @@ import type { FulfilmentStatus } from './fulfilment-state.js';
 @Index('orders_customer_newest', { synchronize: false })
 @Index('orders_fulfilment_open', { synchronize: false })
 @Index('orders_newest', { synchronize: false })
+@Index('orders_open_fulfilment', { synchronize: false })
 @Index('orders_next_check', { synchronize: false })
 @Index('orders_search_orderid', { synchronize: false })
 @Index('orders_search_orderid_prefix', { synchronize: false })
