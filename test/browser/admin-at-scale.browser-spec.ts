@@ -90,6 +90,9 @@ describe('admin console at scale', () => {
     await page.getByRole('option', { name: 'Bulk Arena', exact: true }).click();
     await page.locator('tr[data-item]').filter({ hasText: 'Bulk pack 1' }).first().waitFor();
     await page.getByText(`Showing 1 to 50 of ${BULK_ITEMS}`, { exact: true }).waitFor();
+    // The products card shows the chosen product alone.
+    await page.getByText('Showing 1 to 1 of 1', { exact: true }).waitFor();
+    expect(await page.getByText('Bulk Arena', { exact: true }).count()).toBeGreaterThan(1);
     const items = page.locator('tr[data-item]');
     await page.getByRole('button', { name: 'Next', exact: true }).last().click();
     await page.getByText(`Showing 51 to 100 of ${BULK_ITEMS}`, { exact: true }).waitFor();

@@ -85,7 +85,7 @@ const PriceUpdate = () => {
   const products = useGetList<Product>('viewproducts', {
     pagination: { page: productPage, perPage: PER_PAGE },
     sort: { field: 'productid', order: 'ASC' },
-    filter: q ? { q } : {},
+    filter: { ...(q ? { q } : {}), ...(productId ? { id: [productId] } : {}) },
   });
   const items = useGetList<Item>('viewitems', {
     pagination: { page: itemPage, perPage: PER_PAGE },
