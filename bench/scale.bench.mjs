@@ -93,6 +93,22 @@ async function pickSearched(client, people) {
   people.txnid = (
     await one(`SELECT txnid FROM wallet_transactions ORDER BY created_at LIMIT 1`)
   ).txnid;
+  // The last row of the page before a deep page, as the console passes it (`after`); on a
+  // store smaller than that, its last row.
+  const lastBefore = async (table, offset) =>
+    (
+      await one(
+        `SELECT id FROM ${table} ORDER BY created_at DESC, id DESC
+         OFFSET LEAST($1, (SELECT count(*) - 1 FROM ${table})) LIMIT 1`,
+        [offset],
+      )
+    ).id;
+  people.afterOrder = await lastBefore('orders', 49_949);
+  people.afterWallet = await lastBefore('wallet_transactions', 49_949);
+  people.afterOrder20000 = await lastBefore('orders', 19_999);
+  people.productId = (
+    await one(`SELECT id FROM products WHERE deleted_at IS NULL ORDER BY productid DESC LIMIT 1`)
+  ).id;
 }
 
 /** Starts the build on `url`, signs in the admin and the customers, tops up the checkout wallet. */
@@ -170,10 +186,19 @@ function calls(store) {
       body: walletOrderBody(pack, people.typical.userid),
     }),
     admin('GET /admin/stats', '/api/admin/stats'),
+    admin('GET /metrics (scrape)', '/api/metrics'),
     admin('GET /admin/alltxn page 1', '/api/admin/alltxn?page=1&limit=50'),
     admin('GET /admin/alltxn page 1000', '/api/admin/alltxn?page=1000&limit=50'),
+    admin(
+      'GET /admin/alltxn page 1000 keyset',
+      `/api/admin/alltxn?page=1000&limit=50&after=${people.afterOrder}`,
+    ),
     admin('GET /admin/allwallettxn page 1', '/api/admin/allwallettxn?page=1&limit=50'),
     admin('GET /admin/allwallettxn page 1000', '/api/admin/allwallettxn?page=1000&limit=50'),
+    admin(
+      'GET /admin/allwallettxn page 1000 keyset',
+      `/api/admin/allwallettxn?page=1000&limit=50&after=${people.afterWallet}`,
+    ),
     admin('GET /admin/users_data page 1', '/api/admin/users_data?page=1&limit=25'),
     admin('GET /admin/users_data page 1000', '/api/admin/users_data?page=1000&limit=25'),
     admin('rest/users search e-mail', restList('users', { filter: { q: people.typical.email } })),
@@ -194,6 +219,10 @@ function calls(store) {
       restList('orders', { filter: { from: monthAgo, to: weekLater } }),
     ),
     admin('rest/orders range 20000', restList('orders', { range: [20_000, 20_024] })),
+    admin(
+      'rest/orders range 20000 keyset',
+      `${restList('orders', { range: [20_000, 20_024] })}&after=${people.afterOrder20000}`,
+    ),
     admin('rest/wallet-txn default', restList('wallet-transactions')),
     admin(
       'rest/wallet-txn search txnid',
@@ -229,8 +258,18 @@ function calls(store) {
     ),
     admin('price screen rest/items 0-499', restList('items', { range: [0, 499] })),
     admin('price screen rest/products 0-499', restList('products', { range: [0, 499] })),
+    admin('price screen rest/items 0-49', restList('items', { range: [0, 49] })),
+    admin(
+      'price screen rest/items of a product',
+      restList('items', { range: [0, 49], filter: { productId: people.productId } }),
+    ),
+    admin(
+      'price screen rest/items search',
+      restList('items', { range: [0, 49], filter: { q: 'pack 4' } }),
+    ),
     admin('GET /admin/getallitems', '/api/admin/getallitems'),
     admin('GET /admin/getallcoupon', '/api/admin/getallcoupon'),
+    admin('GET /admin/getallproducts', '/api/admin/getallproducts'),
   ].filter((call) => !ONLY || ONLY.split(',').some((part) => call.name.includes(part)));
 }
 

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useDataProvider, type DataProvider } from 'react-admin';
 import { adminCall, httpClient } from '@/httpClient';
 import { resellerApi } from '@/resellers/resellerApi';
+import { KEYSET_RESOURCES, KeysetPages } from '@/keysetPages';
 import { readToken } from '@/session';
 import type {
   AdminAnswer,
@@ -36,6 +37,7 @@ const restPaths: Record<string, string> = {
 const toRest = (resource: string) => restPaths[resource] ?? resource;
 
 const restProvider = simpleRestProvider(apiUrl, httpClient);
+const keysetPages = new KeysetPages(apiUrl);
 
 const id = (value: string) => encodeURIComponent(value);
 
@@ -126,7 +128,10 @@ export type AdminDataProvider = DataProvider & typeof adminMethods;
 
 export const dataProvider: AdminDataProvider = {
   ...restProvider,
-  getList: (resource, params) => restProvider.getList(toRest(resource), params),
+  getList: (resource, params) =>
+    KEYSET_RESOURCES.has(toRest(resource))
+      ? keysetPages.getList(toRest(resource), params)
+      : restProvider.getList(toRest(resource), params),
   getOne: (resource, params) => restProvider.getOne(toRest(resource), params),
   getMany: (resource, params) => restProvider.getMany(toRest(resource), params),
   getManyReference: (resource, params) => restProvider.getManyReference(toRest(resource), params),

@@ -101,6 +101,8 @@ const messages: TranslationMessages = {
       price_failed: 'Error updating price',
       instock_updated: 'Product instock status updated successfully',
       instock_failed: 'Error updating instock status',
+      all_products: 'All products',
+      showing: 'Showing %{from} to %{to} of %{total}',
     },
     resellers: {
       title: 'Reseller #%{userid}',

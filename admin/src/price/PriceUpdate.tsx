@@ -1,6 +1,7 @@
 import {
   Card,
   CardHeader,
+  MenuItem,
   Stack,
   Table,
   TableBody,
@@ -11,14 +12,19 @@ import {
   TextField,
 } from '@mui/material';
 import type { Theme } from '@mui/material/styles';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Title, useGetList, useTranslate } from 'react-admin';
 import { EmptyText, ErrorText, LoadingText } from '@/common/ListStates';
 import { ItemPriceRow } from '@/price/ItemPriceRow';
+import { PricePager } from '@/price/PricePager';
 import { ProductStockRow } from '@/price/ProductStockRow';
 import type { Item, Product } from '@/types';
 
-const ALL = { page: 1, perPage: 500 };
+/** Rows a card shows at once; the search, the product filter and the pager reach the rest. */
+const PER_PAGE = 50;
+/** The product filter's choices (a store has tens of products, not thousands). */
+const PRODUCT_CHOICES = { page: 1, perPage: 500 };
+const SEARCH_DELAY_MS = 300;
 
 /**
  * On a phone each row becomes a small block of labelled fields with its Save button, instead of
@@ -48,41 +54,83 @@ const stackedOnPhone = (theme: Theme) => ({
   },
 });
 
-const matches = (name: string, search: string) =>
-  name.toLowerCase().includes(search.trim().toLowerCase());
+/** `text` once the admin has stopped typing for a moment, so a search is not one call a key. */
+const useSettled = (text: string) => {
+  const [settled, setSettled] = useState(text);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(text.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+  return settled;
+};
 
-/** `/admin/price`: prices and stock per item, stock and note per product. */
+/**
+ * `/admin/price`: prices and stock per item, stock and note per product. Both cards are read a
+ * page at a time from the server; the search finds products by name and items by their own or
+ * their product's name, and the product filter shows one product's items.
+ */
 const PriceUpdate = () => {
   const translate = useTranslate();
   const [search, setSearch] = useState('');
-  const items = useGetList<Item>('viewitems', {
-    pagination: ALL,
-    sort: { field: 'itemid', order: 'ASC' },
-  });
+  const [productId, setProductId] = useState('');
+  const q = useSettled(search);
+  // A new search or product starts both cards at their first page.
+  const filterKey = JSON.stringify([q, productId]);
+  const [pages, setPages] = useState({ filterKey, product: 1, item: 1 });
+  const current = pages.filterKey === filterKey ? pages : { filterKey, product: 1, item: 1 };
+  const productPage = current.product;
+  const itemPage = current.item;
+  const setProductPage = (page: number) => setPages({ ...current, product: page });
+  const setItemPage = (page: number) => setPages({ ...current, item: page });
   const products = useGetList<Product>('viewproducts', {
-    pagination: ALL,
+    pagination: { page: productPage, perPage: PER_PAGE },
     sort: { field: 'productid', order: 'ASC' },
+    filter: { ...(q ? { q } : {}), ...(productId ? { id: [productId] } : {}) },
+  });
+  const items = useGetList<Item>('viewitems', {
+    pagination: { page: itemPage, perPage: PER_PAGE },
+    sort: { field: 'itemid', order: 'ASC' },
+    filter: { ...(q ? { q } : {}), ...(productId ? { productId } : {}) },
+  });
+  const choices = useGetList<Product>('viewproducts', {
+    pagination: PRODUCT_CHOICES,
+    sort: { field: 'name', order: 'ASC' },
   });
   const heading = (name: string) => translate(`app.price.${name}`);
-  const shownProducts = products.data?.filter((product) => matches(product.name, search)) ?? [];
+  const shownProducts = products.data ?? [];
+  const shownItems = items.data ?? [];
   // Packs of the same name sell in several products (each MLBB region has a Weekly Diamond
-  // Pass): every item row names its product, and the search finds items by it too.
-  const productNames = new Map(products.data?.map((product) => [product.id, product.name]));
+  // Pass): every item row names its product.
+  const productNames = new Map(choices.data?.map((product) => [product.id, product.name]));
   const productOf = (item: Item) => (item.productId && productNames.get(item.productId)) || '';
-  const shownItems =
-    items.data?.filter((item) => matches(item.name, search) || matches(productOf(item), search)) ??
-    [];
 
   return (
     <Stack spacing={2} sx={{ my: 2 }}>
       <Title title={translate('app.menu.price')} />
-      <TextField
-        label={translate('ra.action.search')}
-        value={search}
-        onChange={(event) => setSearch(event.target.value)}
-        size="small"
-        sx={{ maxWidth: 320 }}
-      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField
+          label={translate('ra.action.search')}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          size="small"
+          sx={{ maxWidth: 320, flexGrow: 1 }}
+        />
+        <TextField
+          select
+          label={heading('product')}
+          value={productId}
+          onChange={(event) => setProductId(event.target.value)}
+          size="small"
+          sx={{ maxWidth: 320, flexGrow: 1 }}
+        >
+          <MenuItem value="">{heading('all_products')}</MenuItem>
+          {choices.data?.map((product) => (
+            <MenuItem key={product.id} value={product.id}>
+              {product.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
       <Card>
         <CardHeader title={heading('products_title')} />
         {products.isPending && <LoadingText />}
@@ -109,6 +157,12 @@ const PriceUpdate = () => {
             </Table>
           </TableContainer>
         )}
+        <PricePager
+          page={productPage}
+          perPage={PER_PAGE}
+          total={products.total}
+          onPage={setProductPage}
+        />
       </Card>
       <Card>
         <CardHeader title={heading('items_title')} />
@@ -137,6 +191,7 @@ const PriceUpdate = () => {
             </Table>
           </TableContainer>
         )}
+        <PricePager page={itemPage} perPage={PER_PAGE} total={items.total} onPage={setItemPage} />
       </Card>
     </Stack>
   );

@@ -41,27 +41,46 @@ export class SqlWhere {
 /** A filtered list matching at most this many rows is filtered first, then sorted. */
 const FILTER_FIRST_MAX = 50_000;
 
+/** Where a page starts: after the row `after` (an id) in the list's order, when set. */
+export interface PageSeek {
+  after?: string;
+  /** False when the sort column may hold NULL, which a row comparison cannot seek past. */
+  seekable: boolean;
+}
+
 /**
  * One page of `table`'s rows matching `where`, in `order` (`<column> <dir>, id <dir>`): the
  * page's ids first, from the sort's index alone, then only those rows, so a deep page skips index
  * entries rather than whole rows. When the filter matches few rows (`matching`, counted before),
  * they are found through the filter's own index and sorted, rather than the sort's index walked
  * until enough of them turn up (a date range months back would read every newer row).
+ *
+ * With `seek.after` (the last row of the page before, as the console passes it) the page is a
+ * keyset seek from that row in the sort's index, so page 20,000 costs what page 2 costs; an
+ * `after` row that no longer exists gives an empty page.
  */
 export function pageSql(
   table: string,
   where: SqlWhere,
   sortColumn: string,
-  order: string,
+  sortOrder: 'ASC' | 'DESC',
   matching: number,
   limit: number,
   offset: number,
+  seek: PageSeek = { seekable: false },
 ): string {
-  const page = `LIMIT ${where.bind(limit)} OFFSET ${where.bind(offset)}`;
+  const order = `${sortColumn} ${sortOrder}, id ${sortOrder}`;
   const filterFirst = where.toString() !== '' && matching <= FILTER_FIRST_MAX;
+  const keyset = seek.after !== undefined && seek.seekable;
+  const seekFrom = keyset
+    ? `(${sortColumn}, id) ${sortOrder === 'DESC' ? '<' : '>'} ` +
+      `(SELECT ${sortColumn}, id FROM ${table} WHERE id = ${where.bind(seek.after)}::uuid)`
+    : undefined;
+  const page = `LIMIT ${where.bind(limit)} OFFSET ${where.bind(keyset ? 0 : offset)}`;
   const ids = filterFirst
     ? `WITH matches AS MATERIALIZED (SELECT id, ${sortColumn} FROM ${table} ${where})
-       SELECT id FROM matches ORDER BY ${order} ${page}`
-    : `SELECT id FROM ${table} ${where} ORDER BY ${order} ${page}`;
+       SELECT id FROM matches ${seekFrom ? `WHERE ${seekFrom}` : ''} ORDER BY ${order} ${page}`
+    : `SELECT id FROM ${table} ${where}${seekFrom ? ` ${where.toString() ? 'AND' : 'WHERE'} ${seekFrom}` : ''}
+       ORDER BY ${order} ${page}`;
   return `SELECT ${table}.* FROM (${ids}) page JOIN ${table} USING (id) ORDER BY ${order}`;
 }

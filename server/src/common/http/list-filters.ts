@@ -22,6 +22,27 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 }
 
+/** A `starts with` pattern for LIKE on a lower-cased column, the user's text taken literally. */
+export function prefixPattern(text: string): string {
+  return `${text.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+}
+
+/**
+ * The console's text search of orders and wallet transactions: rows whose ids or e-mail start
+ * with the text, and every row of the customers whose e-mail contains it (`userids`, from the
+ * users table). Without `userids` (too many customers match) the rows are searched with
+ * `contains` over the columns themselves.
+ */
+export interface TextSearch {
+  prefix: string;
+  contains: string;
+  userids?: number[];
+}
+
+export function textSearch(text: string, userids: number[] | undefined): TextSearch {
+  return { prefix: prefixPattern(text), contains: containsPattern(text), userids };
+}
+
 /** One value or a list of values out of `allowed`; anything else is refused (400). */
 export function choiceFilter<T extends string>(
   filter: Filter,

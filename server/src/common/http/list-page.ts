@@ -13,6 +13,7 @@ import type { FastifyReply } from 'fastify';
 import { map } from 'rxjs';
 import { ApiAdminOperation, ApiErrors } from '../openapi/api-docs.decorators.js';
 import { EdgeStage, UseEdgeInterceptor } from './edge-interceptors.js';
+import { MAX_PAGE_SIZE, type PageQueryDto } from './page-query.dto.js';
 import { contentRange, type ListQuery } from './simple-rest.js';
 
 const LIST_RESOURCE_KEY = 'http:list-resource';
@@ -60,3 +61,39 @@ export const SimpleRestList = (resource: string, summary: string, row: Type) =>
     ApiErrors(400),
     ApiOkResponse({ type: [row] }),
   );
+
+/** What a spec list answers without `limit`: every row of a small store, never an unbounded list. */
+export const SPEC_LIST_DEFAULT_LIMIT = 500;
+
+/**
+ * A spec list that once answered every row (`getallitems`, `getallcoupon`, …): still a plain
+ * array, now a page at a time (`?page&limit`, the first 500 rows by default), with the
+ * `Content-Range` header telling the rows' total so a client can read on.
+ */
+export const SpecPagedList = (resource: string, summary: string, row: Type) =>
+  applyDecorators(
+    SetMetadata(LIST_RESOURCE_KEY, resource),
+    UseEdgeInterceptor(ListPageInterceptor, EdgeStage.ListPage),
+    ApiAdminOperation(
+      summary,
+      `A page at a time: \`page\` from 1, \`limit\` rows (${SPEC_LIST_DEFAULT_LIMIT} by default, at most ${MAX_PAGE_SIZE}). ` +
+        'The Content-Range header (`<resource> <first>-<last>/<total>`) tells the total.',
+    ),
+    ApiErrors(400),
+    ApiOkResponse({ type: [row] }),
+  );
+
+/** The `ListQuery` of a spec list's `?page&limit`, in the order the list always answered. */
+export function specPageQuery(
+  paging: PageQueryDto,
+  sort: [field: string, order: 'ASC' | 'DESC'],
+): ListQuery {
+  const limit = paging.limit ?? SPEC_LIST_DEFAULT_LIMIT;
+  return {
+    sortField: sort[0],
+    sortOrder: sort[1],
+    offset: ((paging.page ?? 1) - 1) * limit,
+    limit,
+    filter: {},
+  };
+}

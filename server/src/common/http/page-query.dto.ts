@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
 
 const toNumber = ({ value }: { value: unknown }) => Number(value);
 
@@ -30,5 +30,15 @@ export class PageQueryDto {
   limit?: number;
 }
 
-/** Spec 002's transaction lists (default 50 a page). */
-export class AdminPageQueryDto extends PageQueryDto {}
+/** The console's keyset cursor: the id of the last row of the page before the one asked for. */
+export const AFTER_DESCRIPTION =
+  'Id of the last row of the previous page (same filter and sort): the page is read from there, ' +
+  'so a deep page costs what the first does. Without it the page is found by its number.';
+
+/** Spec 002's transaction lists (default 50 a page), with the console's keyset cursor. */
+export class AdminPageQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({ description: AFTER_DESCRIPTION, format: 'uuid' })
+  @IsOptional()
+  @IsUUID()
+  after?: string;
+}

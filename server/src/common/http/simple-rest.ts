@@ -1,9 +1,9 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString } from 'class-validator';
+import { IsOptional, IsString, IsUUID } from 'class-validator';
 import { AppError } from '../errors/app-error.js';
 import { Messages } from '@zstore/contract/messages';
 import { isCleanInput } from './input-shape.js';
-import { MAX_PAGE_NUMBER, MAX_PAGE_SIZE } from './page-query.dto.js';
+import { AFTER_DESCRIPTION, MAX_PAGE_NUMBER, MAX_PAGE_SIZE } from './page-query.dto.js';
 
 /** The query of a simple-rest list, as the console sends it (each part JSON text). */
 export class ListQueryDto {
@@ -23,6 +23,14 @@ export class ListQueryDto {
   filter?: string;
 }
 
+/** A list whose deep pages the console reads by keyset: `range` plus the previous page's last id. */
+export class KeysetListQueryDto extends ListQueryDto {
+  @ApiPropertyOptional({ description: AFTER_DESCRIPTION, format: 'uuid' })
+  @IsOptional()
+  @IsUUID()
+  after?: string;
+}
+
 /** The ra-data-simple-rest dialect: `sort=["field","ASC"]&range=[0,24]&filter={...}`. */
 export interface ListQuery {
   sortField: string;
@@ -30,6 +38,8 @@ export interface ListQuery {
   offset: number;
   limit: number;
   filter: Record<string, unknown>;
+  /** The previous page's last id, on the lists that seek (`KeysetListQueryDto`). */
+  after?: string;
 }
 
 const MAX_OFFSET = MAX_PAGE_NUMBER * MAX_PAGE_SIZE;
@@ -76,6 +86,7 @@ export function parseListQuery(
     offset: from,
     limit: Math.min(to - from + 1, MAX_PAGE_SIZE),
     filter,
+    after: query instanceof KeysetListQueryDto ? query.after : undefined,
   };
 }
 

@@ -18,6 +18,7 @@ import { ResellerApi1764500600000 } from './1764500600000-ResellerApi.js';
 import { TaxInvoices1764500700000 } from './1764500700000-TaxInvoices.js';
 import { UpiIntentLinks1764500800000 } from './1764500800000-UpiIntentLinks.js';
 import { Referrals1764500900000 } from './1764500900000-Referrals.js';
+import { SearchByPrefix1764501000000 } from './1764501000000-SearchByPrefix.js';
 import { ResellerBatches1764501200000 } from './1764501200000-ResellerBatches.js';
 import { ResellerCallbacks1764501300000 } from './1764501300000-ResellerCallbacks.js';
 import { DeliveryGuarantee1764501400000 } from './1764501400000-DeliveryGuarantee.js';
@@ -47,6 +48,7 @@ export const migrations = [
   TaxInvoices1764500700000,
   UpiIntentLinks1764500800000,
   Referrals1764500900000,
+  SearchByPrefix1764501000000,
   ResellerBatches1764501200000,
   ResellerCallbacks1764501300000,
   DeliveryGuarantee1764501400000,

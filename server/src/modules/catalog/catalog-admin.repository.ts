@@ -36,6 +36,7 @@ export const PRODUCT_SORT: Record<string, string> = {
   instock: 'instock',
   istrending: 'istrending',
   isApi: 'is_api',
+  sortOrder: 'sort_order',
 };
 
 export const ITEM_SORT: Record<string, string> = {
@@ -120,13 +121,6 @@ export class CatalogAdminRepository {
     return { rows: rows.map(mapProductRow), total };
   }
 
-  async allProducts(): Promise<Product[]> {
-    const rows: ProductRow[] = await this.txHost.tx.query(
-      'SELECT * FROM products WHERE deleted_at IS NULL ORDER BY sort_order, productid',
-    );
-    return rows.map(mapProductRow);
-  }
-
   /** A live product, locked (`lock`) for the caller's transaction. */
   async product(id: string, lock = false): Promise<Product | undefined> {
     if (!isUuid(id)) return undefined;
@@ -181,7 +175,15 @@ export class CatalogAdminRepository {
       const ids = id.map(Number).filter(Number.isSafeInteger);
       filter.and('i.itemid = ANY($?::bigint[])', ids);
     }
-    if (typeof q === 'string' && q) filter.and('i.name ILIKE $?', containsPattern(q));
+    if (typeof q === 'string' && q) {
+      // An item is found by its own name or its product's (packs of one name sell in several).
+      filter.and(
+        `(i.name ILIKE $? OR i.itemid IN (
+           SELECT unnest(p.items) FROM products p WHERE p.deleted_at IS NULL AND p.name ILIKE $?))`,
+        containsPattern(q),
+        containsPattern(q),
+      );
+    }
     if (typeof productId === 'string' && productId) {
       filter.and(
         'EXISTS (SELECT 1 FROM products p WHERE p.id::text = $? AND p.deleted_at IS NULL AND i.itemid = ANY(p.items))',
@@ -202,13 +204,6 @@ export class CatalogAdminRepository {
       ),
     ]);
     return { rows: rows.map(mapAdminItemRow), total };
-  }
-
-  async allItems(): Promise<AdminItem[]> {
-    const rows: AdminItemRow[] = await this.txHost.tx.query(
-      `SELECT ${LISTED_ITEM_COLUMNS} FROM ${ITEMS_WITH_PRODUCT} WHERE i.deleted_at IS NULL ORDER BY i.itemid`,
-    );
-    return rows.map(mapAdminItemRow);
   }
 
   /** A live item by its numeric `itemid` or its `_id`. */

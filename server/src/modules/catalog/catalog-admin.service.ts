@@ -74,10 +74,6 @@ export class CatalogAdminService {
     return { products: rows.map(mapAdminProduct), total };
   }
 
-  async allProducts() {
-    return (await this.repository.allProducts()).map(mapAdminProduct);
-  }
-
   async getProduct(id: string) {
     return mapAdminProduct(await this.requireProduct(id));
   }
@@ -147,10 +143,6 @@ export class CatalogAdminService {
   async listItems(query: ListQuery) {
     const { rows, total } = await this.repository.listItems(query);
     return { items: rows.map(mapAdminItem), total };
-  }
-
-  async allItems() {
-    return (await this.repository.allItems()).map(mapAdminItem);
   }
 
   async getItem(itemid: number) {

@@ -2,7 +2,13 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from
 import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { ListQueryDto, parseListQuery } from '../../common/http/simple-rest.js';
-import { SimpleRestList, type ListPage } from '../../common/http/list-page.js';
+import {
+  SimpleRestList,
+  SpecPagedList,
+  specPageQuery,
+  type ListPage,
+} from '../../common/http/list-page.js';
+import { PageQueryDto } from '../../common/http/page-query.dto.js';
 import { Messages } from '@zstore/contract/messages';
 import { Role } from '../../common/auth/role.js';
 import { CatalogAdminService } from './catalog-admin.service.js';
@@ -40,10 +46,11 @@ export class CatalogAdminController {
   }
 
   @Get('getallproducts')
-  @ApiAdminOperation('List every product')
-  @ApiOkResponse({ type: [AdminProductDto] })
-  allProducts() {
-    return this.service.allProducts();
+  @SpecPagedList('products', 'List the products', AdminProductDto)
+  async allProducts(@Query() paging: PageQueryDto): Promise<ListPage<AdminProductDto>> {
+    const query = specPageQuery(paging, ['sortOrder', 'ASC']);
+    const { products, total } = await this.service.listProducts(query);
+    return { query, rows: products, total };
   }
 
   @Post('editproduct/:_id')
@@ -92,10 +99,11 @@ export class CatalogAdminController {
   }
 
   @Get('getallitems')
-  @ApiAdminOperation('List every item')
-  @ApiOkResponse({ type: [AdminItemDto] })
-  allItems() {
-    return this.service.allItems();
+  @SpecPagedList('items', 'List the items', AdminItemDto)
+  async allItems(@Query() paging: PageQueryDto): Promise<ListPage<AdminItemDto>> {
+    const query = specPageQuery(paging, ['itemid', 'ASC']);
+    const { items, total } = await this.service.listItems(query);
+    return { query, rows: items, total };
   }
 
   @Post('edititem/:itemid')

@@ -46,13 +46,6 @@ export class CouponsAdminRepository {
     return { rows, total };
   }
 
-  all(): Promise<AdminCoupon[]> {
-    return this.coupons.find({
-      where: { deletedAt: IsNull() },
-      order: { createdAt: 'DESC', id: 'ASC' },
-    });
-  }
-
   async get(id: string, lock = false): Promise<AdminCoupon | undefined> {
     if (!isUuid(id)) return undefined;
     const coupon = this.coupons.createQueryBuilder('coupon').where({ id, deletedAt: IsNull() });

@@ -32,10 +32,6 @@ export class CouponsAdminService {
     return { coupons: rows.map(mapAdminCoupon), total };
   }
 
-  async all() {
-    return (await this.repository.all()).map(mapAdminCoupon);
-  }
-
   async get(id: string) {
     return mapAdminCoupon(await this.require(id));
   }

@@ -2,7 +2,13 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from
 import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { ListQueryDto, parseListQuery } from '../../common/http/simple-rest.js';
-import { SimpleRestList, type ListPage } from '../../common/http/list-page.js';
+import {
+  SimpleRestList,
+  SpecPagedList,
+  specPageQuery,
+  type ListPage,
+} from '../../common/http/list-page.js';
+import { PageQueryDto } from '../../common/http/page-query.dto.js';
 import { Messages } from '@zstore/contract/messages';
 import { Role } from '../../common/auth/role.js';
 import { CouponsAdminService } from './coupons-admin.service.js';
@@ -23,10 +29,11 @@ export class CouponsAdminController {
   constructor(private readonly service: CouponsAdminService) {}
 
   @Get('getallcoupon')
-  @ApiAdminOperation('List every coupon')
-  @ApiOkResponse({ type: [AdminCouponDto] })
-  all() {
-    return this.service.all();
+  @SpecPagedList('coupons', 'List the coupons, newest first', AdminCouponDto)
+  async all(@Query() paging: PageQueryDto): Promise<ListPage<AdminCouponDto>> {
+    const query = specPageQuery(paging, ['createdAt', 'DESC']);
+    const { coupons, total } = await this.service.list(query);
+    return { query, rows: coupons, total };
   }
 
   @Post('createcoupon')

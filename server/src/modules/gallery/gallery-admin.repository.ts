@@ -50,10 +50,6 @@ export class GalleryAdminRepository {
     return { rows, total };
   }
 
-  all(): Promise<GalleryImage[]> {
-    return this.images.find({ select: COLUMNS, order: { createdAt: 'DESC', id: 'ASC' } });
-  }
-
   async get(id: string): Promise<GalleryImage | undefined> {
     if (!isUuid(id)) return undefined;
     return (await this.images.findOne({ select: COLUMNS, where: { id } })) ?? undefined;

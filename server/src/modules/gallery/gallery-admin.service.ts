@@ -31,10 +31,6 @@ export class GalleryAdminService {
     return { images: rows.map(mapGalleryImage), total };
   }
 
-  async all() {
-    return (await this.repository.all()).map(mapGalleryImage);
-  }
-
   async get(id: string) {
     const row = await this.repository.get(id);
     if (!row) throw AppError.notFound(Messages.notFound);

@@ -3,7 +3,13 @@ import { ApiBody, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { ListQueryDto, parseListQuery } from '../../common/http/simple-rest.js';
-import { SimpleRestList, type ListPage } from '../../common/http/list-page.js';
+import {
+  SimpleRestList,
+  SpecPagedList,
+  specPageQuery,
+  type ListPage,
+} from '../../common/http/list-page.js';
+import { PageQueryDto } from '../../common/http/page-query.dto.js';
 import { Messages } from '@zstore/contract/messages';
 import { Role } from '../../common/auth/role.js';
 import { GalleryImageDto, GalleryMessageDto, GalleryUploadDto } from './dto/gallery-admin.dto.js';
@@ -20,10 +26,11 @@ export class GalleryAdminController {
   constructor(private readonly service: GalleryAdminService) {}
 
   @Get('imagegallery')
-  @ApiAdminOperation('List every gallery image')
-  @ApiOkResponse({ type: [GalleryImageDto] })
-  all() {
-    return this.service.all();
+  @SpecPagedList('gallery', 'List the gallery images, newest first', GalleryImageDto)
+  async all(@Query() paging: PageQueryDto): Promise<ListPage<GalleryImageDto>> {
+    const query = specPageQuery(paging, ['createdAt', 'DESC']);
+    const { images, total } = await this.service.list(query);
+    return { query, rows: images, total };
   }
 
   @Post('uploadimage')

@@ -30,7 +30,7 @@ import type { FulfilmentStatus } from './fulfilment-state.js';
 @Index('orders_sort_useremail', ['userEmail', 'id'])
 @Index('orders_sort_userid', ['userid', 'id'])
 @Index('orders_sort_value', ['value', 'id'])
-// Partial, descending, covering and trigram indexes TypeORM cannot describe: the migrations own them.
+// Partial, descending, covering, expression and trigram indexes TypeORM cannot describe: the migrations own them.
 @Index('orders_created', { synchronize: false })
 @Index('orders_customer_newest', { synchronize: false })
 @Index('orders_fulfilment_open', { synchronize: false })
@@ -38,9 +38,13 @@ import type { FulfilmentStatus } from './fulfilment-state.js';
 @Index('orders_newest', { synchronize: false })
 @Index('orders_promise_open', { synchronize: false })
 @Index('orders_promise_untold', { synchronize: false })
+@Index('orders_open_fulfilment', { synchronize: false })
 @Index('orders_search_orderid', { synchronize: false })
+@Index('orders_search_orderid_prefix', { synchronize: false })
 @Index('orders_search_transactionid', { synchronize: false })
+@Index('orders_search_transactionid_prefix', { synchronize: false })
 @Index('orders_search_useremail', { synchronize: false })
+@Index('orders_search_useremail_prefix', { synchronize: false })
 @Index('orders_status', { synchronize: false })
 @Index('orders_updated_range', { synchronize: false })
 @Index('orders_user', { synchronize: false })

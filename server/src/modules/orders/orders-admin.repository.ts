@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { TextSearch } from '../../common/http/list-filters.js';
 import { entityFromRow } from '../../database/entity-rows.js';
 import { pageSql, SqlWhere } from '../../database/sql-where.js';
 import { foldTally, tallyRows, type Tally } from '../../database/tallies.js';
@@ -35,7 +36,7 @@ export interface OrderListFilter {
   ids?: string[];
   orderids?: string[];
   userId?: string;
-  q?: string;
+  q?: TextSearch;
   status?: OrderStatus[];
   paymentmode?: Array<'upi' | 'wallet'>;
   updatedFrom?: Date;
@@ -103,6 +104,28 @@ export class OrdersAdminRepository {
     );
   }
 
+  /**
+   * Orders by status (from the tallies) and the `Processing` ones by fulfilment status (from
+   * the status index: a store keeps few orders open), for the metrics page.
+   */
+  async statusCounts(): Promise<{
+    byStatus: Array<{ status: string; orders: number }>;
+    processing: Array<{ fulfilmentStatus: string; orders: number }>;
+  }> {
+    await foldTally(this.db, ORDER_TALLY);
+    const [byStatus, processing] = await Promise.all([
+      this.db.query<Array<{ status: string; orders: number }>>(
+        `SELECT status::text AS status, sum(orders)::float8 AS orders
+         FROM ${tallyRows(ORDER_TALLY)} tally GROUP BY status`,
+      ),
+      this.db.query<Array<{ fulfilmentStatus: string; orders: number }>>(
+        `SELECT fulfilment_status AS "fulfilmentStatus", count(*)::float8 AS orders
+         FROM orders WHERE status = 'Processing' GROUP BY fulfilment_status`,
+      ),
+    ]);
+    return { byStatus: byStatus.filter((row) => row.orders > 0), processing };
+  }
+
   processing(limit: number): Promise<Order[]> {
     return this.db.getRepository(OrderEntity).find({
       where: { status: 'Processing' },
@@ -115,23 +138,37 @@ export class OrdersAdminRepository {
     return (await this.db.getRepository(OrderEntity).findOneBy({ id })) ?? undefined;
   }
 
-  /** SQL: filters, the tally's exact count and a keyset page the builder cannot express. */
+  /**
+   * SQL: filters, the tally's exact count and a page the builder cannot express; `after` (the
+   * id of the previous page's last row) makes the page a keyset seek from that row.
+   */
   async list(
     filter: OrderListFilter,
     sort: { column: string; order: 'ASC' | 'DESC' },
     offset: number,
     limit: number,
+    after?: string,
   ): Promise<{ rows: Order[]; total: number }> {
     const where = new SqlWhere();
     if (filter.ids) where.and('id = ANY($?::uuid[])', filter.ids);
     if (filter.orderids) where.and('orderid = ANY($?::text[])', filter.orderids);
     if (filter.userId) where.and('user_id = $?', filter.userId);
-    if (filter.q) {
+    if (filter.q?.userids) {
+      // Each part reads an index (b-tree ranges and the customers' newest-first index).
+      where.and(
+        `(lower(orderid) LIKE $? OR lower(transactionid) LIKE $? OR lower(useremail) LIKE $?
+          OR userid = ANY($?::bigint[]))`,
+        filter.q.prefix,
+        filter.q.prefix,
+        filter.q.prefix,
+        filter.q.userids,
+      );
+    } else if (filter.q) {
       where.and(
         '(orderid ILIKE $? OR transactionid ILIKE $? OR useremail ILIKE $?)',
-        filter.q,
-        filter.q,
-        filter.q,
+        filter.q.contains,
+        filter.q.contains,
+        filter.q.contains,
       );
     }
     if (filter.status) where.and('status = ANY($?::order_status[])', filter.status);
@@ -150,9 +187,12 @@ export class OrdersAdminRepository {
         : `SELECT count(*)::int AS total FROM orders ${where}`,
       where.params,
     );
-    const order = `${sort.column} ${sort.order}, id ${sort.order}`;
+    // Every sortable column of `orders` is NOT NULL, so any sort can seek.
     const rows: Array<Record<string, unknown>> = await this.db.query(
-      pageSql('orders', where, sort.column, order, total, limit, offset),
+      pageSql('orders', where, sort.column, sort.order, total, limit, offset, {
+        after,
+        seekable: true,
+      }),
       where.params,
     );
     return {

@@ -4,11 +4,11 @@ import { Clock } from '../../common/clock.js';
 import { AppError } from '../../common/errors/app-error.js';
 import {
   choiceFilter,
-  containsPattern,
   idFilter,
   isUuid,
   istDayRange,
   textFilter,
+  textSearch,
 } from '../../common/http/list-filters.js';
 import type { ListQuery } from '../../common/http/simple-rest.js';
 import { Messages } from '@zstore/contract/messages';
@@ -20,6 +20,7 @@ import { OrderSources } from './order-sources.js';
 import { ORDER_SORT_COLUMNS, OrdersAdminRepository } from './orders-admin.repository.js';
 import { adminActor, OrderSettlementService } from './order-settlement.service.js';
 import { OrdersService } from './orders.service.js';
+import { UsersService } from '../users/users.service.js';
 
 export const ORDER_SORTABLE = Object.keys(ORDER_SORT_COLUMNS);
 const PAYMENT_MODES = ['upi', 'wallet'] as const;
@@ -46,6 +47,7 @@ export class OrdersAdminService {
     private readonly repository: OrdersAdminRepository,
     private readonly clock: Clock,
     private readonly sources: OrderSources,
+    private readonly users: UsersService,
   ) {}
 
   async stats() {
@@ -65,6 +67,11 @@ export class OrdersAdminService {
         orders: day.orders,
       })),
     };
+  }
+
+  /** Orders by status and the open ones by fulfilment status, for the metrics page. */
+  statusCounts() {
+    return this.repository.statusCounts();
   }
 
   async processing() {
@@ -97,12 +104,14 @@ export class OrdersAdminService {
     return { message: Messages.orderUpdated, order };
   }
 
-  async page(page = 1, limit = 50) {
+  /** Spec 002's numbered page, newest first; `after` is the last id of page `page - 1`. */
+  async page(page = 1, limit = 50, after?: string) {
     const { rows, total } = await this.repository.list(
       {},
       { column: 'created_at', order: 'DESC' },
       (page - 1) * limit,
       limit,
+      after,
     );
     return {
       transactions: await this.withSources(await this.orders.mapWithLinks(rows)),
@@ -128,7 +137,7 @@ export class OrdersAdminService {
         ids: idFilter(filter),
         orderids: reference === undefined ? undefined : await this.sources.byReference(reference),
         userId,
-        q: q && containsPattern(q),
+        q: q ? textSearch(q, await this.users.useridsWithEmailContaining(q)) : undefined,
         status: choiceFilter(filter, 'status', ORDER_STATUSES),
         paymentmode: choiceFilter(filter, 'paymentmode', PAYMENT_MODES),
         updatedFrom: from,
@@ -138,6 +147,7 @@ export class OrdersAdminService {
       { column: ORDER_SORT_COLUMNS[query.sortField], order: query.sortOrder },
       query.offset,
       query.limit,
+      query.after,
     );
     return { orders: await this.withSources(await this.orders.mapWithLinks(rows)), total };
   }

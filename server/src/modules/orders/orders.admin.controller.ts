@@ -2,7 +2,7 @@ import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { AdminPageQueryDto } from '../../common/http/page-query.dto.js';
-import { ListQueryDto, parseListQuery } from '../../common/http/simple-rest.js';
+import { KeysetListQueryDto, parseListQuery } from '../../common/http/simple-rest.js';
 import { SimpleRestList, type ListPage } from '../../common/http/list-page.js';
 import { Role } from '../../common/auth/role.js';
 import {
@@ -84,12 +84,12 @@ export class OrdersAdminController {
   @ApiErrors(400)
   @ApiOkResponse({ type: AdminOrdersPageDto })
   allTxn(@Query() query: AdminPageQueryDto) {
-    return this.service.page(query.page, query.limit);
+    return this.service.page(query.page, query.limit, query.after);
   }
 
   @Get('rest/orders')
   @SimpleRestList('orders', 'List orders (console table)', OrderResponseDto)
-  async list(@Query() query: ListQueryDto): Promise<ListPage<OrderResponseDto>> {
+  async list(@Query() query: KeysetListQueryDto): Promise<ListPage<OrderResponseDto>> {
     const list = parseListQuery(query, ORDER_SORTABLE, ['createdAt', 'DESC']);
     const { orders, total } = await this.service.list(list);
     return { query: list, rows: orders, total };

@@ -76,6 +76,7 @@ import { OrdersService } from './orders.service.js';
     CheckedPlayers,
     OrderSources,
     OrderStatusListeners,
+    OrdersAdminService,
   ],
 })
 export class OrdersModule {}

@@ -42,6 +42,17 @@ export class UsersRepository {
     return this.users.findOneBy({ userid });
   }
 
+  /** The userids of up to `limit` users whose e-mail matches the ILIKE `pattern`. */
+  async useridsByEmailPattern(pattern: string, limit: number): Promise<number[]> {
+    const rows = await this.users
+      .createQueryBuilder('user')
+      .select('user.userid', 'userid')
+      .where('user.email ILIKE :pattern', { pattern })
+      .limit(limit)
+      .getRawMany<{ userid: string }>();
+    return rows.map((row) => Number(row.userid));
+  }
+
   /** An account's e-mail, whatever its case (the unique index is on `lower(email)`); never a guest. */
   private byEmail(email: string) {
     return this.users

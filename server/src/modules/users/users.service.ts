@@ -5,7 +5,11 @@ import { AppError } from '../../common/errors/app-error.js';
 import { Messages } from '@zstore/contract/messages';
 import { EditProfileDto, mapUser } from './dto/user.dto.js';
 import { Role } from '../../common/auth/role.js';
+import { containsPattern } from '../../common/http/list-filters.js';
 import { type NewUser, UsersRepository } from './users.repository.js';
+
+/** Beyond this many customers an e-mail search is too broad to be answered by their ids. */
+const EMAIL_SEARCH_MAX_USERS = 2_000;
 
 /** The users table, for this module's routes and for every other module (none reads it itself). */
 @Injectable()
@@ -24,6 +28,19 @@ export class UsersService {
 
   getByUserid(userid: number) {
     return this.users.getByUserid(userid);
+  }
+
+  /**
+   * The userids of the customers whose e-mail contains `text` (any case), for the console's
+   * searches of orders and wallet transactions; undefined when more than a couple of thousand
+   * match, which the caller then searches the slow way.
+   */
+  async useridsWithEmailContaining(text: string): Promise<number[] | undefined> {
+    const userids = await this.users.useridsByEmailPattern(
+      containsPattern(text),
+      EMAIL_SEARCH_MAX_USERS + 1,
+    );
+    return userids.length > EMAIL_SEARCH_MAX_USERS ? undefined : userids;
   }
 
   async editProfile(auth: AuthUser, dto: EditProfileDto) {

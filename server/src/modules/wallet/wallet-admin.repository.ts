@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { TextSearch } from '../../common/http/list-filters.js';
 import { pageSql, SqlWhere } from '../../database/sql-where.js';
 import { foldTally, tallyRows, type Tally } from '../../database/tallies.js';
 import type { WalletTxnStatus, WalletTxnType } from './wallet.repository.js';
@@ -15,7 +16,7 @@ const WALLET_TXN_TALLY: Tally = {
 
 export interface WalletTxnListFilter {
   ids?: string[];
-  q?: string;
+  q?: TextSearch;
   type?: WalletTxnType[];
   status?: WalletTxnStatus[];
   orderid?: string;
@@ -36,6 +37,9 @@ export const WALLET_TXN_SORT_COLUMNS: Record<string, string> = {
   useremail: 'useremail',
 };
 
+/** Sort columns that may hold NULL: their pages are found by offset, not by a keyset seek. */
+const NULLABLE_SORT_COLUMNS = new Set(['orderid']);
+
 /** The admin's reads of `wallet_transactions`. */
 @Injectable()
 export class WalletAdminRepository {
@@ -49,15 +53,26 @@ export class WalletAdminRepository {
     return rows[0] && mapWalletTxnRow(rows[0]);
   }
 
+  /** A filtered, sorted page; `after` (the previous page's last id) seeks instead of skipping. */
   async list(
     filter: WalletTxnListFilter,
     sort: { column: string; order: 'ASC' | 'DESC' },
     offset: number,
     limit: number,
+    after?: string,
   ): Promise<{ rows: WalletTxn[]; total: number }> {
     const where = new SqlWhere();
     if (filter.ids) where.and('id = ANY($?::uuid[])', filter.ids);
-    if (filter.q) where.and('(txnid ILIKE $? OR useremail ILIKE $?)', filter.q, filter.q);
+    if (filter.q?.userids) {
+      where.and(
+        '(lower(txnid) LIKE $? OR lower(useremail) LIKE $? OR userid = ANY($?::bigint[]))',
+        filter.q.prefix,
+        filter.q.prefix,
+        filter.q.userids,
+      );
+    } else if (filter.q) {
+      where.and('(txnid ILIKE $? OR useremail ILIKE $?)', filter.q.contains, filter.q.contains);
+    }
     if (filter.type) where.and('type = ANY($?::wallet_txn_type[])', filter.type);
     if (filter.status) where.and('status = ANY($?::wallet_txn_status[])', filter.status);
     if (filter.orderid) where.and('orderid ILIKE $?', filter.orderid);
@@ -74,9 +89,11 @@ export class WalletAdminRepository {
         : `SELECT count(*)::int AS total FROM wallet_transactions ${where}`,
       where.params,
     );
-    const order = `${sort.column} ${sort.order}, id ${sort.order}`;
     const rows: WalletTxnRow[] = await this.db.query(
-      pageSql('wallet_transactions', where, sort.column, order, total, limit, offset),
+      pageSql('wallet_transactions', where, sort.column, sort.order, total, limit, offset, {
+        after,
+        seekable: !NULLABLE_SORT_COLUMNS.has(sort.column),
+      }),
       where.params,
     );
     return { rows: rows.map(mapWalletTxnRow), total };

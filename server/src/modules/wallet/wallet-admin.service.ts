@@ -10,6 +10,7 @@ import {
   isUuid,
   istDayRange,
   textFilter,
+  textSearch,
 } from '../../common/http/list-filters.js';
 import type { ListQuery } from '../../common/http/simple-rest.js';
 import { Messages } from '@zstore/contract/messages';
@@ -76,12 +77,14 @@ export class WalletAdminService {
     });
   }
 
-  async page(page = 1, limit = 50) {
+  /** Spec 002's numbered page, newest first; `after` is the last id of page `page - 1`. */
+  async page(page = 1, limit = 50, after?: string) {
     const { rows, total } = await this.repository.list(
       {},
       { column: 'created_at', order: 'DESC' },
       (page - 1) * limit,
       limit,
+      after,
     );
     return {
       transactions: rows.map(mapWalletTxn),
@@ -99,7 +102,7 @@ export class WalletAdminService {
     const { rows, total } = await this.repository.list(
       {
         ids: idFilter(filter),
-        q: q && containsPattern(q),
+        q: q ? textSearch(q, await this.users.useridsWithEmailContaining(q)) : undefined,
         type: choiceFilter(filter, 'type', TYPES),
         status: choiceFilter(filter, 'status', STATUSES),
         orderid: orderid && containsPattern(orderid),
@@ -109,6 +112,7 @@ export class WalletAdminService {
       { column: WALLET_TXN_SORT_COLUMNS[query.sortField], order: query.sortOrder },
       query.offset,
       query.limit,
+      query.after,
     );
     return { transactions: rows.map(mapWalletTxn), total };
   }

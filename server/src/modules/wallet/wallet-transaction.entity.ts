@@ -28,7 +28,9 @@ export type WalletTxnPurpose =
 @Index('wallet_transactions_order_purpose', { synchronize: false })
 @Index('wallet_transactions_search_orderid', { synchronize: false })
 @Index('wallet_transactions_search_txnid', { synchronize: false })
+@Index('wallet_transactions_search_txnid_prefix', { synchronize: false })
 @Index('wallet_transactions_search_useremail', { synchronize: false })
+@Index('wallet_transactions_search_useremail_prefix', { synchronize: false })
 @Index('wallet_transactions_updated_range', { synchronize: false })
 @Index('wallet_transactions_user', { synchronize: false })
 export class WalletTransactionEntity {

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/com
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { AdminPageQueryDto } from '../../common/http/page-query.dto.js';
-import { ListQueryDto, parseListQuery } from '../../common/http/simple-rest.js';
+import { KeysetListQueryDto, parseListQuery } from '../../common/http/simple-rest.js';
 import { SimpleRestList, type ListPage } from '../../common/http/list-page.js';
 import { Role } from '../../common/auth/role.js';
 import {
@@ -40,7 +40,7 @@ export class WalletAdminController {
   @ApiErrors(400)
   @ApiOkResponse({ type: AdminWalletPageDto })
   allWalletTxn(@Query() query: AdminPageQueryDto) {
-    return this.service.page(query.page, query.limit);
+    return this.service.page(query.page, query.limit, query.after);
   }
 
   @Get('rest/wallet-transactions')
@@ -49,7 +49,7 @@ export class WalletAdminController {
     'List wallet transactions (console table)',
     WalletTransactionDto,
   )
-  async list(@Query() query: ListQueryDto): Promise<ListPage<WalletTransactionDto>> {
+  async list(@Query() query: KeysetListQueryDto): Promise<ListPage<WalletTransactionDto>> {
     const list = parseListQuery(query, WALLET_TXN_SORTABLE, ['createdAt', 'DESC']);
     const { transactions, total } = await this.service.list(list);
     return { query: list, rows: transactions, total };
