@@ -54,7 +54,7 @@ export default {
       ...common,
       displayName: 'process',
       testMatch: [
-        '<rootDir>/test/jobs/**/*.process-spec.ts',
+        '<rootDir>/test/process/**/*.process-spec.ts',
         '<rootDir>/test/smoke/**/*.process-spec.ts',
       ],
       globalSetup: '<rootDir>/test/utils/global-setup.mjs',

@@ -203,10 +203,15 @@ describe('Abuse limits at their defaults', () => {
       const shopper = await newShopper(app);
       // An open top-up with no payment job of its own, so every check comes from the webhook.
       const txnid = `ZT${randomBytes(7).toString('hex').toUpperCase()}`;
+      const [payment] = await app.sql<{ id: string }>(
+        `INSERT INTO payments (client_txn_id, purpose, amount, txn_date, expires_at)
+         VALUES ($1, 'topup', 10000, '01-01-2026', now() + interval '30 minutes') RETURNING id`,
+        [txnid],
+      );
       await app.sql(
-        `INSERT INTO wallet_transactions (txnid, user_id, userid, useremail, type, status, purpose, amount, txn_date)
-         VALUES ($1, $2, $3, $4, 'Credit', 'Created', 'topup', 10000, '01-01-2026')`,
-        [txnid, shopper.id, shopper.userid, shopper.email],
+        `INSERT INTO wallet_transactions (txnid, user_id, userid, useremail, type, status, purpose, amount, txn_date, payment_id)
+         VALUES ($1, $2, $3, $4, 'Credit', 'Created', 'topup', 10000, '01-01-2026', $5)`,
+        [txnid, shopper.id, shopper.userid, shopper.email, payment.id],
       );
       const check = jest.spyOn(app.store.app.get(UpiGatewayAdapter), 'checkStatus');
       const webhook = () =>

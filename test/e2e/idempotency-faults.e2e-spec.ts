@@ -184,10 +184,12 @@ async function failClaimWrites(app: TestApp, faults: { afterCommit?: boolean; de
     BEGIN RAISE EXCEPTION 'too many connections (test fault)' USING ERRCODE = '53300'; END
     $$ LANGUAGE plpgsql`);
   if (faults.afterCommit) {
-    // An answer written in a transaction that wrote no order is written after the order's.
+    // An answer written in a transaction that wrote neither an order nor its payment is written
+    // after the order's.
     await app.sql(`CREATE OR REPLACE FUNCTION test_refuse_late_answer() RETURNS trigger AS $$
       BEGIN
-        IF NOT EXISTS (SELECT 1 FROM orders WHERE xmin = xid(pg_current_xact_id())) THEN
+        IF NOT EXISTS (SELECT 1 FROM orders WHERE xmin = xid(pg_current_xact_id()))
+          AND NOT EXISTS (SELECT 1 FROM payments WHERE xmin = xid(pg_current_xact_id())) THEN
           RAISE EXCEPTION 'too many connections (test fault)' USING ERRCODE = '53300';
         END IF;
         RETURN NEW;

@@ -178,7 +178,7 @@ describe('loadConfig', () => {
   it('gives each queue its own worker concurrency, WORKER_CONCURRENCY unless set', () => {
     expect(
       loadConfig({ WORKER_CONCURRENCY: '4', WORKER_CONCURRENCY_MAIL: '2' }).jobs.concurrency,
-    ).toEqual({ fulfilment: 4, payments: 4, mail: 2, maintenance: 4 });
+    ).toEqual({ fulfilment: 4, payments: 4, mail: 2, maintenance: 4, batches: 1, callbacks: 4 });
     expect(() => loadConfig({ WORKER_CONCURRENCY_FULFILMENT: '0' })).toThrow(
       /WORKER_CONCURRENCY_FULFILMENT: must be at least 1/,
     );
