@@ -4,6 +4,7 @@ import './styles/global.css';
 import { App } from './App';
 import { ensureDeviceCookie } from './lib/device';
 import { preloadPageOf } from './routes';
+import { keepShellUse } from './lib/shellUse';
 import { whenIdleOrUsed } from './lib/whenIdle';
 
 ensureDeviceCookie();
@@ -23,8 +24,17 @@ function start() {
 
 // The server drew this page's first screen (its links work without the app): the app takes over
 // once the browser is idle or the visitor reaches for something, with the page's code at hand.
-if (root.querySelector('[data-static-shell]')) {
-  void Promise.all([preloadPageOf(window.location.pathname), whenIdleOrUsed()]).then(start, start);
+const shell = root.querySelector('[data-static-shell]');
+if (shell) {
+  const handOver = keepShellUse(shell);
+  const takeOver = () => {
+    start();
+    handOver();
+  };
+  void Promise.all([preloadPageOf(window.location.pathname), whenIdleOrUsed()]).then(
+    takeOver,
+    takeOver,
+  );
 } else {
   start();
 }

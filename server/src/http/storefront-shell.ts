@@ -64,7 +64,7 @@ const icon = (name: keyof typeof ICONS, size: number) =>
   `<svg width="${size}" height="${size}" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false"><path d="${ICONS[name]}"></path></svg>`;
 
 /** The top bar as a signed-out visitor sees it; its menu opens once the app has started. */
-const topBar = `<header class="topbar"><div class="container topbar-inner"><div class="row"><button type="button" class="icon-btn" aria-label="Open menu">${icon('menu', 24)}</button><a class="logo" aria-label="Z Store home" href="/home"><img src="/logo.svg" alt="" width="34" height="34"><span class="logo-text">Z <span>Store</span></span></a></div><a class="btn btn-primary btn-sm static-login" href="/login">Login</a></div></header>`;
+const topBar = `<header class="topbar"><div class="container topbar-inner"><div class="row"><button type="button" class="icon-btn" aria-label="Open menu" data-shell-key="menu">${icon('menu', 24)}</button><a class="logo" aria-label="Z Store home" href="/home"><img src="/logo.svg" alt="" width="34" height="34"><span class="logo-text">Z <span>Store</span></span></a></div><a class="btn btn-primary btn-sm static-login" href="/login">Login</a></div></header>`;
 
 /** The phone's quick links of the home page (BottomBar in the storefront). */
 const BOTTOM_TABS = [
@@ -151,7 +151,7 @@ export function productShell(product: ProductResponseDto): string {
   const note = product.importantnote
     ? `<div class="important-note">${icon('alert', 18)}<p>${escapeHtml(product.importantnote)}</p></div>`
     : '';
-  const header = `<section class="product-header card"><img class="product-image" src="${escapeHtml(assetUrl(product.imgpath))}" alt="" width="96" height="96"><div class="product-heading"><h1>${escapeHtml(product.name)}</h1><p class="delivery-note">${icon('bolt', 16)} ${escapeHtml(deliveryNote(product))}</p><button type="button" class="btn btn-secondary btn-sm">${icon('info', 16)} How To Purchase?</button></div>${note}</section>`;
+  const header = `<section class="product-header card"><img class="product-image" src="${escapeHtml(assetUrl(product.imgpath))}" alt="" width="96" height="96"><div class="product-heading"><h1>${escapeHtml(product.name)}</h1><p class="delivery-note">${icon('bolt', 16)} ${escapeHtml(deliveryNote(product))}</p><button type="button" class="btn btn-secondary btn-sm" data-shell-key="how-to-purchase">${icon('info', 16)} How To Purchase?</button></div>${note}</section>`;
   return appShell(
     `<div class="container page"><div class="product-layout"><div class="product-main">${header}</div></div></div>`,
     false,

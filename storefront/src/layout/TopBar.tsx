@@ -15,7 +15,13 @@ export function TopBar({ onOpenDrawer, onSignOut }: TopBarProps) {
     <header className="topbar">
       <div className="container topbar-inner">
         <div className="row">
-          <button type="button" className="icon-btn" aria-label="Open menu" onClick={onOpenDrawer}>
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label="Open menu"
+            data-shell-key="menu"
+            onClick={onOpenDrawer}
+          >
             <Icon name="menu" size={24} />
           </button>
           <Logo />

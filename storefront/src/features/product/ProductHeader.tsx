@@ -39,6 +39,7 @@ export function ProductHeader({ product }: { product: Product }) {
         <button
           type="button"
           className="btn btn-secondary btn-sm"
+          data-shell-key="how-to-purchase"
           onClick={() => setGuideOpen(true)}
         >
           <Icon name="info" size={16} /> How To Purchase?
