@@ -46,17 +46,28 @@ describe('gallery links in the storefront', () => {
   });
   afterEach(() => page.context().close());
 
-  const serveGallery = (popupRedirect: string) =>
-    page.route('**/api/gallery/images', (route) => {
-      const slides = STORED.map((redirectUrl) => ({ url: '/uploads/demo/popup.svg', redirectUrl }));
-      return route.fulfill({
-        json: {
-          CarouselMb: slides,
-          CarouselPc: slides,
-          Popup: [{ url: '/uploads/demo/popup.svg', redirectUrl: popupRedirect, title: 'Claim' }],
+  const serveGallery = async (popupRedirect: string) => {
+    const slides = STORED.map((redirectUrl) => ({ url: '/uploads/demo/popup.svg', redirectUrl }));
+    const gallery = {
+      CarouselMb: slides,
+      CarouselPc: slides,
+      Popup: [{ url: '/uploads/demo/popup.svg', redirectUrl: popupRedirect, title: 'Claim' }],
+    };
+    await page.route('**/api/gallery/images', (route) => route.fulfill({ json: gallery }));
+    // The page comes with the gallery answer it was drawn from: that is replaced on its way too.
+    await page.route('**/*', async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const response = await route.fetch();
+      const body = (await response.text()).replace(
+        /(<script type="application\/json" id="initial-data">)([\s\S]*?)(<\/script>)/,
+        (_, open: string, json: string, close: string) => {
+          const data = JSON.parse(json) as Record<string, unknown>;
+          return `${open}${JSON.stringify({ ...data, gallery }).replace(/</g, '\\u003c')}${close}`;
         },
-      });
+      );
+      return route.fulfill({ response, body });
     });
+  };
 
   /** Every link's target, resolved as the browser would follow it. */
   const targets = (scope: string) =>
