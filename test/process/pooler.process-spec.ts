@@ -12,22 +12,10 @@ import { ledgerProblems } from '../utils/ledger.js';
 import { startPgBouncer } from '../utils/pgbouncer.js';
 import { freePort, processEnv, StoreProcess, waitFor } from '../utils/process.js';
 import { storeClients, type Item } from '../utils/store-clients.js';
+import { SWEEP_JOBS } from '../utils/sweeps.js';
 
 /** A DESIGN section 9 test player whose Smile.one purchases are delivered, and its zone. */
 const PLAYER = { input1: '51234567', input2: '1234' };
-const SWEEPS = [
-  'AdminAlertsCheck',
-  'AuthPurgeExpired',
-  'FulfilmentSweepPending',
-  'MailSweepPending',
-  'OrderPromiseSweep',
-  'PaymentSweepPending',
-  'ResellerBatchSweep',
-  'ResellerCallbackSweep',
-  'RetentionPurge',
-  'SupplierBalanceRefresh',
-  'WhatsAppSweepPending',
-];
 
 /** Advisory locks held in one database (a lock left behind by a pooled connection shows here). */
 const advisoryLocks = async (url: string, database: string) =>
@@ -175,7 +163,7 @@ describe('behind a transaction-mode pooler', () => {
           [booted],
         );
         const runs = new Map(rows.map((row) => [row.job_name, row.runs]));
-        short = SWEEPS.filter((name) => (runs.get(name) ?? 0) < 5);
+        short = SWEEP_JOBS.filter((name) => (runs.get(name) ?? 0) < 5);
         return short.length === 0;
       },
       60_000,

@@ -10,20 +10,7 @@ import { deleteRedisPrefix } from '../utils/app.js';
 import { createTestDatabase, query } from '../utils/database.js';
 import { REDIS_URL } from '../utils/env.js';
 import { freePort, processEnv, StoreProcess, waitFor } from '../utils/process.js';
-
-const SWEEPS = [
-  'AdminAlertsCheck',
-  'AuthPurgeExpired',
-  'FulfilmentSweepPending',
-  'MailSweepPending',
-  'OrderPromiseSweep',
-  'PaymentSweepPending',
-  'ResellerBatchSweep',
-  'ResellerCallbackSweep',
-  'RetentionPurge',
-  'SupplierBalanceRefresh',
-  'WhatsAppSweepPending',
-];
+import { SWEEP_JOBS } from '../utils/sweeps.js';
 
 /** Debian's libfaketime (package faketime), for this machine's architecture. */
 const LIBFAKETIME =
@@ -118,7 +105,7 @@ describe('scheduled sweeps', () => {
       [since, instance ?? null],
     );
     const runs = new Map(rows.map((row) => [row.job_name, row.runs]));
-    return SWEEPS.filter((name) => (runs.get(name) ?? 0) < count);
+    return SWEEP_JOBS.filter((name) => (runs.get(name) ?? 0) < count);
   }
 
   async function everySweepRuns(since: Date, timeoutMs: number, what: string, instance?: string) {
@@ -144,7 +131,7 @@ describe('scheduled sweeps', () => {
     const redis = new Redis(REDIS_URL);
     try {
       const schedulers = await redis.zrange(`${prefix}:maintenance:repeat`, '0', '-1');
-      expect(schedulers.sort()).toEqual(SWEEPS.map((name) => `schedule-${name}`).sort());
+      expect(schedulers.sort()).toEqual(SWEEP_JOBS.map((name) => `schedule-${name}`).sort());
     } finally {
       redis.disconnect();
     }
@@ -190,12 +177,14 @@ describe('scheduled sweeps', () => {
         async () => {
           const response = await request(url).get('/api/health');
           const stale = (response.body.details?.sweeps?.notRunFor ?? []) as string[];
-          return response.status === 503 && stale.length === SWEEPS.length ? response : undefined;
+          return response.status === 503 && stale.length === SWEEP_JOBS.length
+            ? response
+            : undefined;
         },
         30_000,
         'health to report every sweep stale',
       );
-      expect(answer.body.details.sweeps).toEqual({ status: 'down', notRunFor: SWEEPS });
+      expect(answer.body.details.sweeps).toEqual({ status: 'down', notRunFor: SWEEP_JOBS });
       expect(answer.body.details.database.status).toBe('up');
       expect(answer.body.details.queues.status).toBe('up');
       await blocker.query('COMMIT');

@@ -1,6 +1,12 @@
 import type { JobName } from '../../server/src/jobs/job.enum.js';
+import { jobDefinitions } from '../../server/src/jobs/job.types.js';
 import type { TestApp } from './app.js';
 import { waitFor } from './wait.js';
+
+/** Every job the scheduler runs once per sweep interval, by name (as health lists them). */
+export const SWEEP_JOBS = (Object.keys(jobDefinitions) as JobName[])
+  .filter((name) => jobDefinitions[name].every === 'sweep')
+  .sort();
 
 /**
  * Waits until `count` runs of the scheduled job `name` have started after this call and finished
