@@ -25,10 +25,12 @@ import { REFERENCE_PATTERN } from './reseller-order-view.js';
 import { SANDBOX_TOPUP_MAX_PAISE } from './reseller-sandbox.service.js';
 
 const details = { message: Messages.selectPackAndDetails };
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+export const trim = ({ value }: { value: unknown }) =>
+  typeof value === 'string' ? value.trim() : value;
 
+/** An IP address or CIDR range of a key's allow-list. */
 @ValidatorConstraint({ name: 'addressOrRange' })
-class AddressOrRange implements ValidatorConstraintInterface {
+export class AddressOrRange implements ValidatorConstraintInterface {
   validate(value: unknown) {
     return typeof value === 'string' && isAddressOrRange(value);
   }

@@ -14,23 +14,9 @@ import {
   Min,
   Validate,
   ValidateIf,
-  ValidatorConstraint,
-  type ValidatorConstraintInterface,
 } from 'class-validator';
-import { isAddressOrRange } from '../ip-allow-list.js';
+import { AddressOrRange, trim } from '../reseller-api.dto.js';
 import { REFERENCE_PATTERN } from '../reseller-order-view.js';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-
-@ValidatorConstraint({ name: 'callbackAddressOrRange' })
-class AddressOrRange implements ValidatorConstraintInterface {
-  validate(value: unknown) {
-    return typeof value === 'string' && isAddressOrRange(value);
-  }
-  defaultMessage() {
-    return 'allowedIps holds addresses or CIDR ranges, such as 203.0.113.0/24.';
-  }
-}
 
 /** What a reseller may change on their own key. */
 export class ResellerKeyChangesDto {
