@@ -72,8 +72,10 @@ describe('Redis out of memory', () => {
     const before = await balancesOf(app, shopper.userid);
     let filled = 0;
     // Memory falls back under the limit as the store's own keys expire: filled again before each
-    // call, so every call meets a Redis that refuses writes.
+    // call, then the limit is held below what is used, so every call meets a Redis that refuses
+    // writes however many of those keys expire meanwhile.
     const fillToTheBrim = async () => {
+      await redis.config('SET', 'maxmemory', '16mb');
       for (const filler of FILLERS) {
         for (;;) {
           try {
@@ -85,6 +87,7 @@ describe('Redis out of memory', () => {
           }
         }
       }
+      await redis.config('SET', 'maxmemory', '1');
     };
     try {
       for (let round = 0; round < 3; round++) {
@@ -103,6 +106,7 @@ describe('Redis out of memory', () => {
       );
       expect(alerts).toEqual([{ kind: 'redis_memory', episodes: 1, resolved_at: null }]);
     } finally {
+      await redis.config('SET', 'maxmemory', '16mb');
       for (let i = 0; i < filled; i++) await redis.del(`filler:${i}`);
     }
     expect(await balancesOf(app, shopper.userid)).toEqual(before);
