@@ -34,15 +34,21 @@ export function keepShellUse(shell: Element): () => void {
   };
   document.addEventListener('focusin', onFocus, true);
   document.addEventListener('click', onPress, true);
-  return () => {
-    document.removeEventListener('focusin', onFocus, true);
-    document.removeEventListener('click', onPress, true);
-    if (use.focus) void replay(shell, use);
-  };
+  // Listening goes on until the app has replaced the drawn page: a press in between is kept too.
+  return () =>
+    void replay(shell, use, () => {
+      document.removeEventListener('focusin', onFocus, true);
+      document.removeEventListener('click', onPress, true);
+    });
 }
 
-async function replay(shell: Element, use: ShellUse) {
+async function replay(shell: Element, use: ShellUse, stopListening: () => void) {
   const deadline = Date.now() + FIND_TIMEOUT_MS;
+  while (shell.isConnected && Date.now() < deadline) {
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+  }
+  stopListening();
+  if (!use.focus) return;
   for (;;) {
     const control = shell.isConnected
       ? null
