@@ -169,26 +169,42 @@ describe('GST tax invoices', () => {
     await setState(customer, '28').expect(400);
   });
 
-  it('consumes no number when the paid transaction fails after taking it; the retry takes the next', async () => {
-    // Fails the first invoice insert after this point, inside the statement that took the number.
+  it('gives the number back when the paid transaction fails at commit after drawing it; the retry takes it', async () => {
+    // Runs at commit after the numbering trigger (same event, later name), notes the serial the
+    // invoice drew in a sequence (sequences ignore rollbacks) and fails that first commit.
     await app.sql(`CREATE SEQUENCE invoice_fault_seq`);
+    await app.sql(`CREATE SEQUENCE invoice_drawn_seq MINVALUE 0 START 0`);
     await app.sql(`CREATE FUNCTION invoice_fault() RETURNS trigger LANGUAGE plpgsql AS $$
+      DECLARE drawn integer;
       BEGIN
-        IF nextval('invoice_fault_seq') = 1 THEN RAISE EXCEPTION 'injected invoice fault'; END IF;
-        RETURN NEW;
+        SELECT serial INTO drawn FROM tax_documents WHERE id = NEW.id;
+        IF nextval('invoice_fault_seq') = 1 THEN
+          PERFORM setval('invoice_drawn_seq', drawn);
+          RAISE EXCEPTION 'injected invoice fault';
+        END IF;
+        RETURN NULL;
       END $$`);
-    await app.sql(`CREATE TRIGGER invoice_fault BEFORE INSERT ON tax_documents
-      FOR EACH ROW EXECUTE FUNCTION invoice_fault()`);
+    await app.sql(`CREATE CONSTRAINT TRIGGER zz_invoice_fault AFTER INSERT ON tax_documents
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION invoice_fault()`);
     try {
       const before = await allSerials();
       const shopper = await newShopper(app, { balance: 10_000 });
       const key = randomUUID();
       const failed = await walletOrder(shopper, hundred, key);
       expect(failed.status).toBe(500);
+      const [{ drawn }] = await app.sql<{ drawn: string }>(
+        'SELECT last_value AS drawn FROM invoice_drawn_seq',
+      );
+      expect(Number(drawn)).toBe(before.length + 1);
       expect(await allSerials()).toEqual(before);
       expect(
         await app.sql('SELECT 1 FROM orders WHERE userid = $1', [shopper.userid]),
       ).toHaveLength(0);
+      const [wallet] = await app.sql<{ balance: string }>(
+        'SELECT balance FROM users WHERE userid = $1',
+        [shopper.userid],
+      );
+      expect(Number(wallet.balance)).toBe(10_000);
 
       const retried = await walletOrder(shopper, hundred, key).expect(200);
       const [invoice] = await documentsOf(retried.body.orderid as string);
@@ -196,9 +212,10 @@ describe('GST tax invoices', () => {
       expectGapless(await allSerials());
       await expectLedgerConsistent(app);
     } finally {
-      await app.sql('DROP TRIGGER invoice_fault ON tax_documents');
+      await app.sql('DROP TRIGGER zz_invoice_fault ON tax_documents');
       await app.sql('DROP FUNCTION invoice_fault');
       await app.sql('DROP SEQUENCE invoice_fault_seq');
+      await app.sql('DROP SEQUENCE invoice_drawn_seq');
     }
   });
 

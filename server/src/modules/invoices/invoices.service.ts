@@ -9,8 +9,8 @@ import { TaxDocumentsRepository } from './tax-documents.repository.js';
 
 /**
  * GST tax invoices and credit notes, issued inside the caller's transaction (the one that marks
- * an order paid, or refunds it): one statement each, so the number is used if and only if that
- * transaction commits.
+ * an order paid, or refunds it): one statement each, numbered as that transaction commits, so a
+ * number is used if and only if it commits.
  */
 @Injectable()
 export class InvoicesService {
@@ -20,22 +20,21 @@ export class InvoicesService {
   ) {}
 
   /** The paid order's invoice; throws (rolling the payment back) if it cannot be written. */
-  async issueInvoice(orderid: string, paidAt: Date): Promise<string> {
-    const number = await this.documents.issueInvoice(
+  async issueInvoice(orderid: string, paidAt: Date): Promise<void> {
+    const written = await this.documents.issueInvoice(
       this.config.gst,
       financialYear(paidAt),
       orderid,
       paidAt,
     );
-    if (!number) throw new Error(`no invoice could be written for order ${orderid}`);
-    return number;
+    if (!written) throw new Error(`no invoice could be written for order ${orderid}`);
   }
 
   /**
    * The refunded order's credit note; none for an order paid before invoices existed (it has
    * no invoice to credit).
    */
-  issueCreditNote(orderid: string, refundedAt: Date): Promise<string | undefined> {
+  issueCreditNote(orderid: string, refundedAt: Date): Promise<boolean> {
     return this.documents.issueCreditNote(
       this.config.gst.creditNotePrefix,
       financialYear(refundedAt),

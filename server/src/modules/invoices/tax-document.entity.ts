@@ -23,15 +23,23 @@ export class TaxDocumentEntity {
   @Column({ type: 'varchar', length: 12 })
   kind!: TaxDocumentKind;
 
-  /** `ZS/26-27/000001`: prefix, financial year, serial; at most 16 characters (CGST rule 46). */
-  @Column({ type: 'varchar', length: 16 })
+  /** The series: the invoice or the credit-note prefix of the store's configuration. */
+  @Column({ type: 'varchar', length: 8 })
+  prefix!: string;
+
+  /**
+   * `ZS/26-27/000001`: prefix, financial year, serial; at most 16 characters (CGST rule 46).
+   * Number and serial are drawn by the `tax_documents_number_at_commit` trigger as the issuing
+   * transaction commits: null only inside that transaction, never to anyone else.
+   */
+  @Column({ type: 'varchar', length: 16, nullable: true })
   number!: string;
 
   /** `26-27` for April 2026 to March 2027 (India time). */
   @Column({ type: 'varchar', length: 5 })
   financialYear!: string;
 
-  @Column({ type: 'integer' })
+  @Column({ type: 'integer', nullable: true })
   serial!: number;
 
   @Column({ type: 'uuid' })

@@ -20,23 +20,11 @@ export interface GstReportRow {
 }
 
 /**
- * Takes the next number of a series and inserts the document with it, in one statement: the
- * series row stays locked until the caller's transaction ends, so concurrent payers queue for it
- * and a rolled-back transaction gives its number back (no gap, no duplicate). `$1` prefix, `$2`
- * financial year; the `WHERE EXISTS` takes a number only when the document is written.
- */
-const NEXT_SERIAL = `serial AS (
-    INSERT INTO tax_document_series AS s (prefix, financial_year, last_number)
-    SELECT $1, $2, 1 WHERE EXISTS (SELECT 1 FROM source)
-    ON CONFLICT (prefix, financial_year) DO UPDATE SET last_number = s.last_number + 1
-    RETURNING last_number
-  )`;
-const NUMBER = `$1 || '/' || $2 || '/' || lpad(serial.last_number::text, 6, '0')`;
-
-/**
  * The invoice of a paid order, copying the order, the buyer (name, e-mail, GSTIN) and the
- * product's category as they are now. SQL because it must stay one round trip inside the paid
- * transaction. Tax-inclusive price `total` at rate r: taxable = round(total / (1 + r)) (half
+ * product's category as they are now. Its number is drawn as the transaction commits (the
+ * `tax_documents_number_at_commit` trigger), so payers do not queue for the series row while
+ * their transactions run; `$1` prefix, `$2` financial year. SQL because it must stay one round
+ * trip inside the paid transaction. Tax-inclusive price `total` at rate r: taxable = round(total / (1 + r)) (half
  * away from zero), tax = total - taxable; within the store's state CGST = tax - floor(tax / 2)
  * and SGST = floor(tax / 2) (the odd paisa goes to CGST), otherwise IGST = tax. Place of
  * supply: the GSTIN's state for a registered buyer, else the buyer's state on the order, else
@@ -55,12 +43,12 @@ const ISSUE_INVOICE = `
     JOIN products p ON p.id = o.product_id
     JOIN jsonb_to_recordset($9::jsonb) AS r(category text, sac text, rate_bp int) ON r.category = p.category
     WHERE o.orderid = $3
-  ), ${NEXT_SERIAL}
-  INSERT INTO tax_documents (kind, number, financial_year, serial, order_id, orderid, user_id, issued_at,
+  )
+  INSERT INTO tax_documents (kind, prefix, financial_year, order_id, orderid, user_id, issued_at,
     supplier_gstin, supplier_name, supplier_address, supplier_state,
     recipient_name, recipient_email, recipient_gstin, recipient_state, place_of_supply,
     description, sac, rate_bp, taxable, cgst, sgst, igst, total)
-  SELECT 'invoice', ${NUMBER}, $2, serial.last_number, source.id, source.orderid, source.user_id, $4,
+  SELECT 'invoice', $1, $2, source.id, source.orderid, source.user_id, $4,
     $5, $6, $7, $8,
     source.name, source.email, source.gstin, source.buyer_state, source.place,
     source.description, source.sac, source.rate_bp, source.taxable,
@@ -68,24 +56,24 @@ const ISSUE_INVOICE = `
     CASE WHEN source.place = $8 THEN (source.total - source.taxable) / 2 ELSE 0 END,
     CASE WHEN source.place = $8 THEN 0 ELSE source.total - source.taxable END,
     source.total
-  FROM serial, source
-  RETURNING number`;
+  FROM source
+  RETURNING id`;
 
 /** The credit note of a refunded order: its invoice's amounts, reversed in full. */
 const ISSUE_CREDIT_NOTE = `
   WITH source AS (
     SELECT * FROM tax_documents WHERE orderid = $3 AND kind = 'invoice'
-  ), ${NEXT_SERIAL}
-  INSERT INTO tax_documents (kind, number, financial_year, serial, order_id, orderid, user_id, invoice_id, issued_at,
+  )
+  INSERT INTO tax_documents (kind, prefix, financial_year, order_id, orderid, user_id, invoice_id, issued_at,
     supplier_gstin, supplier_name, supplier_address, supplier_state,
     recipient_name, recipient_email, recipient_gstin, recipient_state, place_of_supply,
     description, sac, rate_bp, taxable, cgst, sgst, igst, total)
-  SELECT 'credit_note', ${NUMBER}, $2, serial.last_number, source.order_id, source.orderid, source.user_id, source.id, $4,
+  SELECT 'credit_note', $1, $2, source.order_id, source.orderid, source.user_id, source.id, $4,
     source.supplier_gstin, source.supplier_name, source.supplier_address, source.supplier_state,
     source.recipient_name, source.recipient_email, source.recipient_gstin, source.recipient_state, source.place_of_supply,
     source.description, source.sac, source.rate_bp, source.taxable, source.cgst, source.sgst, source.igst, source.total
-  FROM serial, source
-  RETURNING number`;
+  FROM source
+  RETURNING id`;
 
 /** The month's documents summed for GSTR-1 (SQL: a grouped report). */
 const GST_REPORT = `
@@ -115,19 +103,19 @@ interface GstReportSqlRow {
 export class TaxDocumentsRepository {
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
-  /** Inserts the order's invoice with the next number; answers the number (undefined: no order). */
+  /** Inserts the order's invoice, numbered at commit; false when there is no such order. */
   async issueInvoice(
     gst: GstConfig,
     financialYear: string,
     orderid: string,
     at: Date,
-  ): Promise<string | undefined> {
+  ): Promise<boolean> {
     const rates = Object.entries(gst.rates).map(([category, { sac, rate }]) => ({
       category,
       sac,
       rate_bp: Math.round(rate * 100),
     }));
-    const rows: Array<{ number: string }> = await this.txHost.tx.query(ISSUE_INVOICE, [
+    const rows: Array<{ id: string }> = await this.txHost.tx.query(ISSUE_INVOICE, [
       gst.invoicePrefix,
       financialYear,
       orderid,
@@ -138,23 +126,23 @@ export class TaxDocumentsRepository {
       gst.stateCode,
       JSON.stringify(rates),
     ]);
-    return rows[0]?.number;
+    return rows.length === 1;
   }
 
-  /** Inserts the credit note against the order's invoice; undefined when it has no invoice. */
+  /** Inserts the credit note against the order's invoice, numbered at commit; false: no invoice. */
   async issueCreditNote(
     prefix: string,
     financialYear: string,
     orderid: string,
     at: Date,
-  ): Promise<string | undefined> {
-    const rows: Array<{ number: string }> = await this.txHost.tx.query(ISSUE_CREDIT_NOTE, [
+  ): Promise<boolean> {
+    const rows: Array<{ id: string }> = await this.txHost.tx.query(ISSUE_CREDIT_NOTE, [
       prefix,
       financialYear,
       orderid,
       at,
     ]);
-    return rows[0]?.number;
+    return rows.length === 1;
   }
 
   /** Who may read a guest's documents, once the guest's orders joined an account. */
