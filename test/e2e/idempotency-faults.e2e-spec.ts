@@ -137,6 +137,28 @@ describe('Idempotency-Key: an answer lost after the commit never charges twice',
     expect(replay.body).toEqual(first.body);
   });
 
+  it('a key older than a day is claimed afresh: its old answer and body are forgotten', async () => {
+    const shopper = await newShopper(app, { balance: 1_000_00 });
+    const key = `old-${shopper.userid}`;
+    const first = await placeKeyed(shopper, key, '12345603');
+    expect(first.status).toBe(200);
+    expect((await placeKeyed(shopper, key, '12345604')).status).toBe(422);
+    await app.sql(
+      `UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE key = $1`,
+      [key],
+    );
+    const second = await placeKeyed(shopper, key, '12345604');
+    expect(second.status).toBe(200);
+    expect(second.body.orderid).not.toBe(first.body.orderid);
+    const [claim] = await app.sql<{ status: string; young: boolean }>(
+      `SELECT status, created_at > now() - interval '1 minute' AS young
+       FROM idempotency_keys WHERE key = $1`,
+      [key],
+    );
+    expect(claim).toEqual({ status: 'done', young: true });
+    await expectLedgerConsistent(app);
+  });
+
   async function placeKeyed(shopper: Shopper, key: string, player: string) {
     return app
       .http()

@@ -151,19 +151,25 @@ export class IdempotencyService {
     }
   }
 
-  /** A new claim's token; also a `running` claim whose lease is over. Undefined when taken. */
+  /**
+   * A new claim's token; also a `running` claim whose lease is over, or any key older than the
+   * day a key is kept (claimed afresh as if new). Undefined when taken. One statement: it runs
+   * before every keyed request.
+   */
   private async claim(userId: string, key: string, fingerprint: string) {
-    await this.db.query(
-      `DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2 AND created_at < now() - make_interval(hours => $3)`,
-      [userId, key, KEEP_HOURS],
-    );
     const rows: Array<{ token: string }> = await this.db.query(
-      `INSERT INTO idempotency_keys (user_id, key, fingerprint, token) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (user_id, key) DO UPDATE SET token = EXCLUDED.token, claimed_at = now()
-         WHERE idempotency_keys.status = 'running' AND idempotency_keys.fingerprint = EXCLUDED.fingerprint
-           AND idempotency_keys.claimed_at < now() - make_interval(secs => $5)
+      `INSERT INTO idempotency_keys AS k (user_id, key, fingerprint, token) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (user_id, key) DO UPDATE SET token = EXCLUDED.token, claimed_at = now(),
+           fingerprint = EXCLUDED.fingerprint,
+           status = CASE WHEN k.created_at < now() - make_interval(hours => $6) THEN 'running' ELSE k.status END,
+           response_status = CASE WHEN k.created_at < now() - make_interval(hours => $6) THEN NULL ELSE k.response_status END,
+           response_body = CASE WHEN k.created_at < now() - make_interval(hours => $6) THEN NULL ELSE k.response_body END,
+           created_at = CASE WHEN k.created_at < now() - make_interval(hours => $6) THEN now() ELSE k.created_at END
+         WHERE k.created_at < now() - make_interval(hours => $6)
+            OR (k.status = 'running' AND k.fingerprint = EXCLUDED.fingerprint
+                AND k.claimed_at < now() - make_interval(secs => $5))
        RETURNING token`,
-      [userId, key, fingerprint, randomUUID(), this.config.idempotencyLeaseMs / 1000],
+      [userId, key, fingerprint, randomUUID(), this.config.idempotencyLeaseMs / 1000, KEEP_HOURS],
     );
     return rows[0]?.token;
   }

@@ -99,24 +99,19 @@ export class UsersRepository {
   /**
    * The columns the auth guard needs on every request, in one indexed read: what it checks (role,
    * token version, block) and who the caller is (name and contacts, so a handler need not read
-   * the row again).
+   * the row again). Typed SQL: it runs before every signed-in request, and `findOne` builds and
+   * maps a query on each call at several times the cost.
    */
   async getSession(id: string): Promise<UserSession | undefined> {
-    const session = await this.users.findOne({
-      select: {
-        userid: true,
-        role: true,
-        tokenVersion: true,
-        isBlocked: true,
-        name: true,
-        email: true,
-        mobilenumber: true,
-        stateCode: true,
-      },
-      // A guest never holds a session, whatever a token says.
-      where: { id, guest: false },
-    });
-    return session ?? undefined;
+    const rows: Array<Omit<UserSession, 'userid'> & { userid: string }> =
+      await this.txHost.tx.query(
+        `SELECT userid, role, token_version AS "tokenVersion", is_blocked AS "isBlocked", name, email,
+              mobilenumber, state_code AS "stateCode"
+       FROM users WHERE id = $1 AND NOT guest`,
+        [id],
+      );
+    // A guest never holds a session, whatever a token says.
+    return rows[0] && { ...rows[0], userid: Number(rows[0].userid) };
   }
 
   /**
