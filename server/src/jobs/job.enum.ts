@@ -31,6 +31,7 @@ export enum JobName {
   ResellerBatchSweep = 'ResellerBatchSweep',
   ResellerCallbackSend = 'ResellerCallbackSend',
   ResellerCallbackSweep = 'ResellerCallbackSweep',
+  TaxDocumentNumberPending = 'TaxDocumentNumberPending',
 }
 
 export enum JobStatus {

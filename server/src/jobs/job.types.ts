@@ -21,6 +21,7 @@ export interface JobPayloads {
   [JobName.ResellerBatchSweep]: Record<string, never>;
   [JobName.ResellerCallbackSend]: { eventId: string };
   [JobName.ResellerCallbackSweep]: Record<string, never>;
+  [JobName.TaxDocumentNumberPending]: Record<string, never>;
 }
 
 export type JobOf<T extends JobName> = JobPayloads[T];
@@ -66,6 +67,8 @@ export const jobDefinitions: Record<JobName, JobDefinition> = {
   // tried again; the event's own backoff (minutes to hours) is kept in its row, for the sweep.
   [JobName.ResellerCallbackSend]: { queue: QueueName.Callbacks, attempts: 4, backoffMs: 500 },
   [JobName.ResellerCallbackSweep]: { queue: QueueName.Maintenance, attempts: 1, every: 'sweep' },
+  // Documents are numbered right after their commit; the sweep numbers what a stopped process left.
+  [JobName.TaxDocumentNumberPending]: { queue: QueueName.Maintenance, attempts: 1, every: 'sweep' },
 };
 
 /**

@@ -25,7 +25,7 @@ import { DeliveryGuarantee1764501400000 } from './1764501400000-DeliveryGuarante
 import { GuestCheckout1764501500000 } from './1764501500000-GuestCheckout.js';
 import { WhatsAppNews1764501600000 } from './1764501600000-WhatsAppNews.js';
 import { Payments1764501700000 } from './1764501700000-Payments.js';
-import { TaxDocumentNumberAtCommit1764502200000 } from './1764502200000-TaxDocumentNumberAtCommit.js';
+import { TaxDocumentNumbering1764502200000 } from './1764502200000-TaxDocumentNumbering.js';
 
 /** Every migration, oldest first. Listed explicitly so the build and the tests load the same set. */
 export const migrations = [
@@ -56,5 +56,5 @@ export const migrations = [
   GuestCheckout1764501500000,
   WhatsAppNews1764501600000,
   Payments1764501700000,
-  TaxDocumentNumberAtCommit1764502200000,
+  TaxDocumentNumbering1764502200000,
 ];

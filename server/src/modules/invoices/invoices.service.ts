@@ -5,17 +5,19 @@ import { AppError } from '../../common/errors/app-error.js';
 import { financialYear } from './financial-year.js';
 import { renderTaxDocument } from './invoice-pdf.js';
 import type { TaxDocumentKind } from './tax-document.entity.js';
+import { TaxDocumentNumbering } from './tax-document-numbering.js';
 import { TaxDocumentsRepository } from './tax-documents.repository.js';
 
 /**
  * GST tax invoices and credit notes, issued inside the caller's transaction (the one that marks
- * an order paid, or refunds it): one statement each, numbered as that transaction commits, so a
- * number is used if and only if it commits.
+ * an order paid, or refunds it), one statement each, and numbered once it has committed
+ * (`numberSoon`), so a number is only ever given to a document that exists.
  */
 @Injectable()
 export class InvoicesService {
   constructor(
     private readonly documents: TaxDocumentsRepository,
+    private readonly numbering: TaxDocumentNumbering,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -43,6 +45,11 @@ export class InvoicesService {
     );
   }
 
+  /** After the transaction that issued documents has committed: numbers them, soon. */
+  numberSoon() {
+    this.numbering.numberSoon();
+  }
+
   /** A guest's documents follow the guest's orders to the account that proved the guest's contacts. */
   moveOwner(fromUserId: string, toUserId: string) {
     return this.documents.moveOwner(fromUserId, toUserId);
@@ -53,11 +60,14 @@ export class InvoicesService {
    * buyer; 404 alike whether it does not exist or is someone else's.
    */
   async pdf(orderid: string, kind: TaxDocumentKind, mayRead: (buyerId: string) => boolean) {
-    const documents = /^[A-Z0-9]{1,16}$/.test(orderid)
-      ? await this.documents.forOrder(orderid)
-      : [];
+    if (!/^[A-Z0-9]{1,16}$/.test(orderid)) throw AppError.notFound(Messages.notFound);
+    let documents = await this.documents.forOrder(orderid);
+    if (documents.some((found) => found.number === null)) {
+      await this.numbering.numberNow();
+      documents = await this.documents.forOrder(orderid);
+    }
     const document = documents.find((found) => found.kind === kind);
-    if (!document || !mayRead(document.userId)) throw AppError.notFound(Messages.notFound);
+    if (!document?.number || !mayRead(document.userId)) throw AppError.notFound(Messages.notFound);
     const invoice = documents.find((found) => found.kind === 'invoice');
     const pdf = await renderTaxDocument(document, kind === 'credit_note' ? invoice : undefined);
     const name = `${kind === 'invoice' ? 'invoice' : 'credit-note'}-${document.number.replaceAll('/', '-')}.pdf`;

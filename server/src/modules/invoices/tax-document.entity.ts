@@ -16,6 +16,7 @@ export type TaxDocumentKind = 'invoice' | 'credit_note';
 @Check('tax_documents_amounts_check', 'taxable >= 0 AND cgst >= 0 AND sgst >= 0 AND igst >= 0')
 @Index('tax_documents_month', ['issuedAt'])
 @Index('tax_documents_orderid', ['orderid'])
+@Index('tax_documents_unnumbered', ['issuedAt', 'id'], { where: 'serial IS NULL' })
 export class TaxDocumentEntity {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'tax_documents_pkey' })
   id!: string;
@@ -29,18 +30,18 @@ export class TaxDocumentEntity {
 
   /**
    * `ZS/26-27/000001`: prefix, financial year, serial; at most 16 characters (CGST rule 46).
-   * Number and serial are drawn by the `tax_documents_number_at_commit` trigger as the issuing
-   * transaction commits: null only inside that transaction, never to anyone else.
+   * Number and serial are given just after the issuing transaction commits (`numberPending`),
+   * the oldest issued of those waiting first; null until then.
    */
   @Column({ type: 'varchar', length: 16, nullable: true })
-  number!: string;
+  number!: string | null;
 
   /** `26-27` for April 2026 to March 2027 (India time). */
   @Column({ type: 'varchar', length: 5 })
   financialYear!: string;
 
   @Column({ type: 'integer', nullable: true })
-  serial!: number;
+  serial!: number | null;
 
   @Column({ type: 'uuid' })
   @ForeignKey('orders', { name: 'tax_documents_order_id_fkey' })

@@ -21,10 +21,9 @@ export interface GstReportRow {
 
 /**
  * The invoice of a paid order, copying the order, the buyer (name, e-mail, GSTIN) and the
- * product's category as they are now. Its number is drawn as the transaction commits (the
- * `tax_documents_number_at_commit` trigger), so payers do not queue for the series row while
- * their transactions run; `$1` prefix, `$2` financial year. SQL because it must stay one round
- * trip inside the paid transaction. Tax-inclusive price `total` at rate r: taxable = round(total / (1 + r)) (half
+ * product's category as they are now; `$1` prefix, `$2` financial year. It is numbered after
+ * the paid transaction commits (`NUMBER_PENDING`). SQL because it must stay one round trip
+ * inside the paid transaction. Tax-inclusive price `total` at rate r: taxable = round(total / (1 + r)) (half
  * away from zero), tax = total - taxable; within the store's state CGST = tax - floor(tax / 2)
  * and SGST = floor(tax / 2) (the odd paisa goes to CGST), otherwise IGST = tax. Place of
  * supply: the GSTIN's state for a registered buyer, else the buyer's state on the order, else
@@ -74,6 +73,37 @@ const ISSUE_CREDIT_NOTE = `
     source.description, source.sac, source.rate_bp, source.taxable, source.cgst, source.sgst, source.igst, source.total
   FROM source
   RETURNING id`;
+
+/**
+ * Numbers up to `$1` committed documents that have none, oldest issued first, each series
+ * (prefix and financial year) continuing from its last number, in one statement. The caller
+ * holds the numbering lock, so no two numberers run at once.
+ */
+const NUMBER_PENDING = `
+  WITH pending AS (
+    SELECT id, prefix, financial_year,
+           row_number() OVER (PARTITION BY prefix, financial_year ORDER BY issued_at, id) AS n
+    FROM (SELECT id, prefix, financial_year, issued_at FROM tax_documents
+          WHERE serial IS NULL ORDER BY issued_at, id LIMIT $1) AS oldest
+  ), taken AS (
+    SELECT prefix, financial_year, count(*)::int AS count FROM pending GROUP BY prefix, financial_year
+  ), series AS (
+    INSERT INTO tax_document_series AS s (prefix, financial_year, last_number)
+    SELECT prefix, financial_year, count FROM taken
+    ON CONFLICT (prefix, financial_year) DO UPDATE SET last_number = s.last_number + EXCLUDED.last_number
+    RETURNING prefix, financial_year, last_number
+  )
+  UPDATE tax_documents d
+  SET serial = series.last_number - taken.count + pending.n,
+      number = pending.prefix || '/' || pending.financial_year || '/'
+        || lpad((series.last_number - taken.count + pending.n)::text, 6, '0')
+  FROM pending
+  JOIN taken USING (prefix, financial_year)
+  JOIN series USING (prefix, financial_year)
+  WHERE d.id = pending.id`;
+
+/** Held by the one numberer at a time, for its transaction (safe behind a pooler). */
+const NUMBERING_LOCK = `SELECT pg_advisory_xact_lock(hashtext('tax_documents.numbering'))`;
 
 /** The month's documents summed for GSTR-1 (SQL: a grouped report). */
 const GST_REPORT = `
@@ -143,6 +173,15 @@ export class TaxDocumentsRepository {
       at,
     ]);
     return rows.length === 1;
+  }
+
+  /** Numbers up to `limit` documents waiting for one; answers how many it numbered. */
+  numberPending(limit: number): Promise<number> {
+    return this.txHost.withTransaction(async () => {
+      await this.txHost.tx.query(NUMBERING_LOCK);
+      const [, numbered]: [unknown, number] = await this.txHost.tx.query(NUMBER_PENDING, [limit]);
+      return numbered;
+    });
   }
 
   /** Who may read a guest's documents, once the guest's orders joined an account. */

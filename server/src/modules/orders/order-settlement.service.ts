@@ -93,6 +93,7 @@ export class OrderSettlementService {
       const missed = await this.guarantee.compensateEnded(orderid);
       return { order: row, notices: await this.receipts.record(row), missed };
     });
+    this.invoices.numberSoon();
     await this.receipts.dispatch(notices);
     await this.receipts.dispatch(missed);
     this.logContext.bind({ orderid });

@@ -7,6 +7,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { JobName } from '../../jobs/job.enum.js';
 import { JobQueueService, type QueueOptions } from '../../jobs/job-queue.service.js';
 import { CouponsService } from '../coupons/coupons.service.js';
+import { InvoicesService } from '../invoices/invoices.service.js';
 import { commerceError, CommerceErrorCode } from '../../common/errors/commerce-errors.js';
 import { sourcesOf, type OrderStatus } from './order-state.js';
 import { OrderStatusListeners } from './order-status-listeners.js';
@@ -31,6 +32,7 @@ export class OrderTransitions {
     private readonly coupons: CouponsService,
     private readonly jobs: JobQueueService,
     private readonly listeners: OrderStatusListeners,
+    private readonly invoices: InvoicesService,
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -88,13 +90,15 @@ export class OrderTransitions {
   }
 
   /**
-   * The hook after an order enters `Processing` (after commit): an API-backed item goes to the
-   * delivery worker (`OrderFulfil`, DESIGN section 5); the sweep catches a lost enqueue.
+   * The hook after an order enters `Processing` (after commit): its tax invoice is numbered, and
+   * an API-backed item goes to the delivery worker (`OrderFulfil`, DESIGN section 5); the sweeps
+   * catch a lost enqueue.
    */
   async afterPaid(
     order: Pick<Order, 'orderid' | 'isApi' | 'fulfilGeneration'>,
     options: QueueOptions = {},
   ) {
+    this.invoices.numberSoon();
     if (!order.isApi || !this.config.fulfilment.enabled) return;
     await this.jobs.queueSoon(
       JobName.OrderFulfil,
