@@ -14,7 +14,6 @@ import {
   ApiCreatedResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiQuery,
   ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
@@ -28,12 +27,7 @@ import {
 } from '../../common/auth/auth.decorators.js';
 import { AuthService } from './auth.service.js';
 import { RequestLanguage } from '../../common/i18n/request-language.decorator.js';
-import {
-  isLanguage,
-  LANGUAGES,
-  languageFromHeader,
-  type Language,
-} from '../../common/i18n/language.js';
+import { isLanguage, languageFromHeader, type Language } from '../../common/i18n/language.js';
 import { DeviceId } from '../referrals/device-id.decorator.js';
 import { perIp, RateLimit } from '../../common/http/rate-limit.js';
 import {
@@ -144,14 +138,12 @@ export class AuthController {
 
   /** Starts Google sign-in: remembers state and nonce in a signed cookie, then goes to Google. */
   @Get('google')
-  @ApiOperation({ summary: 'Start Google sign-in' })
-  @ApiResponse({ status: 302, description: "Redirect to Google's consent page" })
-  @ApiQuery({
-    name: 'lang',
-    required: false,
-    enum: LANGUAGES,
-    description: "A new account's language; the Accept-Language header's when absent",
+  @ApiOperation({
+    summary: 'Start Google sign-in',
+    description:
+      "`?lang=en|hi` gives a new account's language (the storefront's UI language); the Accept-Language header's when absent.",
   })
+  @ApiResponse({ status: 302, description: "Redirect to Google's consent page" })
   @Public()
   startGoogle(
     @Query('lang') lang: string | undefined,
