@@ -55,6 +55,24 @@ describe('WhatsApp order updates in the browser', () => {
       .expect(200);
   }
 
+  async function turnOnByApi() {
+    const token = await apiToken(app, EMAIL, PASSWORD);
+    await app
+      .http()
+      .put('/api/whatsapp/consent')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ optIn: true, channel: 'profile' })
+      .expect(200);
+  }
+
+  /** The sign-in codes sent to MOBILE on WhatsApp so far, newest first. */
+  async function whatsAppCodes() {
+    const response = await app.http().get('/api/sandbox/outbox').query({ to: MOBILE }).expect(200);
+    return (response.body as Array<{ channel: string; subject: string | null; text: string }>)
+      .filter((m) => m.channel === 'whatsapp' && m.subject === 'zstore_sign_in_code')
+      .map((m) => /^(\d{4}) is your verification code/.exec(m.text)![1]);
+  }
+
   async function buyWithWhatsApp(prefix: string) {
     const { logIn, choosePack, button } = shop();
     await logIn(EMAIL, PASSWORD);
@@ -134,6 +152,36 @@ describe('WhatsApp order updates in the browser', () => {
     await card.getByRole('button', { name: 'Turn off WhatsApp updates' }).click();
     await card.getByRole('button', { name: 'Turn on WhatsApp updates' }).waitFor();
     expect(await optedIn()).toMatchObject({ action: 'opt_out', channel: 'profile' });
+    await page.context().close();
+  }, 120_000);
+
+  it('on a phone: signs in with a code sent on WhatsApp', async () => {
+    await turnOnByApi();
+    page = await phonePage(browser, app.url);
+    page.setDefaultTimeout(15_000);
+    const earlier = await whatsAppCodes();
+    await page.goto('/otplogin');
+    await page.getByLabel('Mobile Number', { exact: true }).fill(MOBILE);
+    await page.getByRole('button', { name: 'Send on WhatsApp instead', exact: true }).click();
+    await page.waitForURL(`**/otpverify/${MOBILE}`);
+    await screenshot(page, 'whatsapp-phone-04-otp-verify');
+
+    const code = await waitFor(
+      async () => (await whatsAppCodes()).find((sent) => !earlier.includes(sent)),
+      15_000,
+      'the sign-in code on WhatsApp',
+    );
+    for (const [index, digit] of [...code].entries()) {
+      await page.getByLabel(`Digit ${index + 1}`).fill(digit);
+    }
+    // The fourth digit submits the code by itself.
+    await page.waitForURL('**/home');
+    expect(await page.evaluate(() => localStorage.getItem('isLoggedIn'))).toBeTruthy();
+    await page.goto(`/sandbox/outbox?to=${MOBILE}`);
+    const message = page.locator('.msg.whatsapp', { hasText: `${code} is your verification code` });
+    await message.first().waitFor();
+    expect(await message.first().innerText()).toContain('zstore_sign_in_code');
+    await screenshot(page, 'whatsapp-phone-05-otp-outbox');
     await page.context().close();
   }, 120_000);
 });

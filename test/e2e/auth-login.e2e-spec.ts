@@ -57,6 +57,7 @@ describe('Login, sessions and profile (/api/auth, /api/user)', () => {
         isBlocked: 'false',
         state: null,
         gstin: null,
+        language: 'en',
         createdAt: expect.any(String),
       });
       expect(leaksIn(response.body, app.config)).toEqual([]);

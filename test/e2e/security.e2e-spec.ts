@@ -390,6 +390,8 @@ describe('Security (RELIABILITY S1, S3, S4, S6, S7)', () => {
         owner: { body: ({ userid }) => ({ userid, name: 'Renamed By Someone' }) },
       },
       'GET /api/user/myorder/{userid}': { access: 'signed-in', owner: 'path' },
+      // The caller's own language: no id in the path or body to mistake.
+      'PUT /api/user/language': { access: 'signed-in' },
       'GET /api/product/gethomeproducts': { access: 'public' },
       'GET /api/product/allproducts': { access: 'signed-in' },
       'GET /api/product/eachproduct/{id}': { access: 'public' },

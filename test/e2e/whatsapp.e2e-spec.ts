@@ -534,13 +534,13 @@ describe('WhatsApp order news', () => {
       player: '51234567',
       playerName: null,
     };
-    const id = await news.orderDelayed(order, 'we added ₹20 to your Z-Coins.');
+    const id = await news.orderDelayed(order, 2000);
     expect(id).toBeDefined();
-    expect(await news.orderDelayed(order, 'we added ₹20 to your Z-Coins.')).toBeUndefined();
+    expect(await news.orderDelayed(order, 2000)).toBeUndefined();
     await news.dispatch(id);
     const message = await waitForMessage(app.url, mobile, (m) => m.channel === 'whatsapp');
     expect(message.text).toBe(
-      'Your Z Store order ZSLATE1 (60 UC, BGMI) is taking longer than we promised. We are sorry: we added ₹20 to your Z-Coins.',
+      'Your Z Store order ZSLATE1 (60 UC, BGMI) is taking longer than we promised. We are sorry: ₹20 added to your Z-Coins',
     );
   });
 

@@ -43,8 +43,9 @@ export async function googleSignIn(
   baseUrl: string,
   email: string,
   tamper: { state?: string } = {},
+  startHeaders: Record<string, string> = {},
 ): Promise<GoogleSignIn> {
-  const start = await request(baseUrl).get('/api/auth/google').redirects(0);
+  const start = await request(baseUrl).get('/api/auth/google').set(startHeaders).redirects(0);
   if (start.status !== 302) throw new Error(`/api/auth/google answered ${start.status}`);
   const startCookies = cookiesFrom(start.headers['set-cookie']);
   const consentUrl = new URL(start.headers.location, baseUrl);

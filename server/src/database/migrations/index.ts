@@ -25,6 +25,8 @@ import { DeliveryGuarantee1764501400000 } from './1764501400000-DeliveryGuarante
 import { GuestCheckout1764501500000 } from './1764501500000-GuestCheckout.js';
 import { WhatsAppNews1764501600000 } from './1764501600000-WhatsAppNews.js';
 import { Payments1764501700000 } from './1764501700000-Payments.js';
+import { UserLanguage1764501800000 } from './1764501800000-UserLanguage.js';
+import { SandboxMessageLanguage1764501800100 } from './1764501800100-SandboxMessageLanguage.js';
 import { TaxDocumentNumbering1764502200000 } from './1764502200000-TaxDocumentNumbering.js';
 
 /** Every migration, oldest first. Listed explicitly so the build and the tests load the same set. */
@@ -56,5 +58,7 @@ export const migrations = [
   GuestCheckout1764501500000,
   WhatsAppNews1764501600000,
   Payments1764501700000,
+  UserLanguage1764501800000,
+  SandboxMessageLanguage1764501800100,
   TaxDocumentNumbering1764502200000,
 ];

@@ -1,17 +1,20 @@
+import type { Language } from '../../common/i18n/language.js';
 import type { MailMessage } from '../../providers/smtp/smtp.adapter.js';
+import { customerTexts } from '../notifications/i18n/index.js';
 
-export function verificationMail(to: string, name: string, link: string): MailMessage {
-  return {
-    to,
-    subject: 'Verify your e-mail for Z Store',
-    text: `Hi ${name},\n\nPlease verify your e-mail address by opening this link (valid for 24 hours):\n${link}\n\nIf you did not create a Z Store account, ignore this e-mail.`,
-  };
+/** Who an account mail goes to, in their language. */
+export interface AccountRecipient {
+  email: string;
+  name: string;
+  language: Language;
 }
 
-export function passwordResetMail(to: string, name: string, link: string): MailMessage {
-  return {
-    to,
-    subject: 'Reset your Z Store password',
-    text: `Hi ${name},\n\nOpen this link to choose a new password (valid for 30 minutes, usable once):\n${link}\n\nIf you did not ask for this, ignore this e-mail; your password stays as it is.`,
-  };
+export function verificationMail(to: AccountRecipient, link: string): MailMessage {
+  const { verification } = customerTexts(to.language);
+  return { to: to.email, subject: verification.subject, text: verification.body(to.name, link) };
+}
+
+export function passwordResetMail(to: AccountRecipient, link: string): MailMessage {
+  const { passwordReset } = customerTexts(to.language);
+  return { to: to.email, subject: passwordReset.subject, text: passwordReset.body(to.name, link) };
 }

@@ -26,6 +26,8 @@ import {
   type AuthUser,
 } from '../../common/auth/auth.decorators.js';
 import { AuthService } from './auth.service.js';
+import { RequestLanguage } from '../../common/i18n/request-language.decorator.js';
+import { isLanguage, languageFromHeader, type Language } from '../../common/i18n/language.js';
 import { DeviceId } from '../referrals/device-id.decorator.js';
 import { perIp, RateLimit } from '../../common/http/rate-limit.js';
 import {
@@ -87,8 +89,9 @@ export class AuthController {
     @ClientIp() ip: string,
     @Body() dto: VerifyAndRegisterDto,
     @DeviceId() deviceId: string | undefined,
+    @RequestLanguage() language: Language,
   ) {
-    return this.service.verifyAndRegister(ip, dto, deviceId);
+    return this.service.verifyAndRegister(ip, dto, deviceId, language);
   }
 
   @Post('login')
@@ -135,13 +138,25 @@ export class AuthController {
 
   /** Starts Google sign-in: remembers state and nonce in a signed cookie, then goes to Google. */
   @Get('google')
-  @ApiOperation({ summary: 'Start Google sign-in' })
+  @ApiOperation({
+    summary: 'Start Google sign-in',
+    description:
+      "`?lang=en|hi` gives a new account's language (the storefront's UI language); the Accept-Language header's when absent.",
+  })
   @ApiResponse({ status: 302, description: "Redirect to Google's consent page" })
   @Public()
-  startGoogle(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+  startGoogle(
+    @Query('lang') lang: string | undefined,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ) {
     const { state, nonce, url } = this.google.start(callbackUrl(request));
+    // A sign-in is a page navigation: the storefront's UI language comes as `lang`.
+    const language = isLanguage(lang)
+      ? lang
+      : languageFromHeader(request.headers['accept-language']);
     return reply
-      .setCookie(STATE_COOKIE, `${state}.${nonce}`, {
+      .setCookie(STATE_COOKIE, `${state}.${nonce}.${language}`, {
         signed: true,
         httpOnly: true,
         sameSite: 'lax',
@@ -167,11 +182,17 @@ export class AuthController {
     @Res() reply: FastifyReply,
   ) {
     const cookie = request.unsignCookie(request.cookies[STATE_COOKIE] ?? '');
-    const [expectedState, nonce] = cookie.valid && cookie.value ? cookie.value.split('.') : [];
+    const [expectedState, nonce, language] =
+      cookie.valid && cookie.value ? cookie.value.split('.') : [];
     void reply.clearCookie(STATE_COOKIE, { path: '/api/auth/google' });
     const outcome =
       code && state && expectedState === state
-        ? await this.google.finish(code, callbackUrl(request), nonce)
+        ? await this.google.finish(
+            code,
+            callbackUrl(request),
+            nonce,
+            isLanguage(language) ? language : 'en',
+          )
         : ({ refused: 'failed' } as const);
     if ('refused' in outcome) {
       return reply.redirect(`/home?success=false&reason=${outcome.refused}`, 302);

@@ -19,6 +19,7 @@ import { TokenService } from './token.service.js';
 import { rethrowUserConflict } from '../users/user-conflict.js';
 import { assertNotLookAlike } from '../users/look-alike-email.js';
 import { normalizeEmail } from '@zstore/contract/email-address';
+import type { Language } from '../../common/i18n/language.js';
 
 @Injectable()
 export class AuthService {
@@ -52,7 +53,12 @@ export class AuthService {
     return { msg: Messages.otpSentVerifyAccount };
   }
 
-  async verifyAndRegister(ip: string, dto: VerifyAndRegisterDto, deviceId?: string) {
+  async verifyAndRegister(
+    ip: string,
+    dto: VerifyAndRegisterDto,
+    deviceId?: string,
+    language: Language = 'en',
+  ) {
     const pendingEmail = await this.pending.emailOf(dto.mobileNumber);
     if (pendingEmail === undefined) {
       throw new AppError(ErrorCode.OtpExpired, Messages.otpExpired, HttpStatus.BAD_REQUEST);
@@ -72,6 +78,7 @@ export class AuthService {
           email: dto.email,
           mobilenumber: dto.mobileNumber,
           passwordHash,
+          language,
         });
         await this.pending.delete(dto.mobileNumber);
         await this.referrals.enrol(created, dto.referralCode, deviceId);

@@ -12,7 +12,7 @@ import { UsersService } from '../users/users.service.js';
 import { verificationMail } from './account-mails.js';
 import { EmailTokenRepository } from './email-token.repository.js';
 
-type Recipient = Pick<User, 'id' | 'email' | 'name'>;
+type Recipient = Pick<User, 'id' | 'email' | 'name' | 'language'>;
 
 /** The e-mailed link that proves an account's address: sending it, at most once a minute, and using it. */
 @Injectable()
@@ -30,7 +30,7 @@ export class EmailVerificationService {
   /** A new account's first link, recorded in the caller's transaction; `dispatchFirst` after commit. */
   async recordFirst(user: Recipient): Promise<string> {
     const token = await this.emailTokens.create(user.id, 'verify');
-    return this.mail.record(verificationMail(user.email, user.name, this.link(user.id, token)));
+    return this.mail.record(verificationMail(user, this.link(user.id, token)));
   }
 
   /** Sends the first link; it starts the account's once-a-minute count. */
@@ -43,7 +43,7 @@ export class EmailVerificationService {
   async resend(user: Recipient) {
     if (!(await this.users.claimVerificationSend(user.id, this.clock.now()))) return;
     const token = await this.emailTokens.create(user.id, 'verify');
-    await this.mail.send(verificationMail(user.email, user.name, this.link(user.id, token)));
+    await this.mail.send(verificationMail(user, this.link(user.id, token)));
   }
 
   async verify(userId: string, token: string) {

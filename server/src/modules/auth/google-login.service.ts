@@ -8,6 +8,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { GoogleAdapter, type GoogleIdentity } from '../../providers/google/google.adapter.js';
 import { REDIS } from '../../redis/redis.module.js';
 import { UsersService } from '../users/users.service.js';
+import type { Language } from '../../common/i18n/language.js';
 import { AuthService } from './auth.service.js';
 
 const LOGIN_TICKET_TTL_S = 120;
@@ -55,6 +56,7 @@ export class GoogleLoginService {
     code: string,
     redirectUri: string,
     nonce: string,
+    language: Language = 'en',
   ): Promise<{ ticket: string } | { refused: GoogleRefusal }> {
     let identity: GoogleIdentity;
     try {
@@ -63,7 +65,7 @@ export class GoogleLoginService {
       this.logger.warn(`Google sign-in refused: ${(error as Error).message}`);
       return { refused: 'failed' };
     }
-    const user = await this.findOrCreate(identity);
+    const user = await this.findOrCreate(identity, language);
     if (!user) return { refused: identity.emailVerified ? 'linked' : 'unverified' };
     const ticket = randomBytes(24).toString('base64url');
     await this.redis.set(this.ticketKey(ticket), user.id, 'EX', LOGIN_TICKET_TTL_S);
@@ -80,8 +82,11 @@ export class GoogleLoginService {
     return this.auth.session(user);
   }
 
-  /** Keyed on Google's `sub`; an e-mail links to an existing account only when Google verified it. */
-  private async findOrCreate(identity: GoogleIdentity) {
+  /**
+   * Keyed on Google's `sub`; an e-mail links to an existing account only when Google verified it.
+   * A new account takes the language the sign-in started in.
+   */
+  private async findOrCreate(identity: GoogleIdentity, language: Language) {
     const known = await this.users.getByGoogleSub(identity.sub);
     if (known) return known;
     if (!identity.emailVerified) return undefined;
@@ -100,6 +105,7 @@ export class GoogleLoginService {
       passwordHash: null,
       verified: true,
       googleSub: identity.sub,
+      language,
     });
   }
 }

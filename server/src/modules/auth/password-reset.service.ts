@@ -47,11 +47,7 @@ export class PasswordResetService {
     if (!user || user.isBlocked) return JobStatus.Skipped;
     const token = await this.emailTokens.create(user.id, 'reset');
     await this.mail.send(
-      passwordResetMail(
-        user.email,
-        user.name,
-        `${this.config.publicUrl}/reset_password/${user.id}/${token}`,
-      ),
+      passwordResetMail(user, `${this.config.publicUrl}/reset_password/${user.id}/${token}`),
     );
     return JobStatus.Success;
   }

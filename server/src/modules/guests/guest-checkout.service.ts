@@ -4,6 +4,7 @@ import { IdempotencyService } from '../../common/idempotency/idempotency.service
 import { InvoicesService } from '../invoices/invoices.service.js';
 import { OrdersService } from '../orders/orders.service.js';
 import { UsersService } from '../users/users.service.js';
+import type { Language } from '../../common/i18n/language.js';
 import type { GuestLookupDto, GuestOrderDto } from './dto/guest-order.dto.js';
 
 /**
@@ -20,11 +21,12 @@ export class GuestCheckoutService {
   ) {}
 
   /** Keyed, like `createOrder`, by the buyer (the guest row) and the Idempotency-Key. */
-  async place(dto: GuestOrderDto, idempotencyKey: string | undefined) {
+  async place(dto: GuestOrderDto, idempotencyKey: string | undefined, language: Language = 'en') {
     const guest = await this.users.guestFor({
       email: dto.email,
       mobilenumber: dto.mobile,
       stateCode: dto.state,
+      language,
     });
     const buyer: AuthUser = {
       id: guest.id,

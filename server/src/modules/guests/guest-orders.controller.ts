@@ -9,6 +9,8 @@ import { ErrorBodyWithError } from '../../common/openapi/error-body.js';
 import { OrderStatusResponseDto, UpiOrderResponseDto } from '../orders/dto/order.dto.js';
 import { GuestLookupDto, GuestOrderDto } from './dto/guest-order.dto.js';
 import { GuestCheckoutService } from './guest-checkout.service.js';
+import { RequestLanguage } from '../../common/i18n/request-language.decorator.js';
+import type { Language } from '../../common/i18n/language.js';
 
 const PDF = { 'application/pdf': { schema: { type: 'string', format: 'binary' } } };
 
@@ -46,9 +48,13 @@ export class GuestOrdersController {
   @RateLimit(perIp('guest-order', (limits) => limits.guestOrderIp), perMobile)
   @ApiOkResponse({ type: UpiOrderResponseDto })
   @ClientErrorField('error')
-  place(@Body() dto: GuestOrderDto, @Req() request: FastifyRequest) {
+  place(
+    @Body() dto: GuestOrderDto,
+    @Req() request: FastifyRequest,
+    @RequestLanguage() language: Language,
+  ) {
     const key = request.headers['idempotency-key'];
-    return this.guests.place(dto, typeof key === 'string' ? key : undefined);
+    return this.guests.place(dto, typeof key === 'string' ? key : undefined, language);
   }
 
   @Post('lookup')

@@ -2,6 +2,8 @@ import { Global, Module } from '@nestjs/common';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { PaymentsModule } from '../payments/payments.module.js';
 import { OrdersModule } from '../orders/orders.module.js';
+import { ResellerApiModule } from '../reseller-api/reseller-api.module.js';
+import { WhatsAppModule } from '../whatsapp/whatsapp.module.js';
 import { AdminAlertsService } from './admin-alerts.service.js';
 import { AlertChecksService } from './alert-checks.service.js';
 import { AlertsAdminController } from './alerts.admin.controller.js';
@@ -15,7 +17,7 @@ import { SupplierBalancesService } from './supplier-balances.service.js';
 /** Running the store: metrics, cached supplier balances, alerts to the admin. */
 @Global()
 @Module({
-  imports: [NotificationsModule, OrdersModule, PaymentsModule],
+  imports: [NotificationsModule, OrdersModule, PaymentsModule, WhatsAppModule, ResellerApiModule],
   controllers: [MetricsController, AlertsAdminController],
   providers: [
     StoreMetrics,

@@ -7,6 +7,8 @@ import { JobWorkerService } from '../../jobs/job-worker.service.js';
 import { OnJob } from '../../jobs/on-job.decorator.js';
 import { MailService } from '../notifications/mail.service.js';
 import { UpiPaymentsService } from '../payments/upi-payments.service.js';
+import { ResellerCallbacks } from '../reseller-api/callbacks/callbacks.service.js';
+import { WhatsAppNews } from '../whatsapp/whatsapp-news.service.js';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -27,6 +29,10 @@ export const RETENTION_DAYS = {
   paymentChecks: 90,
   /** Failed jobs kept in the queues for inspection (BullMQ also caps them at 5,000). */
   failedJobs: 7,
+  /** WhatsApp messages sent or given up on: like mails, the proof a customer was told, for a month. */
+  whatsappMessages: 30,
+  /** Reseller callbacks delivered or given up on: the delivery log a reseller disputes within months. */
+  resellerCallbacks: 90,
 };
 /** Rows deleted per statement, so a first purge of a large table never holds long locks. */
 const BATCH = 5_000;
@@ -41,6 +47,8 @@ export class RetentionService {
     private readonly jobRuns: JobWorkerService,
     private readonly mail: MailService,
     private readonly payments: UpiPaymentsService,
+    private readonly whatsapp: WhatsAppNews,
+    private readonly callbacks: ResellerCallbacks,
     private readonly clock: Clock,
   ) {}
 
@@ -65,6 +73,14 @@ export class RetentionService {
       before(RETENTION_DAYS.resolvedAlerts),
     );
     const checks = await this.payments.purgeChecks(before(RETENTION_DAYS.paymentChecks), BATCH);
+    const whatsapp = await this.whatsapp.purgeSettled(
+      before(RETENTION_DAYS.whatsappMessages),
+      BATCH,
+    );
+    const callbacks = await this.callbacks.purgeFinished(
+      before(RETENTION_DAYS.resellerCallbacks),
+      BATCH,
+    );
     let failedJobs = 0;
     for (const queue of Object.values(QueueName)) {
       const removed = await this.jobs
@@ -72,12 +88,12 @@ export class RetentionService {
         .clean(RETENTION_DAYS.failedJobs * DAY_MS, BATCH, 'failed');
       failedJobs += removed.length;
     }
-    if (mails + runs + messages + alerts + checks + failedJobs > 0) {
+    if (mails + runs + messages + alerts + checks + whatsapp + callbacks + failedJobs > 0) {
       this.logger.log(
-        `purged ${mails} mails, ${runs} run records, ${messages} sandbox messages, ${alerts} alerts, ${checks} payment checks, ${failedJobs} failed jobs`,
+        `purged ${mails} mails, ${runs} run records, ${messages} sandbox messages, ${alerts} alerts, ${checks} payment checks, ${whatsapp} WhatsApp messages, ${callbacks} reseller callbacks, ${failedJobs} failed jobs`,
       );
     }
-    return { mails, runs, messages, alerts, checks, failedJobs };
+    return { mails, runs, messages, alerts, checks, whatsapp, callbacks, failedJobs };
   }
 
   private async deleteBatch(sql: string, before: Date) {

@@ -4,6 +4,7 @@ import type { Order } from './order.js';
 const recipient = {
   email: 'asha@example.com',
   name: 'Asha',
+  language: 'en' as const,
   inputLabels: ['User ID', 'Zone ID'] as [string, string],
 };
 

@@ -1,19 +1,27 @@
 import type { MailMessage } from '../../providers/smtp/smtp.adapter.js';
-import { formatDate } from '@zstore/contract/display-dates';
+import type { Language } from '../../common/i18n/language.js';
 import { pointsEarned, toPoints } from '../../common/money.js';
+import {
+  customerTexts,
+  dateIn,
+  rupeesIn,
+  type CustomerTexts,
+} from '../notifications/i18n/index.js';
 import {
   plainText,
   simpleHtml,
   type MailDetail,
   type PlainMail,
 } from '../notifications/mail-html.js';
-import { refundWords, rupeesText } from './customer-reasons.js';
+import { refundWords } from './customer-reasons.js';
 import type { Order } from './order.js';
 
-/** Who the mail is for, and what the product calls its two order fields. */
+/** Who the mail is for, in which language, and what the product calls its two order fields. */
 export interface ReceiptRecipient {
   email: string;
   name: string | null;
+  language: Language;
+  /** The product's names for its fields; an empty one takes the language's default. */
   inputLabels: [string, string];
   /** Where the customer downloads the order's tax invoice (the storefront's My Orders). */
   invoiceUrl?: string;
@@ -21,8 +29,8 @@ export interface ReceiptRecipient {
   guest?: boolean;
 }
 
-/** The labels when the product does not name its fields. */
-export const DEFAULT_INPUT_LABELS: [string, string] = ['Player ID', 'Zone'];
+/** The labels when the product does not name its fields (in English). */
+export const DEFAULT_INPUT_LABELS = customerTexts('en').defaultInputLabels;
 
 /** '1.19' points, or '2' (points are kept in hundredths). */
 export function pointsText(hundredths: number): string {
@@ -32,15 +40,23 @@ export function pointsText(hundredths: number): string {
 
 const paidWith = (order: Order) => (order.paymentMode === 'wallet' ? 'Z-Coins' : 'UPI');
 
-function orderDetails(order: Order, labels: [string, string]): MailDetail[] {
+/** One mail's words: the catalogue of the recipient's language and its money format. */
+function wordsFor(recipient: ReceiptRecipient) {
+  const t = customerTexts(recipient.language);
+  const rupees = (paise: number) => rupeesIn(recipient.language, paise);
+  return { t, rupees };
+}
+
+function orderDetails(order: Order, recipient: ReceiptRecipient, t: CustomerTexts): MailDetail[] {
+  const [first, second] = recipient.inputLabels;
   return [
-    ['Order ID', order.orderid],
-    ['Date', formatDate(order.createdAt)],
-    ['Game', order.productName],
-    ['Pack', order.itemName],
-    [labels[0], order.input1],
-    [labels[1], order.input2],
-    ...(order.playerName ? [['In-game name', order.playerName] as MailDetail] : []),
+    [t.labels.orderId, order.orderid],
+    [t.labels.date, dateIn(recipient.language, order.createdAt)],
+    [t.labels.game, order.productName],
+    [t.labels.pack, order.itemName],
+    [first || t.defaultInputLabels[0], order.input1],
+    [second || t.defaultInputLabels[1], order.input2],
+    ...(order.playerName ? [[t.labels.inGameName, order.playerName] as MailDetail] : []),
   ];
 }
 
@@ -48,23 +64,22 @@ function compose(to: string, subject: string, mail: PlainMail): MailMessage {
   return { to, subject, text: plainText(mail), html: simpleHtml(mail) };
 }
 
-const greeting = (recipient: ReceiptRecipient) => `Hi ${recipient.name?.trim() || 'there'},`;
-
 /** The receipt of a completed order. */
 export function receiptMail(recipient: ReceiptRecipient, order: Order): MailMessage {
+  const { t, rupees } = wordsFor(recipient);
   const paid = order.value;
   const discount = order.discount;
-  return compose(recipient.email, `Your Z Store receipt for order ${order.orderid}`, {
-    intro: [greeting(recipient), 'Your order is complete and the pack has been delivered.'],
+  return compose(recipient.email, t.receipt.subject(order.orderid), {
+    intro: [t.greeting(recipient.name), t.receipt.intro],
     details: [
-      ...orderDetails(order, recipient.inputLabels),
-      ...(discount > 0 ? [['Coupon discount', rupeesText(discount)] as MailDetail] : []),
-      ['Price paid', rupeesText(paid)],
-      ['Paid with', paidWith(order)],
-      ['Points earned', pointsText(pointsEarned(paid))],
-      ...(recipient.invoiceUrl ? [['Tax invoice', recipient.invoiceUrl] as MailDetail] : []),
+      ...orderDetails(order, recipient, t),
+      ...(discount > 0 ? [[t.labels.couponDiscount, rupees(discount)] as MailDetail] : []),
+      [t.labels.pricePaid, rupees(paid)],
+      [t.labels.paidWith, paidWith(order)],
+      [t.labels.pointsEarned, pointsText(pointsEarned(paid))],
+      ...(recipient.invoiceUrl ? [[t.labels.taxInvoice, recipient.invoiceUrl] as MailDetail] : []),
     ],
-    outro: ['Thank you for shopping with Z Store.'],
+    outro: [t.thanks],
   });
 }
 
@@ -73,27 +88,20 @@ export function receiptMail(recipient: ReceiptRecipient, order: Order): MailMess
  * supplier's), and where the money went.
  */
 export function refundMail(recipient: ReceiptRecipient, order: Order): MailMessage {
+  const { t, rupees } = wordsFor(recipient);
   const paid = order.value;
-  const why = order.customerReason ?? refundWords(undefined, paid);
-  return compose(recipient.email, `Your Z Store order ${order.orderid} was refunded`, {
-    intro: [greeting(recipient), `We refunded your order. ${why}`],
+  const why = t.reason(order.customerReason ?? refundWords(undefined, paid));
+  return compose(recipient.email, t.refund.subject(order.orderid), {
+    intro: [t.greeting(recipient.name), t.refund.intro(why)],
     details: [
-      ...orderDetails(order, recipient.inputLabels),
-      ['Paid with', paidWith(order)],
-      paid > 0
-        ? [
-            'Refunded',
-            `${rupeesText(paid)} ${recipient.guest ? 'in Z-Coins, kept for you' : 'to your Z-Coins wallet'}`,
-          ]
-        : ['Refunded', 'Nothing, this order cost ₹0'],
+      ...orderDetails(order, recipient, t),
+      [t.labels.paidWith, paidWith(order)],
+      [
+        t.labels.refunded,
+        paid > 0 ? t.refund.refundedTo(rupees(paid), recipient.guest === true) : t.nothingCostZero,
+      ],
     ],
-    outro: [
-      paid === 0
-        ? 'Thank you for shopping with Z Store.'
-        : recipient.guest
-          ? 'Register or sign in with the mobile number or e-mail of this order: once it is verified, these Z-Coins and your orders join your account.'
-          : 'Your Z-Coins are in your wallet, ready for your next order.',
-    ],
+    outro: [paid === 0 ? t.thanks : recipient.guest ? t.refund.guestNext : t.refund.walletNext],
   });
 }
 
@@ -102,24 +110,18 @@ export function refundMail(recipient: ReceiptRecipient, order: Order): MailMessa
  * returns nothing by itself, so the customer is told how to ask for it.
  */
 export function cancelledMail(recipient: ReceiptRecipient, order: Order): MailMessage {
+  const { t, rupees } = wordsFor(recipient);
   const paid = order.value;
-  const why = order.reason?.trim();
-  return compose(recipient.email, `Your Z Store order ${order.orderid} was cancelled`, {
-    intro: [
-      greeting(recipient),
-      `We cancelled your order and the pack will not be delivered.${why ? ` Reason: ${why}` : ''}`,
-    ],
+  const why = order.reason?.trim() || undefined;
+  return compose(recipient.email, t.cancelled.subject(order.orderid), {
+    intro: [t.greeting(recipient.name), t.cancelled.intro(why)],
     details: [
-      ...orderDetails(order, recipient.inputLabels),
-      ['Paid with', paidWith(order)],
-      paid > 0
-        ? ['Money', `${rupeesText(paid)} paid; a cancel does not return it by itself`]
-        : ['Money', 'Nothing, this order cost ₹0'],
+      ...orderDetails(order, recipient, t),
+      [t.labels.paidWith, paidWith(order)],
+      [t.labels.money, paid > 0 ? t.cancelled.moneyKept(rupees(paid)) : t.nothingCostZero],
     ],
     outro: [
-      paid > 0
-        ? `If you have not asked for this cancel, or want the ${rupeesText(paid)} back in your Z-Coins, contact support with your order ID ${order.orderid}; just reply to this e-mail.`
-        : `Questions? Contact support with your order ID ${order.orderid}; just reply to this e-mail.`,
+      paid > 0 ? t.cancelled.askBack(rupees(paid), order.orderid) : t.askSupport(order.orderid),
     ],
   });
 }
@@ -133,26 +135,27 @@ export function missedPromiseMail(
   order: Order,
   orderUrl: string,
 ): MailMessage {
-  const compensation = order.compensation ?? 0;
+  const { t, rupees } = wordsFor(recipient);
+  const compensation = rupees(order.compensation ?? 0);
   const next =
     order.status === 'Processing'
-      ? 'We are still delivering it. If it cannot be delivered, the full amount goes back to your Z-Coins.'
+      ? t.missedPromise.stillDelivering
       : order.status === 'Completed'
-        ? 'It has now been delivered.'
-        : (order.customerReason ?? 'The order has ended without a delivery.');
-  return compose(recipient.email, `We missed our delivery promise on order ${order.orderid}`, {
+        ? t.missedPromise.delivered
+        : order.customerReason
+          ? t.reason(order.customerReason)
+          : t.missedPromise.endedWithoutDelivery;
+  return compose(recipient.email, t.missedPromise.subject(order.orderid), {
     intro: [
-      greeting(recipient),
-      `Your order was not delivered within the ${order.promiseMinutes} minutes we promised. ${rupeesText(compensation)} has been added to your Z-Coins as an apology.`,
+      t.greeting(recipient.name),
+      t.missedPromise.intro(order.promiseMinutes ?? 0, compensation),
       next,
     ],
     details: [
-      ...orderDetails(order, recipient.inputLabels),
-      ['Added to your Z-Coins', rupeesText(compensation)],
-      ['Order status', orderUrl],
+      ...orderDetails(order, recipient, t),
+      [t.labels.addedToZCoins, compensation],
+      [t.labels.orderStatus, orderUrl],
     ],
-    outro: [
-      `Questions? Contact support with your order ID ${order.orderid}; just reply to this e-mail.`,
-    ],
+    outro: [t.askSupport(order.orderid)],
   });
 }

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { toRupees } from '../../common/money.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { CatalogService } from '../catalog/catalog.service.js';
 import { MailService } from '../notifications/mail.service.js';
@@ -11,7 +10,6 @@ import {
 } from '../whatsapp/whatsapp-news.service.js';
 import {
   cancelledMail,
-  DEFAULT_INPUT_LABELS,
   missedPromiseMail,
   receiptMail,
   refundMail,
@@ -81,16 +79,15 @@ export class OrderReceipts {
   async recordMissedPromise(order: Order): Promise<OrderNotices> {
     const recipient = await this.recipientOf(order);
     const orderUrl = `${this.config.publicUrl}/confirmation?client_txn_id=${order.orderid}`;
-    const compensation = `₹${toRupees(order.compensation ?? 0)} added to your Z-Coins`;
     return {
       mailId: recipient
         ? await this.mail.record(missedPromiseMail(recipient, order, orderUrl))
         : undefined,
-      whatsappId: await this.whatsapp.orderDelayed(orderFacts(order), compensation),
+      whatsappId: await this.whatsapp.orderDelayed(orderFacts(order), order.compensation ?? 0),
     };
   }
 
-  /** The customer's current address (none, no mail) and the product's names for its fields. */
+  /** The customer's current address (none, no mail), language and the product's names for its fields. */
   private async recipientOf(order: Order): Promise<ReceiptRecipient | undefined> {
     const user = await this.users.getById(order.userId);
     const email = user?.email?.trim();
@@ -100,6 +97,7 @@ export class OrderReceipts {
     return {
       email,
       name: user.name,
+      language: user.language,
       inputLabels: inputLabels(product?.inputs),
       // A guest finds the order (and its invoice) with the mobile, not in My Orders.
       invoiceUrl: user.guest
@@ -116,7 +114,8 @@ function inputLabels(inputs: unknown): [string, string] {
         typeof input?.label === 'string' ? input.label.trim() : '',
       )
     : [];
-  return [labels[0] || DEFAULT_INPUT_LABELS[0], labels[1] || DEFAULT_INPUT_LABELS[1]];
+  // An unnamed field takes the default name of the mail's language.
+  return [labels[0] ?? '', labels[1] ?? ''];
 }
 
 /** What a WhatsApp message says about an order. */

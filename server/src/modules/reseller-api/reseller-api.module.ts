@@ -60,6 +60,7 @@ import { SignedRequestGuard } from './signed-request.guard.js';
     ResellerBatchesService,
     ResellerCallbacks,
   ],
+  exports: [ResellerCallbacks],
 })
 export class ResellerApiModule implements OnModuleInit {
   constructor(

@@ -1,6 +1,7 @@
 import { Check, Column, Entity, Index, PrimaryGeneratedColumn, Unique } from 'typeorm';
 import { bigintNumber } from '../../database/columns.js';
 import { Role } from '../../common/auth/role.js';
+import type { Language } from '../../common/i18n/language.js';
 
 /** A customer, reseller or admin; `balance` and `points` are the ledger's cached sums. */
 @Entity('users')
@@ -8,6 +9,10 @@ import { Role } from '../../common/auth/role.js';
 @Unique('users_google_sub_key', ['googleSub'])
 @Check('users_balance_not_negative', 'balance >= 0')
 @Check('users_points_not_negative', 'points >= 0')
+@Check(
+  'users_language_check',
+  `((language)::text = ANY ((ARRAY['en'::character varying, 'hi'::character varying])::text[]))`,
+)
 @Index('users_email_key', { synchronize: false })
 @Index('users_mobile_key', ['mobilenumber'], {
   unique: true,
@@ -71,6 +76,10 @@ export class UserEntity {
 
   @Column({ type: 'bigint', default: 0, transformer: bigintNumber })
   points!: number;
+
+  /** The language of the customer's e-mails and WhatsApp messages. */
+  @Column({ type: 'varchar', length: 2, default: 'en' })
+  language!: Language;
 
   @Column({ type: 'timestamptz', nullable: true })
   verificationSentAt!: Date | null;

@@ -4,6 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
 import { guardedUpdate } from '../../database/transactions.js';
 import { Role } from '../../common/auth/role.js';
+import type { Language } from '../../common/i18n/language.js';
 import type { User, UserSession } from './user.js';
 import { UserEntity } from './user.entity.js';
 
@@ -15,6 +16,16 @@ export interface NewUser {
   role?: Role;
   verified?: boolean;
   googleSub?: string | null;
+  /** The language the account was registered in (the request's `Accept-Language`). */
+  language?: Language;
+}
+
+/** A guest checkout's contacts, the state it gave and the language it was placed in. */
+export interface GuestContact {
+  email: string;
+  mobilenumber: string;
+  stateCode: string;
+  language: Language;
 }
 
 @Injectable()
@@ -92,6 +103,7 @@ export class UsersRepository {
       role: input.role ?? Role.User,
       verified: input.verified ?? false,
       googleSub: input.googleSub ?? null,
+      language: input.language ?? 'en',
     });
     return this.users.findOneByOrFail({ id: identifiers[0].id as string });
   }
@@ -116,9 +128,10 @@ export class UsersRepository {
 
   /**
    * The guest row of an e-mail and mobile pair, made on its first order; the state is the one
-   * given last. A concurrent first order of the same pair meets the unique index and reads the row.
+   * given last, and so is the language (one write, only when either changed). A concurrent first
+   * order of the same pair meets the unique index and reads the row.
    */
-  async guestFor(contact: { email: string; mobilenumber: string; stateCode: string }) {
+  async guestFor(contact: GuestContact) {
     const found = () =>
       this.users
         .createQueryBuilder('user')
@@ -136,13 +149,18 @@ export class UsersRepository {
         role: Role.User,
         guest: true,
         stateCode: contact.stateCode,
+        language: contact.language,
       })
       .orIgnore()
       .execute();
     const guest = (await found())!;
-    if (guest.stateCode !== contact.stateCode) {
-      await this.users.update(guest.id, { stateCode: contact.stateCode });
+    if (guest.stateCode !== contact.stateCode || guest.language !== contact.language) {
+      await this.users.update(guest.id, {
+        stateCode: contact.stateCode,
+        language: contact.language,
+      });
       guest.stateCode = contact.stateCode;
+      guest.language = contact.language;
     }
     return guest;
   }
@@ -173,6 +191,10 @@ export class UsersRepository {
       ...(profile.gstin !== undefined ? { gstin: profile.gstin } : {}),
       updatedAt: () => 'now()',
     });
+  }
+
+  async setLanguage(id: string, language: Language) {
+    await this.users.update({ id, guest: false }, { language });
   }
 
   async markVerified(id: string) {

@@ -6,7 +6,8 @@ import { Messages } from '@zstore/contract/messages';
 import { EditProfileDto, mapUser } from './dto/user.dto.js';
 import { Role } from '../../common/auth/role.js';
 import { containsPattern } from '../../common/http/list-filters.js';
-import { type NewUser, UsersRepository } from './users.repository.js';
+import { type GuestContact, type NewUser, UsersRepository } from './users.repository.js';
+import type { LanguageUpdateDto } from './dto/user-language.dto.js';
 
 /** Beyond this many customers an e-mail search is too broad to be answered by their ids. */
 const EMAIL_SEARCH_MAX_USERS = 2_000;
@@ -55,6 +56,12 @@ export class UsersService {
     return { message: Messages.profileUpdated, user: mapUser(user) };
   }
 
+  /** The caller's own language for e-mails and WhatsApp messages. */
+  async setLanguage(auth: AuthUser, dto: LanguageUpdateDto) {
+    await this.users.setLanguage(auth.id, dto.language);
+    return { language: dto.language };
+  }
+
   // Accounts as the auth module sees them: sign-in lookups, sign-up, verification, passwords.
 
   /** What the auth guard checks on every request: role, token version, block. */
@@ -93,7 +100,7 @@ export class UsersService {
   }
 
   /** The guest row of a guest checkout's contacts (see `UsersRepository.guestFor`). */
-  guestFor(contact: { email: string; mobilenumber: string; stateCode: string }) {
+  guestFor(contact: GuestContact) {
     return this.users.guestFor(contact);
   }
 

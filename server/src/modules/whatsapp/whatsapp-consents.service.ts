@@ -8,6 +8,7 @@ import {
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { templateLanguage } from '../../providers/whatsapp/whatsapp-templates.js';
 import { UsersService } from '../users/users.service.js';
+import type { Language } from '../../common/i18n/language.js';
 import { WhatsAppConsentEntity } from './whatsapp-consent.entity.js';
 import { whatsAppNoMobile, whatsAppUnavailable } from './whatsapp-errors.js';
 
@@ -15,7 +16,8 @@ export interface WhatsAppChoice {
   /** Whether order news may go to the customer on WhatsApp now. */
   optedIn: boolean;
   mobilenumber: string | null;
-  language: string;
+  /** The customer's language (`users.language`): the one of every template sent to them. */
+  language: Language;
   /** The latest choice; null when the customer never chose. */
   channel: WhatsAppConsentChannel | null;
   changedAt: Date | null;
@@ -66,7 +68,7 @@ export class WhatsAppConsents {
         mobilenumber !== null &&
         latest.mobilenumber === mobilenumber,
       mobilenumber,
-      language: latest?.language ?? 'en',
+      language: user?.language ?? 'en',
       channel: latest?.channel ?? null,
       changedAt: latest?.createdAt ?? null,
     };

@@ -9,6 +9,8 @@ import { OnJob } from '../../jobs/on-job.decorator.js';
 import { WhatsAppAdapter, WhatsAppRefusal } from '../../providers/whatsapp/whatsapp.adapter.js';
 import type { TemplateKey } from '../../providers/whatsapp/whatsapp-templates.js';
 import { WhatsAppConsents } from './whatsapp-consents.service.js';
+import type { Language } from '../../common/i18n/language.js';
+import { customerTexts, rupeesIn } from '../notifications/i18n/index.js';
 import { WhatsAppMessageEntity, type WhatsAppMessageStatus } from './whatsapp-message.entity.js';
 
 const MAX_ATTEMPTS = 10;
@@ -27,10 +29,10 @@ export interface OrderFacts {
 
 export type OrderEvent =
   | { kind: 'completed'; order: OrderFacts }
-  /** `why` says why and where the money went ('... ₹119 went back to your Z-Coins.'). */
+  /** `why` says why and where the money went ('... ₹119 went back to your Z-Coins.'), in English. */
   | { kind: 'refunded'; order: OrderFacts; why: string }
-  /** `compensation` says what the store gave for the wait ('we added ₹20 to your Z-Coins.'). */
-  | { kind: 'delayed'; order: OrderFacts; compensation: string };
+  /** `compensation`: the paise the store added to the Z-Coins for the wait. */
+  | { kind: 'delayed'; order: OrderFacts; compensation: number };
 
 const TEMPLATE_OF: Record<OrderEvent['kind'], TemplateKey> = {
   completed: 'orderCompleted',
@@ -38,11 +40,15 @@ const TEMPLATE_OF: Record<OrderEvent['kind'], TemplateKey> = {
   delayed: 'orderDelayed',
 };
 
-function bodyValues(event: OrderEvent): string[] {
+/** The template's values in the customer's language (the order's own names stay as they are). */
+function bodyValues(event: OrderEvent, language: Language): string[] {
+  const t = customerTexts(language);
   const { orderid, pack, player, playerName } = event.order;
-  if (event.kind === 'completed') return [orderid, pack, player, playerName || 'not shown'];
-  if (event.kind === 'refunded') return [orderid, pack, event.why];
-  return [orderid, pack, event.compensation];
+  if (event.kind === 'completed') {
+    return [orderid, pack, player, playerName || t.whatsapp.nameNotShown];
+  }
+  if (event.kind === 'refunded') return [orderid, pack, t.reason(event.why)];
+  return [orderid, pack, t.whatsapp.compensation(rupeesIn(language, event.compensation))];
 }
 
 /** The statuses a message moves through; a webhook never moves one back. */
@@ -108,12 +114,26 @@ export class WhatsAppNews {
         recipient: `91${choice.mobilenumber}`,
         template: TEMPLATE_OF[event.kind],
         language: choice.language,
-        bodyValues: bodyValues(event),
+        bodyValues: bodyValues(event, choice.language),
       })
       .orIgnore()
       .returning(['id'])
       .execute();
     return (identifiers[0]?.id as string | undefined) ?? undefined;
+  }
+
+  /**
+   * Deletes up to `limit` messages settled (sent, delivered, read, failed or skipped) before
+   * `before`; pending ones stay. The consents, the proof of opt-in, are never purged.
+   */
+  async purgeSettled(before: Date, limit: number): Promise<number> {
+    // SQL: a bounded batch, and PostgreSQL's DELETE has no LIMIT of its own.
+    const [, count] = await this.txHost.tx.query<[unknown, number]>(
+      `DELETE FROM whatsapp_messages WHERE id IN (
+         SELECT id FROM whatsapp_messages WHERE status <> 'pending' AND created_at < $1 LIMIT $2)`,
+      [before, limit],
+    );
+    return count;
   }
 
   /** After commit; when the queue cannot take it now, the sweep sends it. */
@@ -125,7 +145,7 @@ export class WhatsAppNews {
    * Tells the customer an order is late and what they got for it; for the delivery guarantee.
    * Records in the caller's transaction and answers the id to `dispatch` after its commit.
    */
-  orderDelayed(order: OrderFacts, compensation: string) {
+  orderDelayed(order: OrderFacts, compensation: number) {
     return this.record({ kind: 'delayed', order, compensation });
   }
 

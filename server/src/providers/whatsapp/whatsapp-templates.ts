@@ -18,6 +18,7 @@ export const WHATSAPP_TEMPLATES = {
     category: 'UTILITY',
     bodies: {
       en: 'Your Z Store order {{1}} is complete: {{2}} was delivered to player {{3}} (in-game name: {{4}}).',
+      hi: 'आपका Z Store ऑर्डर {{1}} पूरा हो गया है: {{2}} प्लेयर {{3}} को डिलीवर कर दिया गया (गेम में नाम: {{4}})।',
     },
   },
   orderRefunded: {
@@ -25,6 +26,7 @@ export const WHATSAPP_TEMPLATES = {
     category: 'UTILITY',
     bodies: {
       en: 'We refunded your Z Store order {{1}} ({{2}}). {{3}}',
+      hi: 'हमने आपके Z Store ऑर्डर {{1}} ({{2}}) का रिफ़ंड कर दिया है। {{3}}',
     },
   },
   orderDelayed: {
@@ -32,6 +34,7 @@ export const WHATSAPP_TEMPLATES = {
     category: 'UTILITY',
     bodies: {
       en: 'Your Z Store order {{1}} ({{2}}) is taking longer than we promised. We are sorry: {{3}}',
+      hi: 'आपके Z Store ऑर्डर {{1}} ({{2}}) में हमारे वादे से ज़्यादा समय लग रहा है। हमें खेद है: {{3}}',
     },
   },
   signInCode: {
@@ -39,6 +42,7 @@ export const WHATSAPP_TEMPLATES = {
     category: 'AUTHENTICATION',
     bodies: {
       en: '{{1}} is your verification code. For your security, do not share this code.',
+      hi: '{{1}} आपका वेरिफ़िकेशन कोड है। अपनी सुरक्षा के लिए यह कोड किसी को न बताएँ।',
     },
   },
 } as const satisfies Record<string, WhatsAppTemplate>;
@@ -46,7 +50,7 @@ export const WHATSAPP_TEMPLATES = {
 export type TemplateKey = keyof typeof WHATSAPP_TEMPLATES;
 
 /** The language codes every template is approved in; anything else is sent in English. */
-export const WHATSAPP_LANGUAGES = ['en'] as const;
+export const WHATSAPP_LANGUAGES = ['en', 'hi'] as const;
 
 export function templateLanguage(language: string | null | undefined): string {
   return (WHATSAPP_LANGUAGES as readonly string[]).includes(language ?? '') ? language! : 'en';

@@ -11,5 +11,11 @@ export class OutboxMessageDto implements OutboxMessage {
   })
   subject: string | null;
   @ApiProperty({ description: 'The message, with any code or link in it' }) text: string;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description: "A WhatsApp template's language code (en, hi); null for other channels",
+  })
+  language: string | null;
   @ApiProperty() createdAt: string;
 }

@@ -33,7 +33,7 @@ export function renderOutboxPage(to: string, messages: OutboxMessage[]) {
     ? messages
         .map(
           (m) =>
-            `<div class="msg${m.channel === 'whatsapp' ? ' whatsapp' : ''}"><div class="meta">${m.channel.toUpperCase()} to ${escapeHtml(m.to)} · ${escapeHtml(
+            `<div class="msg${m.channel === 'whatsapp' ? ' whatsapp' : ''}"><div class="meta">${m.channel.toUpperCase()} to ${escapeHtml(m.to)}${m.language ? ` · <span class="lang">${escapeHtml(m.language)}</span>` : ''} · ${escapeHtml(
               new Date(m.createdAt).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata' }),
             )}</div>${m.subject ? `<strong>${escapeHtml(m.subject)}</strong>\n` : ''}${linkify(m.text)}${
               m.channel === 'whatsapp' ? replyStop(m.to, to) : ''

@@ -9,6 +9,8 @@ export interface OutboxMessage {
   to: string;
   subject: string | null;
   text: string;
+  /** A WhatsApp template's language code; null for other channels. */
+  language: string | null;
   createdAt: string;
 }
 
@@ -24,11 +26,17 @@ export class OutboxRepository {
     private readonly clock: Clock,
   ) {}
 
-  async add(channel: OutboxChannel, to: string, subject: string | null, text: string) {
+  async add(
+    channel: OutboxChannel,
+    to: string,
+    subject: string | null,
+    text: string,
+    language: string | null = null,
+  ) {
     await this.db.query(
-      `INSERT INTO sandbox_messages (channel, recipient, subject, text_body, created_at)
-       VALUES ($1, lower($2), $3, $4, $5)`,
-      [channel, to, subject, text, this.clock.now()],
+      `INSERT INTO sandbox_messages (channel, recipient, subject, text_body, language, created_at)
+       VALUES ($1, lower($2), $3, $4, $5, $6)`,
+      [channel, to, subject, text, language, this.clock.now()],
     );
   }
 
@@ -38,9 +46,10 @@ export class OutboxRepository {
       recipient: string;
       subject: string | null;
       text_body: string;
+      language: string | null;
       created_at: Date;
     }> = await this.db.query(
-      `SELECT channel, recipient, subject, text_body, created_at FROM sandbox_messages
+      `SELECT channel, recipient, subject, text_body, language, created_at FROM sandbox_messages
          WHERE recipient IN (lower($1), '91' || $1) ORDER BY id DESC LIMIT $2`,
       [to.trim(), limit],
     );
@@ -49,6 +58,7 @@ export class OutboxRepository {
       to: row.recipient,
       subject: row.subject,
       text: row.text_body,
+      language: row.language,
       createdAt: new Date(row.created_at).toISOString(),
     }));
   }

@@ -25,6 +25,10 @@ export class SandboxMessageEntity {
   @Column({ type: 'text' })
   textBody!: string;
 
+  /** The language code a WhatsApp template was sent in; null for other channels. */
+  @Column({ type: 'varchar', length: 10, nullable: true })
+  language!: string | null;
+
   @Column({ type: 'timestamptz', default: () => 'now()' })
   createdAt!: Date;
 }

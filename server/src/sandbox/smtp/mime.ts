@@ -32,11 +32,25 @@ function decodeBody(body: string, encoding = '') {
   return body;
 }
 
+const ENCODED_WORD = /=\?utf-8\?([bq])\?([^?]*)\?=/gi;
+
+function wordBytes(kind: string, text: string): Buffer {
+  if (kind.toLowerCase() === 'b') return Buffer.from(text, 'base64');
+  const latin = text
+    .replace(/_/g, ' ')
+    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(latin, 'latin1');
+}
+
+/**
+ * RFC 2047 encoded words: the space between two adjacent words is not text, and a character may
+ * be split across words (a long Hindi subject), so a run of words is decoded as one byte string.
+ */
 function decodeWords(value: string) {
-  return value.replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
-    kind.toLowerCase() === 'b'
-      ? Buffer.from(text, 'base64').toString('utf8')
-      : decodeBody(text.replace(/_/g, ' '), 'quoted-printable'),
+  return value.replace(/=\?utf-8\?[bq]\?[^?]*\?=(?:\s+=\?utf-8\?[bq]\?[^?]*\?=)*/gi, (run) =>
+    Buffer.concat(
+      [...run.matchAll(ENCODED_WORD)].map(([, kind, text]) => wordBytes(kind, text)),
+    ).toString('utf8'),
   );
 }
 

@@ -127,7 +127,7 @@ export class WhatsAppSimulator {
       values.push(value);
     }
     const wamid = `wamid.${randomBytes(24).toString('base64url')}`;
-    await this.outbox.add('whatsapp', to, template.name, renderTemplate(text, values));
+    await this.outbox.add('whatsapp', to, template.name, renderTemplate(text, values), language);
     this.statusesLater(request, wamid, to);
     return reply.status(200).send({
       messaging_product: 'whatsapp',

@@ -302,6 +302,24 @@ export class ResellerCallbacks {
     return this.view(await this.events.findOneByOrFail({ id: event.id }), []);
   }
 
+  /**
+   * Deletes up to `limit` events delivered or given up on before `before`, with their attempts.
+   * An order's newest event stays, so the order's next event carries the next sequence number.
+   */
+  async purgeFinished(before: Date, limit: number): Promise<number> {
+    // SQL: a bounded batch, and PostgreSQL's DELETE has no LIMIT of its own.
+    const [, count] = await this.txHost.tx.query<[unknown, number]>(
+      `DELETE FROM reseller_callback_events WHERE id IN (
+         SELECT e.id FROM reseller_callback_events e
+         WHERE e.state IN ('delivered', 'given_up') AND e.created_at < $1
+           AND EXISTS (SELECT 1 FROM reseller_callback_events later
+                       WHERE later.orderid = e.orderid AND later.sequence > e.sequence)
+         LIMIT $2)`,
+      [before, limit],
+    );
+    return count;
+  }
+
   /** The delivery log: the newest events first, each with its attempts. */
   async log(userId: string, query: CallbackLogQuery) {
     const limit = Math.min(Math.max(query.limit ?? 50, 1), 200);

@@ -12,6 +12,7 @@ import {
 } from 'class-validator';
 import { GST_STATE_CODES, GSTIN_PATTERN } from '@zstore/contract/gst-states';
 import { Messages } from '@zstore/contract/messages';
+import { LANGUAGES, type Language } from '../../../common/i18n/language.js';
 import type { User } from '../user.js';
 
 export class UserResponseDto {
@@ -27,6 +28,8 @@ export class UserResponseDto {
   state: string | null;
   @ApiProperty({ nullable: true, type: String, description: "a reseller's GSTIN" })
   gstin: string | null;
+  @ApiProperty({ enum: LANGUAGES, description: 'the language of e-mails and WhatsApp messages' })
+  language: Language;
   @ApiProperty() createdAt: string;
 }
 
@@ -43,6 +46,7 @@ export function mapUser(user: User): UserResponseDto {
     isBlocked: user.isBlocked ? 'true' : 'false',
     state: user.stateCode,
     gstin: user.gstin,
+    language: user.language,
     createdAt: user.createdAt.toISOString(),
   };
 }
