@@ -16,6 +16,11 @@ const theLedger = {
   message: 'Money moves only through the wallet module (WalletMovements).',
 };
 const ledgerOwners = ['ledger', 'wallet'];
+const frameworkInternals = {
+  regex: '^@nestjs/[^/]+/(internal|constants)(\\.js)?$',
+  message:
+    "Nest's internals and metadata keys are not its API: use its decorators (applyDecorators, UseInterceptors, SetMetadata, RouteConfig).",
+};
 
 /**
  * Module boundaries (STYLE.md rule 5): a module reaches another only through the services it
@@ -32,7 +37,12 @@ function moduleBoundaries() {
     const ledger = ledgerOwners.includes(folder) ? [] : [theLedger];
     return {
       files: [`server/src/modules/${folder}/**/*.ts`],
-      rules: { 'no-restricted-imports': ['error', { patterns: [otherRepositories, ...ledger] }] },
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          { patterns: [otherRepositories, ...ledger, frameworkInternals] },
+        ],
+      },
     };
   });
 }
@@ -53,6 +63,7 @@ const lowerFolders = {
             regex: '(^|/)modules/',
             message: 'A lower folder never imports a module; move what both need down here.',
           },
+          frameworkInternals,
         ],
       },
     ],
