@@ -16,6 +16,16 @@ const theLedger = {
   message: 'Money moves only through the wallet module (WalletMovements).',
 };
 const ledgerOwners = ['ledger', 'wallet'];
+/**
+ * Repositories a module exports on purpose, by the module that uses them: the delivery module
+ * moves an order's fulfilment through the orders module's guarded writes.
+ */
+const sharedRepositories = { delivery: ['../orders/order-deliveries.repository.js'] };
+const frameworkInternals = {
+  regex: '^@nestjs/[^/]+/(internal|constants)(\\.js)?$',
+  message:
+    "Nest's internals and metadata keys are not its API: use its decorators (applyDecorators, UseInterceptors, SetMetadata, RouteConfig).",
+};
 
 /**
  * Module boundaries (STYLE.md rule 5): a module reaches another only through the services it
@@ -30,9 +40,16 @@ function moduleBoundaries() {
     .map((entry) => entry.name);
   return folders.map((folder) => {
     const ledger = ledgerOwners.includes(folder) ? [] : [theLedger];
+    const shared = (sharedRepositories[folder] ?? []).map((path) => `!${path}`);
+    const repositories = { ...otherRepositories, group: [...otherRepositories.group, ...shared] };
     return {
       files: [`server/src/modules/${folder}/**/*.ts`],
-      rules: { 'no-restricted-imports': ['error', { patterns: [otherRepositories, ...ledger] }] },
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          { patterns: [repositories, ...ledger, frameworkInternals] },
+        ],
+      },
     };
   });
 }
@@ -53,6 +70,7 @@ const lowerFolders = {
             regex: '(^|/)modules/',
             message: 'A lower folder never imports a module; move what both need down here.',
           },
+          frameworkInternals,
         ],
       },
     ],

@@ -9,3 +9,12 @@ export function newBusinessId(prefix: 'ZS' | 'ZT' | 'ZX'): string {
   for (const byte of bytes) id += CROCKFORD[byte & 31];
   return id;
 }
+
+/** A customer's numeric id (`userid`, the one the spec's API shows), never mistaken for the uuid. */
+export type UserNumber = number & { readonly brand: 'UserNumber' };
+
+/** A customer's uuid (`users.id`, `user_id` elsewhere), never mistaken for the numeric id. */
+export type UserUuid = string & { readonly brand: 'UserUuid' };
+
+export const userNumber = (value: number) => value as UserNumber;
+export const userUuid = (value: string) => value as UserUuid;

@@ -1,6 +1,5 @@
-import { METHOD_METADATA } from '@nestjs/common/constants.js';
-import { FASTIFY_ROUTE_CONFIG_METADATA } from '@nestjs/platform-fastify/constants.js';
 import type { FastifyRequest } from 'fastify';
+import { ExtendRouteConfig, routeConfigOf } from './route-config.js';
 
 /**
  * Where the spec's client reads an error on a route (DESIGN section 7): the text again in `msg`
@@ -15,31 +14,24 @@ interface ErrorRouteConfig {
 /**
  * Marks a route, or every route of a controller, with the field its errors also carry. Kept in
  * the route's Fastify config, so errors raised before Nest's handler (a malformed body) are
- * shaped alike.
+ * shaped alike. A route's own mark wins over its controller's.
  */
 export function ClientErrorField(field: ClientErrorField) {
-  return (target: object, _key?: string | symbol, descriptor?: PropertyDescriptor) => {
-    for (const handler of descriptor ? [descriptor.value as object] : routeHandlers(target)) {
-      const config = (Reflect.getMetadata(FASTIFY_ROUTE_CONFIG_METADATA, handler) ??
-        {}) as ErrorRouteConfig;
-      Reflect.defineMetadata(
-        FASTIFY_ROUTE_CONFIG_METADATA,
-        { ...config, clientErrorField: field },
-        handler,
-      );
+  return (target: object, key?: string | symbol, descriptor?: PropertyDescriptor) => {
+    const mark = ExtendRouteConfig({ clientErrorField: field } satisfies ErrorRouteConfig);
+    if (key !== undefined && descriptor) {
+      mark(target, key, descriptor);
+      return;
+    }
+    // A class decorator runs after its methods' decorators: mark the methods not marked yet.
+    const prototype = (target as { prototype: object }).prototype;
+    for (const name of Object.getOwnPropertyNames(prototype)) {
+      const method = Object.getOwnPropertyDescriptor(prototype, name);
+      if (name === 'constructor' || typeof method?.value !== 'function') continue;
+      if ((routeConfigOf(method.value as object) as ErrorRouteConfig).clientErrorField) continue;
+      mark(prototype, name, method);
     }
   };
-}
-
-/** The handlers of a controller class (class decorators run after the method decorators). */
-function routeHandlers(controller: object): object[] {
-  const prototype = (controller as { prototype: object }).prototype;
-  return Object.getOwnPropertyNames(prototype)
-    .map((name) => Object.getOwnPropertyDescriptor(prototype, name)?.value as unknown)
-    .filter(
-      (value): value is object =>
-        typeof value === 'function' && Reflect.hasMetadata(METHOD_METADATA, value),
-    );
 }
 
 /** The fields an error body carries beside `message` and `code` on the request's route. */

@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
-import { FASTIFY_ROUTE_CONFIG_METADATA } from '@nestjs/platform-fastify/constants.js';
 import { ApiExtension } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
+import { ExtendRouteConfig } from './route-config.js';
 
 /** Marks, in the API document, an operation whose every error gets one fixed answer. */
 export const ERROR_ANSWER_OPERATION = 'x-zstore-error-answer';
@@ -22,17 +22,10 @@ interface ErrorAnswerRouteConfig {
  * Nest's handler (a malformed or oversized body, an unknown content type) are answered alike.
  */
 export function AnswerErrorsWith(status: number, text: string) {
-  const routeConfig: MethodDecorator = (_target, _key, descriptor) => {
-    const handler = descriptor.value as object;
-    const config = (Reflect.getMetadata(FASTIFY_ROUTE_CONFIG_METADATA, handler) ??
-      {}) as ErrorAnswerRouteConfig;
-    Reflect.defineMetadata(
-      FASTIFY_ROUTE_CONFIG_METADATA,
-      { ...config, errorAnswer: { status, text } },
-      handler,
-    );
-  };
-  return applyDecorators(ApiExtension(ERROR_ANSWER_OPERATION, `${status} ${text}`), routeConfig);
+  return applyDecorators(
+    ApiExtension(ERROR_ANSWER_OPERATION, `${status} ${text}`),
+    ExtendRouteConfig({ errorAnswer: { status, text } } satisfies ErrorAnswerRouteConfig),
+  );
 }
 
 /** The fixed error answer of the request's route, if it has one. */

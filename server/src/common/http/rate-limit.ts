@@ -8,12 +8,12 @@ import {
   type NestInterceptor,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { FASTIFY_ROUTE_CONFIG_METADATA } from '@nestjs/platform-fastify/constants.js';
 import type { FastifyRequest } from 'fastify';
 import { APP_CONFIG, type AppConfig, type RateLimit as Rule } from '../../config/config.js';
 import type { AuthUser } from '../auth/auth.decorators.js';
 import { EdgeStage, UseEdgeInterceptor } from './edge-interceptors.js';
 import { RateLimitService } from './rate-limit.service.js';
+import { ExtendRouteConfig } from './route-config.js';
 import { validatedBody } from './validated-body.js';
 
 /** What a limit's key is made of: the caller and the request, its body validated. */
@@ -96,20 +96,6 @@ export function countRefusedBody(limits: RateLimitService, config: AppConfig) {
   };
 }
 
-/** Keeps the limits in the route's Fastify config too, for the edge that refuses a body. */
-function inRouteConfig(limits: RouteLimit[]): MethodDecorator {
-  return (_target, _key, descriptor) => {
-    const handler = descriptor.value as object;
-    const config = (Reflect.getMetadata(FASTIFY_ROUTE_CONFIG_METADATA, handler) ??
-      {}) as LimitedRouteConfig;
-    Reflect.defineMetadata(
-      FASTIFY_ROUTE_CONFIG_METADATA,
-      { ...config, rateLimits: limits },
-      handler,
-    );
-  };
-}
-
 /**
  * Counts each call of the route against every limit given, in order, and answers 429 with
  * `Retry-After` once one is spent. Counted at the edge only: services and jobs calling the same
@@ -119,6 +105,7 @@ function inRouteConfig(limits: RouteLimit[]): MethodDecorator {
 export const RateLimit = (...limits: RouteLimit[]) =>
   applyDecorators(
     SetMetadata(RATE_LIMITS_KEY, limits),
-    inRouteConfig(limits),
+    // In the route's Fastify config too, for the edge that refuses a body before Nest runs.
+    ExtendRouteConfig({ rateLimits: limits } satisfies LimitedRouteConfig),
     UseEdgeInterceptor(RateLimitInterceptor, EdgeStage.RateLimit),
   );

@@ -1,16 +1,30 @@
-import type { ExecutionContext, Type } from '@nestjs/common';
-import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
-import { RouteParamtypes } from '@nestjs/common/internal';
+import { Body, type ExecutionContext, type Type } from '@nestjs/common';
 import { createValidationPipe } from './validation.js';
 
 const pipe = createValidationPipe();
 const validated = new WeakMap<object, Promise<unknown>>();
 
+const EDGE_BODY_KEY = 'http:edge-body';
+
 /**
- * The route's `@Body()` as its handler will receive it (validated and transformed by the
+ * `@Body()` on a route whose edge reads the body (rate limits keyed by a body field, an
+ * `Idempotency-Key`): the edge validates it as the handler will receive it, so a refused body
+ * claims no key and spends no limit.
+ */
+export function EdgeBody(): ParameterDecorator {
+  return (target, key, index) => {
+    if (key === undefined) throw new TypeError('@EdgeBody() marks a route handler argument');
+    Body()(target, key, index);
+    const types = (Reflect.getMetadata('design:paramtypes', target, key) ?? []) as Type[];
+    Reflect.defineMetadata(EDGE_BODY_KEY, types[index], target, key);
+  };
+}
+
+/**
+ * The route's `@EdgeBody()` as its handler will receive it (validated and transformed by the
  * global pipe, which answers the same 400 for a bad body), for edge concerns that run before
- * the handler but must behave as if they ran after validation: a refused body claims no
- * Idempotency-Key and spends no rate limit. Computed once per request.
+ * the handler but must behave as if they ran after validation. Computed once per request; the
+ * raw body on a route without `@EdgeBody()`.
  */
 export function validatedBody(context: ExecutionContext): Promise<unknown> {
   const request = context.switchToHttp().getRequest<{ body?: unknown }>();
@@ -23,20 +37,9 @@ export function validatedBody(context: ExecutionContext): Promise<unknown> {
 }
 
 async function validate(context: ExecutionContext, raw: unknown): Promise<unknown> {
-  const controller = context.getClass();
-  const handler = context.getHandler();
-  const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, handler.name) ?? {}) as Record<
-    string,
-    { index: number; data?: string }
-  >;
-  const bodyKey = Object.keys(args).find((key) => key.startsWith(`${RouteParamtypes.BODY}:`));
-  if (!bodyKey) return raw;
-  const { index, data } = args[bodyKey];
-  const types = (Reflect.getMetadata(
-    'design:paramtypes',
-    controller.prototype as object,
-    handler.name,
-  ) ?? []) as Type[];
-  const value = data ? (raw as Record<string, unknown> | undefined)?.[data] : raw;
-  return pipe.transform(value, { type: 'body', metatype: types[index], data });
+  const { prototype } = context.getClass() as { prototype: object };
+  const handler = context.getHandler().name;
+  if (!Reflect.hasMetadata(EDGE_BODY_KEY, prototype, handler)) return raw;
+  const metatype = Reflect.getMetadata(EDGE_BODY_KEY, prototype, handler) as Type | undefined;
+  return pipe.transform(raw, { type: 'body', metatype });
 }

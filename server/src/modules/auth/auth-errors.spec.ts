@@ -1,8 +1,8 @@
 import { HttpStatus, Logger, type ArgumentsHost } from '@nestjs/common';
 import { AppError, ErrorCode } from '../../common/errors/app-error.js';
 import { GlobalExceptionFilter } from '../../common/errors/global-exception.filter.js';
-import { FASTIFY_ROUTE_CONFIG_METADATA } from '@nestjs/platform-fastify/constants.js';
 import type { ClientErrorField } from '../../common/http/client-error-field.js';
+import { routeConfigOf } from '../../common/http/route-config.js';
 import { Messages } from '@zstore/contract/messages';
 import { OrdersController } from '../orders/orders.controller.js';
 import { AuthController } from './auth.controller.js';
@@ -49,10 +49,8 @@ describe('Error bodies of the account calls', () => {
     new AppError(ErrorCode.UserNotFound, Messages.userNotFound, HttpStatus.NOT_FOUND);
 
   const fieldOf = <T extends object>(prototype: T, handler: keyof T) =>
-    (
-      Reflect.getMetadata(FASTIFY_ROUTE_CONFIG_METADATA, prototype[handler] as object) as
-        { clientErrorField?: ClientErrorField } | undefined
-    )?.clientErrorField;
+    (routeConfigOf(prototype[handler] as object) as { clientErrorField?: ClientErrorField })
+      .clientErrorField;
 
   it('marks the routes where the spec client reads msg, error or success', () => {
     expect(fieldOf(AuthController.prototype, 'login')).toBe('msg');

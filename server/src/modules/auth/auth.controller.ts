@@ -43,6 +43,7 @@ import {
 import { GoogleLoginService } from './google-login.service.js';
 import { ApiErrors } from '../../common/openapi/api-docs.decorators.js';
 import { ErrorBodyWithMsg } from '../../common/openapi/error-body.js';
+import { EdgeBody } from '../../common/http/validated-body.js';
 import { ClientErrorField } from '../../common/http/client-error-field.js';
 
 const STATE_COOKIE = 'zs_google';
@@ -70,7 +71,7 @@ export class AuthController {
   @HttpCode(200)
   @RateLimit(perIp('register', (limits) => limits.register))
   @ApiOkResponse({ type: MsgResponseDto })
-  register(@ClientIp() ip: string, @Body() dto: RegisterDto) {
+  register(@ClientIp() ip: string, @EdgeBody() dto: RegisterDto) {
     return this.service.register(ip, dto);
   }
 
@@ -112,7 +113,11 @@ export class AuthController {
     rule: (limits) => limits.login,
   })
   @ApiOkResponse({ type: SessionResponseDto })
-  login(@ClientIp() ip: string, @Body() dto: LoginDto, @DeviceId() deviceId: string | undefined) {
+  login(
+    @ClientIp() ip: string,
+    @EdgeBody() dto: LoginDto,
+    @DeviceId() deviceId: string | undefined,
+  ) {
     return this.service.login(ip, dto, deviceId);
   }
 

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../../common/auth/auth.decorators.js';
 import {
@@ -11,6 +11,7 @@ import { PasswordResetService } from './password-reset.service.js';
 import { perIp, RateLimit } from '../../common/http/rate-limit.js';
 import { ApiErrors } from '../../common/openapi/api-docs.decorators.js';
 import { ErrorBodyWithMsg } from '../../common/openapi/error-body.js';
+import { EdgeBody } from '../../common/http/validated-body.js';
 import { ClientErrorField } from '../../common/http/client-error-field.js';
 
 @ApiTags('Password')
@@ -29,7 +30,7 @@ export class PasswordController {
     perIp('reset', ({ passwordReset }) => ({ ...passwordReset, limit: passwordReset.limit * 4 })),
   )
   @ApiOkResponse({ type: MsgResponseDto })
-  forgetPassword(@Body() dto: ForgetPasswordDto) {
+  forgetPassword(@EdgeBody() dto: ForgetPasswordDto) {
     return this.service.requestLink(dto.email);
   }
 
@@ -46,7 +47,7 @@ export class PasswordController {
   resetPassword(
     @Param('id') id: string,
     @Param('token') token: string,
-    @Body() dto: ResetPasswordDto,
+    @EdgeBody() dto: ResetPasswordDto,
   ) {
     return this.service.reset(id, token, dto.password);
   }

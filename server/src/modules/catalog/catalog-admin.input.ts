@@ -1,7 +1,8 @@
 import { AppError } from '../../common/errors/app-error.js';
 import { Messages } from '@zstore/contract/messages';
 import { toPaise } from '../../common/money.js';
-import type { Item, Product } from './catalog-rows.js';
+import type { Item } from './item.entity.js';
+import type { Product } from './product.entity.js';
 import type { ItemForm, ProductForm } from './dto/catalog-admin.dto.js';
 
 /** Spec 002 section 3 enumerations. */

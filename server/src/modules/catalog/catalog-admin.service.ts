@@ -14,7 +14,7 @@ import {
   type ProductFields,
 } from './catalog-admin.input.js';
 import { CatalogAdminRepository, type AdminItem } from './catalog-admin.repository.js';
-import type { Product } from './catalog-rows.js';
+import type { Product } from './product.entity.js';
 import { CatalogService } from './catalog.service.js';
 import {
   mapAdminItem,

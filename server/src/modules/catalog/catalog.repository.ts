@@ -3,9 +3,8 @@ import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adap
 import { Injectable } from '@nestjs/common';
 import { isUuid } from '../../common/http/list-filters.js';
 import { In, IsNull } from 'typeorm';
-import type { Item, Product } from './catalog-rows.js';
-import { ItemEntity } from './item.entity.js';
-import { ProductEntity } from './product.entity.js';
+import { ItemEntity, type Item } from './item.entity.js';
+import { ProductEntity, type Product } from './product.entity.js';
 
 export interface NewProduct {
   name: string;

@@ -9,7 +9,8 @@ import { UsersService } from '../users/users.service.js';
 import { CatalogCacheService } from './catalog-cache.service.js';
 import { isUuid } from '../../common/http/list-filters.js';
 import { CatalogRepository, type NewItem, type NewProduct } from './catalog.repository.js';
-import type { Item, Product } from './catalog-rows.js';
+import type { Item } from './item.entity.js';
+import type { Product } from './product.entity.js';
 import { mapItem, mapProduct } from './dto/catalog.dto.js';
 import { toRupees } from '../../common/money.js';
 

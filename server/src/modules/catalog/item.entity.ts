@@ -62,3 +62,6 @@ export class ItemEntity {
   @Column({ type: 'timestamptz', nullable: true })
   deletedAt!: Date | null;
 }
+
+/** A pack of a product; prices in paise (a deleted one is never read). */
+export type Item = Omit<ItemEntity, 'deletedAt'>;

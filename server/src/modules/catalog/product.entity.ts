@@ -77,3 +77,6 @@ export class ProductEntity {
   @Column({ type: 'timestamptz', nullable: true })
   deletedAt!: Date | null;
 }
+
+/** A product of the catalogue (a deleted one is never read). */
+export type Product = Omit<ProductEntity, 'deletedAt'>;

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   Authenticated,
@@ -12,6 +12,7 @@ import { perUser, RateLimit } from '../../common/http/rate-limit.js';
 import { CouponValidateDto, CouponValidationDto } from './dto/coupon.dto.js';
 import { ApiErrors } from '../../common/openapi/api-docs.decorators.js';
 import { ErrorBodyWithError } from '../../common/openapi/error-body.js';
+import { EdgeBody } from '../../common/http/validated-body.js';
 import { ClientErrorField } from '../../common/http/client-error-field.js';
 
 @ApiTags('Coupons')
@@ -35,7 +36,7 @@ export class CouponsController {
   @SignedOutMessage(Messages.couponLoginRequired)
   @RateLimit(perUser('coupon', (limits) => limits.userActions))
   @ApiOkResponse({ type: CouponValidationDto })
-  validate(@CurrentUser() auth: AuthUser, @Body() dto: CouponValidateDto) {
+  validate(@CurrentUser() auth: AuthUser, @EdgeBody() dto: CouponValidateDto) {
     return this.service.validate(auth, dto);
   }
 }

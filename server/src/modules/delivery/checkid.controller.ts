@@ -1,8 +1,9 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../../common/auth/auth.decorators.js';
 import { CheckIdService } from './checkid.service.js';
 import { perIp, RateLimit } from '../../common/http/rate-limit.js';
+import { EdgeBody } from '../../common/http/validated-body.js';
 import { CheckIdDto, CheckIdResponseDto } from './dto/delivery.dto.js';
 import { ApiErrors } from '../../common/openapi/api-docs.decorators.js';
 
@@ -18,7 +19,7 @@ export class CheckIdController {
   @Public()
   @RateLimit(perIp('checkid', (limits) => limits.checkid))
   @ApiOkResponse({ type: CheckIdResponseDto })
-  checkId(@Body() dto: CheckIdDto) {
+  checkId(@EdgeBody() dto: CheckIdDto) {
     return this.service.check(dto);
   }
 }

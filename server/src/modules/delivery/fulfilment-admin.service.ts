@@ -7,7 +7,7 @@ import { Messages } from '@zstore/contract/messages';
 import { JobName } from '../../jobs/job.enum.js';
 import { JobQueueService } from '../../jobs/job-queue.service.js';
 import { AuditService } from '../audit/audit.service.js';
-import { OrderDeliveries } from '../orders/order-deliveries.service.js';
+import { OrderDeliveriesRepository } from '../orders/order-deliveries.repository.js';
 import { OrderSettlementService, STORE_ACTOR } from '../orders/order-settlement.service.js';
 import { fulfilJobId } from '../orders/orders.service.js';
 import { mapOrderPack } from './dto/delivery.dto.js';
@@ -21,7 +21,7 @@ export class FulfilmentAdminService {
   constructor(
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly settlement: OrderSettlementService,
-    private readonly deliveries: OrderDeliveries,
+    private readonly deliveries: OrderDeliveriesRepository,
     private readonly purchases: SupplierPurchasesRepository,
     private readonly jobs: JobQueueService,
     private readonly audit: AuditService,

@@ -7,7 +7,7 @@ import { JobQueueService } from '../../jobs/job-queue.service.js';
 import type { JobOf } from '../../jobs/job.types.js';
 import { OnJob } from '../../jobs/on-job.decorator.js';
 import { isMooGoldApiType } from '../../providers/moogold/moogold.adapter.js';
-import { OrderDeliveries } from '../orders/order-deliveries.service.js';
+import { OrderDeliveriesRepository } from '../orders/order-deliveries.repository.js';
 import { OrderSettlementService, STORE_ACTOR } from '../orders/order-settlement.service.js';
 import { fulfilJobId } from '../orders/orders.service.js';
 import { playerRefusalWords } from '../orders/customer-reasons.js';
@@ -33,7 +33,7 @@ export class FulfilmentService {
 
   constructor(
     private readonly settlement: OrderSettlementService,
-    private readonly deliveries: OrderDeliveries,
+    private readonly deliveries: OrderDeliveriesRepository,
     private readonly purchases: SupplierPurchasesRepository,
     private readonly buyer: SupplierPackBuyer,
     private readonly jobs: JobQueueService,

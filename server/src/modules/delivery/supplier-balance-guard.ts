@@ -7,7 +7,7 @@ import { REDIS } from '../../redis/redis.module.js';
 import { AdminAlertsService } from '../operations/admin-alerts.service.js';
 import { supplierBalanceAlertKey } from '../operations/alert-checks.service.js';
 import { SupplierBalancesService } from '../operations/supplier-balances.service.js';
-import { OrderDeliveries } from '../orders/order-deliveries.service.js';
+import { OrderDeliveriesRepository } from '../orders/order-deliveries.repository.js';
 import type { Order } from '../orders/orders.repository.js';
 import {
   SupplierPurchasesRepository,
@@ -41,7 +41,7 @@ interface Shortage {
 export class SupplierBalanceGuard {
   constructor(
     private readonly purchases: SupplierPurchasesRepository,
-    private readonly deliveries: OrderDeliveries,
+    private readonly deliveries: OrderDeliveriesRepository,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly balances: SupplierBalancesService,

@@ -8,7 +8,7 @@ import { MooGoldAdapter } from '../../providers/moogold/moogold.adapter.js';
 import { SmileOneAdapter, type SmileRegion } from '../../providers/smileone/smileone.adapter.js';
 import { REDIS } from '../../redis/redis.module.js';
 import { AdminAlertsService } from '../operations/admin-alerts.service.js';
-import { OrderDeliveries } from '../orders/order-deliveries.service.js';
+import { OrderDeliveriesRepository } from '../orders/order-deliveries.repository.js';
 import type { Order } from '../orders/orders.repository.js';
 import {
   SupplierPurchasesRepository,
@@ -36,7 +36,7 @@ const PROBE_EVERY_MS = 5_000;
 export class SupplierClockGuard {
   constructor(
     private readonly purchases: SupplierPurchasesRepository,
-    private readonly deliveries: OrderDeliveries,
+    private readonly deliveries: OrderDeliveriesRepository,
     private readonly skew: ClockSkew,
     private readonly smileone: SmileOneAdapter,
     private readonly moogold: MooGoldAdapter,

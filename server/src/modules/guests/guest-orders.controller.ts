@@ -1,7 +1,8 @@
-import { Body, Controller, Header, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { Controller, Header, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../../common/auth/auth.decorators.js';
+import { EdgeBody } from '../../common/http/validated-body.js';
 import { ClientErrorField } from '../../common/http/client-error-field.js';
 import { perIp, RateLimit, type RouteLimit } from '../../common/http/rate-limit.js';
 import { ApiErrors } from '../../common/openapi/api-docs.decorators.js';
@@ -49,7 +50,7 @@ export class GuestOrdersController {
   @ApiOkResponse({ type: UpiOrderResponseDto })
   @ClientErrorField('error')
   place(
-    @Body() dto: GuestOrderDto,
+    @EdgeBody() dto: GuestOrderDto,
     @Req() request: FastifyRequest,
     @RequestLanguage() language: Language,
   ) {
@@ -67,7 +68,7 @@ export class GuestOrdersController {
   @Public()
   @RateLimit(lookupLimit)
   @ApiOkResponse({ type: OrderStatusResponseDto })
-  lookup(@Body() dto: GuestLookupDto) {
+  lookup(@EdgeBody() dto: GuestLookupDto) {
     return this.guests.lookup(dto);
   }
 
@@ -82,7 +83,7 @@ export class GuestOrdersController {
   @Public()
   @RateLimit(lookupLimit)
   @Header('cache-control', 'private, no-store')
-  async invoice(@Body() dto: GuestLookupDto, @Res({ passthrough: true }) reply: FastifyReply) {
+  async invoice(@EdgeBody() dto: GuestLookupDto, @Res({ passthrough: true }) reply: FastifyReply) {
     const { pdf, name } = await this.guests.invoice(dto);
     void reply
       .header('content-type', 'application/pdf')

@@ -16,6 +16,7 @@ import { Idempotent } from '../../common/idempotency/idempotent.js';
 import { perUser, RateLimit } from '../../common/http/rate-limit.js';
 import { ApiErrors } from '../../common/openapi/api-docs.decorators.js';
 import { ErrorBodyWithError, ErrorBodyWithMsg } from '../../common/openapi/error-body.js';
+import { EdgeBody } from '../../common/http/validated-body.js';
 import { ClientErrorField } from '../../common/http/client-error-field.js';
 
 const orderLimit = perUser('order', (limits) => limits.userActions);
@@ -48,7 +49,7 @@ export class OrdersController {
   @RateLimit(orderLimit)
   @ApiOkResponse({ type: UpiOrderResponseDto })
   @ClientErrorField('error')
-  createOrder(@CurrentUser() auth: AuthUser, @Body() dto: OrderCreateDto) {
+  createOrder(@CurrentUser() auth: AuthUser, @EdgeBody() dto: OrderCreateDto) {
     return this.service.createUpiOrder(auth, dto);
   }
 
@@ -81,7 +82,7 @@ export class OrdersController {
   @RateLimit(orderLimit)
   @ApiOkResponse({ type: WalletOrderResponseDto })
   @ClientErrorField('msg')
-  createWalletOrder(@CurrentUser() auth: AuthUser, @Body() dto: OrderCreateDto) {
+  createWalletOrder(@CurrentUser() auth: AuthUser, @EdgeBody() dto: OrderCreateDto) {
     return this.service.createWalletOrder(auth, dto);
   }
 

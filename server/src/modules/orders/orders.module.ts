@@ -12,7 +12,7 @@ import { WhatsAppModule } from '../whatsapp/whatsapp.module.js';
 import { CheckedPlayers } from './checked-players.js';
 import { CheckoutService } from './checkout.service.js';
 import { CheckoutWriter } from './checkout-writer.js';
-import { OrderDeliveries } from './order-deliveries.service.js';
+import { OrderDeliveriesRepository } from './order-deliveries.repository.js';
 import { OrderGuarantee } from './order-guarantee.service.js';
 import { OrderPayments } from './order-payments.js';
 import { OrderPromiseSweep } from './order-promise-sweep.service.js';
@@ -57,7 +57,7 @@ import { OrdersService } from './orders.service.js';
     OrderSettlementService,
     OrderReceipts,
     OrderStatsService,
-    OrderDeliveries,
+    OrderDeliveriesRepository,
     OrdersService,
     OrdersAdminRepository,
     OrdersAdminService,
@@ -70,7 +70,7 @@ import { OrdersService } from './orders.service.js';
     OrderStatusListeners,
   ],
   exports: [
-    OrderDeliveries,
+    OrderDeliveriesRepository,
     OrdersService,
     OrderSettlementService,
     CheckedPlayers,

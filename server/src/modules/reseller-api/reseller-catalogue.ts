@@ -2,7 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { Messages } from '@zstore/contract/messages';
 import { firstInputKind, inputsValid, secondInputKind } from '@zstore/contract/order-inputs';
 import { AppError } from '../../common/errors/app-error.js';
-import type { Item } from '../catalog/catalog-rows.js';
+import type { Item } from '../catalog/item.entity.js';
 import { CatalogService } from '../catalog/catalog.service.js';
 import { ResellerErrorCode } from './reseller-errors.js';
 import { sha256Hex } from './request-signature.js';

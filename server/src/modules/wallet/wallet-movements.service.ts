@@ -10,7 +10,7 @@ import {
   walletAccount,
 } from '../ledger/ledger.service.js';
 import { istDate } from '../../common/india-time.js';
-import { newBusinessId } from '../../common/ids.js';
+import { newBusinessId, userNumber, userUuid } from '../../common/ids.js';
 import { pointsEarned } from '../../common/money.js';
 import type { UpiStatusData } from '../../providers/upigateway/upigateway.adapter.js';
 import { WalletRepository, type WalletTxn, type WalletTxnStatus } from './wallet.repository.js';
@@ -52,8 +52,8 @@ export class WalletMovements {
   async debitForOrder(order: OrderMoney & { txnid: string }) {
     await this.wallet.insert({
       txnid: order.txnid,
-      userId: order.holder.id,
-      userid: order.holder.userid,
+      userId: userUuid(order.holder.id),
+      userid: userNumber(order.holder.userid),
       userEmail: order.holder.email,
       type: 'Debit',
       status: 'Success',
@@ -79,8 +79,8 @@ export class WalletMovements {
     await this.wallet.insert(
       {
         txnid: newBusinessId('ZT'),
-        userId: order.holder.id,
-        userid: order.holder.userid,
+        userId: userUuid(order.holder.id),
+        userid: userNumber(order.holder.userid),
         userEmail: order.holder.email,
         type: 'Refunded',
         status: 'Success',
@@ -114,8 +114,8 @@ export class WalletMovements {
     const row = await this.wallet.insert(
       {
         txnid: newBusinessId('ZT'),
-        userId: order.holder.id,
-        userid: order.holder.userid,
+        userId: userUuid(order.holder.id),
+        userid: userNumber(order.holder.userid),
         userEmail: order.holder.email,
         type: 'Credit',
         status: 'Success',
@@ -148,8 +148,8 @@ export class WalletMovements {
     const row = await this.wallet.insert(
       {
         txnid: newBusinessId('ZT'),
-        userId: order.holder.id,
-        userid: order.holder.userid,
+        userId: userUuid(order.holder.id),
+        userid: userNumber(order.holder.userid),
         userEmail: order.holder.email,
         type: 'Credit',
         status: 'Success',
@@ -333,8 +333,8 @@ export class WalletMovements {
     const txnid = newBusinessId('ZT');
     await this.wallet.insert({
       txnid,
-      userId: user.id,
-      userid: user.userid,
+      userId: userUuid(user.id),
+      userid: userNumber(user.userid),
       userEmail: user.email,
       type: 'Credit',
       status: 'Success',

@@ -1,3 +1,4 @@
+import { userNumber, userUuid, type UserNumber, type UserUuid } from '../../common/ids.js';
 import type { WalletTxnStatus } from './wallet-state.js';
 
 export type WalletTxnType = 'Credit' | 'Debit' | 'Refunded';
@@ -31,9 +32,9 @@ export interface WalletTxn {
   /** The business id (`ZT...`). */
   txnid: string;
   /** The holder's uuid. */
-  userId: string;
+  userId: UserUuid;
   /** The holder's numeric id. */
-  userid: number;
+  userid: UserNumber;
   userEmail: string;
   type: WalletTxnType;
   status: WalletTxnStatus;
@@ -54,8 +55,8 @@ export function mapWalletTxnRow(row: WalletTxnRow): WalletTxn {
   return {
     id: row.id,
     txnid: row.txnid,
-    userId: row.user_id,
-    userid: Number(row.userid),
+    userId: userUuid(row.user_id),
+    userid: userNumber(Number(row.userid)),
     userEmail: row.useremail,
     type: row.type,
     status: row.status,

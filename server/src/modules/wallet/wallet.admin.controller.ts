@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth/auth.decorators.js';
 import { AdminPageQueryDto } from '../../common/http/page-query.dto.js';
@@ -13,6 +13,7 @@ import {
 import { WalletTransactionDto } from './dto/wallet.dto.js';
 import { WALLET_TXN_SORTABLE, WalletAdminService } from './wallet-admin.service.js';
 import { Idempotent } from '../../common/idempotency/idempotent.js';
+import { EdgeBody } from '../../common/http/validated-body.js';
 import { ApiAdminOperation, ApiErrors } from '../../common/openapi/api-docs.decorators.js';
 
 /** Spec 002's wallet calls (add balance, all wallet transactions) and the console's table. */
@@ -31,7 +32,7 @@ export class WalletAdminController {
   @HttpCode(200)
   @Idempotent()
   @ApiOkResponse({ type: AddUserBalanceResponseDto })
-  addUserBalance(@CurrentUser() auth: AuthUser, @Body() dto: AddUserBalanceDto) {
+  addUserBalance(@CurrentUser() auth: AuthUser, @EdgeBody() dto: AddUserBalanceDto) {
     return this.service.addBalance(auth, dto);
   }
 

@@ -19,6 +19,7 @@ import { Idempotent } from '../../common/idempotency/idempotent.js';
 import { perUser, RateLimit } from '../../common/http/rate-limit.js';
 import { ApiErrors } from '../../common/openapi/api-docs.decorators.js';
 import { ErrorBodyWithMsg } from '../../common/openapi/error-body.js';
+import { EdgeBody } from '../../common/http/validated-body.js';
 import { ClientErrorField } from '../../common/http/client-error-field.js';
 
 @ApiTags('Wallet')
@@ -71,7 +72,7 @@ export class WalletController {
   // Each top-up opens a gateway order.
   @RateLimit(perUser('topup', (limits) => limits.topup))
   @ApiOkResponse({ type: TopupResponseDto })
-  topup(@CurrentUser() auth: AuthUser, @Body() dto: TopupDto) {
+  topup(@CurrentUser() auth: AuthUser, @EdgeBody() dto: TopupDto) {
     return this.service.topup(auth, dto);
   }
 
@@ -122,7 +123,7 @@ export class PointsController {
   @Idempotent()
   @ApiOkResponse({ type: RedeemResponseDto })
   @ClientErrorField('msg')
-  redeem(@CurrentUser() auth: AuthUser, @Body() dto: RedeemDto) {
+  redeem(@CurrentUser() auth: AuthUser, @EdgeBody() dto: RedeemDto) {
     return this.service.redeem(auth, dto);
   }
 }

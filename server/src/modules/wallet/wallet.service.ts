@@ -13,7 +13,7 @@ import type { JobOf } from '../../jobs/job.types.js';
 import { OnJob } from '../../jobs/on-job.decorator.js';
 import { commerceError, CommerceErrorCode } from '../../common/errors/commerce-errors.js';
 import { istDate } from '../../common/india-time.js';
-import { newBusinessId } from '../../common/ids.js';
+import { newBusinessId, userNumber, userUuid } from '../../common/ids.js';
 import { toRupees } from '../../common/money.js';
 import { UsersService } from '../users/users.service.js';
 import { mapWalletTxn, type TopupDto, type TxnStatusDto } from './dto/wallet.dto.js';
@@ -73,8 +73,8 @@ export class WalletService {
     const now = this.clock.now();
     const txn = (await this.wallet.insert({
       txnid: newBusinessId('ZT'),
-      userId: user.id,
-      userid: user.userid,
+      userId: userUuid(user.id),
+      userid: userNumber(user.userid),
       userEmail: user.email,
       type: 'Credit',
       status: 'Created',

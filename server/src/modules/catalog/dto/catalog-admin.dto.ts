@@ -35,7 +35,7 @@ import {
   PRODUCT_TYPES,
 } from '../catalog-admin.input.js';
 import type { AdminItem } from '../catalog-admin.repository.js';
-import type { Product } from '../catalog-rows.js';
+import type { Product } from '../product.entity.js';
 import { mapProduct, ProductInputDto, ProductResponseDto } from './catalog.dto.js';
 
 export class AdminProductDto extends ProductResponseDto {

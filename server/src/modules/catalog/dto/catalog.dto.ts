@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { toRupees } from '../../../common/money.js';
-import type { Item, Product } from '../catalog-rows.js';
+import type { Item } from '../item.entity.js';
+import type { Product } from '../product.entity.js';
 
 export class ProductInputDto {
   @ApiProperty() label: string;

@@ -1,16 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { RouteConfig } from '@nestjs/platform-fastify';
 import { Messages } from '@zstore/contract/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, ErrorCode } from '../../../common/errors/app-error.js';
+import { ExtendRouteConfig } from '../../../common/http/route-config.js';
 
 /** A batch of 1,000 rows at their longest (a 254-character e-mail each) stays under this. */
 export const CSV_BODY_LIMIT = 512 * 1024;
 const TEXT = Symbol('csv-body');
 
 /** The route takes a `text/csv` body up to `CSV_BODY_LIMIT` (read with `csvTextOf`). */
-export const CsvBody = () => RouteConfig({ csvBody: true });
+export const CsvBody = () => ExtendRouteConfig({ csvBody: true });
 
 /** The text of a `text/csv` body ('' when there was none). */
 export function csvTextOf(request: FastifyRequest): string {

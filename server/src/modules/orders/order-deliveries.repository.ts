@@ -18,7 +18,7 @@ const moveTo = (from: readonly FulfilmentStatus[], to: FulfilmentStatus) =>
  * answer what they changed stay SQL, `UPDATE ... RETURNING`).
  */
 @Injectable()
-export class OrderDeliveries {
+export class OrderDeliveriesRepository {
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
   private get orders() {
