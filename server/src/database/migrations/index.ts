@@ -25,6 +25,7 @@ import { DeliveryGuarantee1764501400000 } from './1764501400000-DeliveryGuarante
 import { GuestCheckout1764501500000 } from './1764501500000-GuestCheckout.js';
 import { WhatsAppNews1764501600000 } from './1764501600000-WhatsAppNews.js';
 import { Payments1764501700000 } from './1764501700000-Payments.js';
+import { WalletDayTallies1764501900000 } from './1764501900000-WalletDayTallies.js';
 
 /** Every migration, oldest first. Listed explicitly so the build and the tests load the same set. */
 export const migrations = [
@@ -55,4 +56,5 @@ export const migrations = [
   GuestCheckout1764501500000,
   WhatsAppNews1764501600000,
   Payments1764501700000,
+  WalletDayTallies1764501900000,
 ];
