@@ -46,6 +46,8 @@ import {
 import { SavedPlayerEntity } from './modules/saved-players/saved-player.entity.js';
 import { UserEntity } from './modules/users/user.entity.js';
 import {
+  WalletTransactionDayTallyChangeEntity,
+  WalletTransactionDayTallyEntity,
   WalletTransactionTallyChangeEntity,
   WalletTransactionTallyEntity,
 } from './modules/wallet/wallet-transaction-tally.entity.js';
@@ -112,6 +114,8 @@ export const storeEntities = [
   TaxDocumentEntity,
   TaxDocumentSeriesEntity,
   UserEntity,
+  WalletTransactionDayTallyChangeEntity,
+  WalletTransactionDayTallyEntity,
   WalletTransactionEntity,
   WalletTransactionTallyChangeEntity,
   WalletTransactionTallyEntity,

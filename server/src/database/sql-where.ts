@@ -46,6 +46,11 @@ export interface PageSeek {
   after?: string;
   /** False when the sort column may hold NULL, which a row comparison cannot seek past. */
   seekable: boolean;
+  /**
+   * The filter bounds the sort column itself (a page by number read from its day, a date range
+   * newest first): the sort's index is walked from the bound, never the matches sorted.
+   */
+  walkSort?: boolean;
 }
 
 /**
@@ -70,7 +75,7 @@ export function pageSql(
   seek: PageSeek = { seekable: false },
 ): string {
   const order = `${sortColumn} ${sortOrder}, id ${sortOrder}`;
-  const filterFirst = where.toString() !== '' && matching <= FILTER_FIRST_MAX;
+  const filterFirst = where.toString() !== '' && matching <= FILTER_FIRST_MAX && !seek.walkSort;
   const keyset = seek.after !== undefined && seek.seekable;
   const seekFrom = keyset
     ? `(${sortColumn}, id) ${sortOrder === 'DESC' ? '<' : '>'} ` +
@@ -83,4 +88,31 @@ export function pageSql(
     : `SELECT id FROM ${table} ${where}${seekFrom ? ` ${where.toString() ? 'AND' : 'WHERE'} ${seekFrom}` : ''}
        ORDER BY ${order} ${page}`;
   return `SELECT ${table}.* FROM (${ids}) page JOIN ${table} USING (id) ORDER BY ${order}`;
+}
+
+/** Far longer than any transaction of the store lasts (its statements time out in 15 s). */
+const UPDATED_BEFORE_PLACED_MS = 3_600_000;
+
+/**
+ * What a filter on `updated_at` (`from` <= updated_at < `until`) tells of `created_at` for the
+ * rows a page shows, newest first: both are the database's `now()` of their transaction, so a
+ * matching row was placed before `until` (or just after, by a transaction that started before
+ * it and then updated it: `UPDATED_BEFORE_PLACED_MS` covers any); and while the page lies among the `placedFrom`
+ * matching rows placed since `from` (which come first, newest first), the page is read from
+ * those alone. Answers whether the newest-first index may then be walked between the bounds
+ * (`PageSeek.walkSort`) instead of every matching row being sorted: not when the page lies
+ * beyond the rows placed since `from`, which would walk the whole older history.
+ */
+export function placedWithin(
+  where: SqlWhere,
+  range: { from?: Date; until?: Date },
+  page: { offset: number; limit: number; placedFrom: number },
+): boolean {
+  if (range.until) {
+    where.and('created_at < $?', new Date(range.until.getTime() + UPDATED_BEFORE_PLACED_MS));
+  }
+  if (!range.from) return true;
+  if (page.offset + page.limit > page.placedFrom) return false;
+  where.and('created_at >= $?', range.from);
+  return true;
 }

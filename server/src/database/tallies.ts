@@ -47,3 +47,38 @@ export async function foldTally(db: DataSource, tally: Tally): Promise<void> {
     );
   });
 }
+
+/** Where a row offset of a newest-first list falls in a tally kept per India day. */
+export interface DayOfOffset {
+  /** The India day (YYYY-MM-DD) placed on which the row at the offset was. */
+  day: string;
+  /** How many of the list's rows were placed on later days. */
+  newer: number;
+}
+
+/**
+ * The day of a tally with a `day` key that holds row `offset` of the newest-first list the
+ * tally counts (`where` on the tally's other keys), from the tally alone: a page by number is
+ * then read from that day's end, skipping `offset - newer` rows (at most a day's) instead of
+ * `offset`. Undefined when the list has no row at `offset`.
+ */
+export async function dayOfOffset(
+  db: DataSource,
+  tally: Tally,
+  where: { params: unknown[]; toString(): string },
+  offset: number,
+): Promise<DayOfOffset | undefined> {
+  const [count] = tally.sums;
+  const [found] = await db.query<DayOfOffset[]>(
+    `SELECT to_char(day, 'YYYY-MM-DD') AS day, (through - n)::float8 AS newer
+     FROM (SELECT day, n, sum(n) OVER (ORDER BY day DESC) AS through
+           FROM (SELECT day, sum(${count}) AS n FROM ${tallyRows(tally)} tally ${where.toString()} GROUP BY day) days) run
+     WHERE through > $${where.params.length + 1}
+     ORDER BY day DESC LIMIT 1`,
+    [...where.params, offset],
+  );
+  return found;
+}
+
+/** The SQL condition "placed before the end of the India day `$?`", for `SqlWhere.and`. */
+export const PLACED_BY_DAY_END = `created_at < (($?::date + 1)::timestamp AT TIME ZONE 'Asia/Kolkata')`;

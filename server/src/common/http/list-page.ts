@@ -62,12 +62,16 @@ export const SimpleRestList = (resource: string, summary: string, row: Type) =>
     ApiOkResponse({ type: [row] }),
   );
 
-/** What a spec list answers without `limit`: every row of a small store, never an unbounded list. */
-export const SPEC_LIST_DEFAULT_LIMIT = 500;
+/**
+ * What a spec list answers without `limit`. Spec 002 shows these lists' calls with no paging and
+ * names no size; the console's own screens read them through `rest/*` 50 rows a page, and the
+ * spec's order and wallet lists default to 50, so these do too.
+ */
+export const SPEC_LIST_DEFAULT_LIMIT = 50;
 
 /**
  * A spec list that once answered every row (`getallitems`, `getallcoupon`, …): still a plain
- * array, now a page at a time (`?page&limit`, the first 500 rows by default), with the
+ * array, now a page at a time (`?page&limit`, the first 50 rows by default), with the
  * `Content-Range` header telling the rows' total so a client can read on.
  */
 export const SpecPagedList = (resource: string, summary: string, row: Type) =>

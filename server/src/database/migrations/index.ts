@@ -27,6 +27,7 @@ import { WhatsAppNews1764501600000 } from './1764501600000-WhatsAppNews.js';
 import { Payments1764501700000 } from './1764501700000-Payments.js';
 import { UserLanguage1764501800000 } from './1764501800000-UserLanguage.js';
 import { SandboxMessageLanguage1764501800100 } from './1764501800100-SandboxMessageLanguage.js';
+import { WalletDayTallies1764501900000 } from './1764501900000-WalletDayTallies.js';
 import { TaxDocumentNumbering1764502200000 } from './1764502200000-TaxDocumentNumbering.js';
 
 /** Every migration, oldest first. Listed explicitly so the build and the tests load the same set. */
@@ -60,5 +61,6 @@ export const migrations = [
   Payments1764501700000,
   UserLanguage1764501800000,
   SandboxMessageLanguage1764501800100,
+  WalletDayTallies1764501900000,
   TaxDocumentNumbering1764502200000,
 ];

@@ -2,8 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { TextSearch } from '../../common/http/list-filters.js';
 import { entityFromRow } from '../../database/entity-rows.js';
-import { pageSql, SqlWhere } from '../../database/sql-where.js';
-import { foldTally, tallyRows, type Tally } from '../../database/tallies.js';
+import { pageSql, placedWithin, SqlWhere } from '../../database/sql-where.js';
+import {
+  dayOfOffset,
+  foldTally,
+  PLACED_BY_DAY_END,
+  tallyRows,
+  type Tally,
+} from '../../database/tallies.js';
 import type { OrderStatus } from './order-state.js';
 import { OrderEntity } from './order.entity.js';
 import type { Order } from './order.js';
@@ -180,18 +186,47 @@ export class OrdersAdminRepository {
     const onlyStatus = Object.entries(filter).every(
       ([key, value]) => key === 'status' || value === undefined,
     );
+    const onlyDates = Object.entries(filter).every(
+      ([key, value]) => key === 'updatedFrom' || key === 'updatedUntil' || value === undefined,
+    );
+    const unfiltered = where.toString() === '';
+    const newestFirst = sort.column === 'created_at' && sort.order === 'DESC';
     if (onlyStatus) await foldTally(this.db, ORDER_TALLY);
-    const [{ total }] = await this.db.query<Array<{ total: number }>>(
+    // A date range also counts its rows placed since its start, from the same index entries.
+    const countFrom = onlyDates && filter.updatedFrom !== undefined;
+    const placedFromSql = countFrom
+      ? `count(*) FILTER (WHERE created_at >= $${where.params.length + 1})::int`
+      : '0';
+    const [{ total, placedFrom }] = await this.db.query<
+      Array<{ total: number; placedFrom: number }>
+    >(
       onlyStatus
         ? `SELECT coalesce(sum(orders), 0)::int AS total FROM ${tallyRows(ORDER_TALLY)} tally ${where}`
-        : `SELECT count(*)::int AS total FROM orders ${where}`,
-      where.params,
+        : `SELECT count(*)::int AS total, ${placedFromSql} AS "placedFrom" FROM orders ${where}`,
+      countFrom ? [...where.params, filter.updatedFrom] : where.params,
     );
+    let skip = offset;
+    let walkSort = false;
+    if (newestFirst && unfiltered && after === undefined && offset > 0) {
+      // A page by number: from the end of the day holding its first row (the tally knows it).
+      const start = await dayOfOffset(this.db, ORDER_TALLY, where, offset);
+      if (!start) return { rows: [], total };
+      where.and(PLACED_BY_DAY_END, start.day);
+      skip = offset - start.newer;
+      walkSort = true;
+    } else if (newestFirst && onlyDates && !unfiltered) {
+      walkSort = placedWithin(
+        where,
+        { from: filter.updatedFrom, until: filter.updatedUntil },
+        { offset, limit, placedFrom },
+      );
+    }
     // Every sortable column of `orders` is NOT NULL, so any sort can seek.
     const rows: Array<Record<string, unknown>> = await this.db.query(
-      pageSql('orders', where, sort.column, sort.order, total, limit, offset, {
+      pageSql('orders', where, sort.column, sort.order, total, limit, skip, {
         after,
         seekable: true,
+        walkSort,
       }),
       where.params,
     );

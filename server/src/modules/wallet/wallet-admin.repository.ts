@@ -1,8 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { TextSearch } from '../../common/http/list-filters.js';
-import { pageSql, SqlWhere } from '../../database/sql-where.js';
-import { foldTally, tallyRows, type Tally } from '../../database/tallies.js';
+import { pageSql, placedWithin, SqlWhere } from '../../database/sql-where.js';
+import {
+  dayOfOffset,
+  foldTally,
+  PLACED_BY_DAY_END,
+  tallyRows,
+  type Tally,
+} from '../../database/tallies.js';
 import type { WalletTxnStatus, WalletTxnType } from './wallet.repository.js';
 import { mapWalletTxnRow, type WalletTxn, type WalletTxnRow } from './wallet-txn.js';
 
@@ -11,6 +17,14 @@ const WALLET_TXN_TALLY: Tally = {
   table: 'wallet_transaction_tallies',
   changes: 'wallet_transaction_tally_changes',
   keys: ['type', 'status'],
+  sums: ['transactions'],
+};
+
+/** Wallet transactions per India day made, for the day a page by number starts on. */
+const WALLET_TXN_DAY_TALLY: Tally = {
+  table: 'wallet_transaction_day_tallies',
+  changes: 'wallet_transaction_day_tally_changes',
+  keys: ['day'],
   sums: ['transactions'],
 };
 
@@ -82,17 +96,47 @@ export class WalletAdminRepository {
     const onlyTypeAndStatus = Object.entries(filter).every(
       ([key, value]) => key === 'type' || key === 'status' || value === undefined,
     );
+    const onlyDates = Object.entries(filter).every(
+      ([key, value]) => key === 'updatedFrom' || key === 'updatedUntil' || value === undefined,
+    );
+    const unfiltered = where.toString() === '';
+    const newestFirst = sort.column === 'created_at' && sort.order === 'DESC';
     if (onlyTypeAndStatus) await foldTally(this.db, WALLET_TXN_TALLY);
-    const [{ total }] = await this.db.query<Array<{ total: number }>>(
+    // A date range also counts its rows made since its start, from the same index entries.
+    const countFrom = onlyDates && filter.updatedFrom !== undefined;
+    const placedFromSql = countFrom
+      ? `count(*) FILTER (WHERE created_at >= $${where.params.length + 1})::int`
+      : '0';
+    const [{ total, placedFrom }] = await this.db.query<
+      Array<{ total: number; placedFrom: number }>
+    >(
       onlyTypeAndStatus
         ? `SELECT coalesce(sum(transactions), 0)::int AS total FROM ${tallyRows(WALLET_TXN_TALLY)} tally ${where}`
-        : `SELECT count(*)::int AS total FROM wallet_transactions ${where}`,
-      where.params,
+        : `SELECT count(*)::int AS total, ${placedFromSql} AS "placedFrom" FROM wallet_transactions ${where}`,
+      countFrom ? [...where.params, filter.updatedFrom] : where.params,
     );
+    let skip = offset;
+    let walkSort = false;
+    if (newestFirst && unfiltered && after === undefined && offset > 0) {
+      // A page by number: from the end of the day holding its first row (the day tally knows it).
+      await foldTally(this.db, WALLET_TXN_DAY_TALLY);
+      const start = await dayOfOffset(this.db, WALLET_TXN_DAY_TALLY, where, offset);
+      if (!start) return { rows: [], total };
+      where.and(PLACED_BY_DAY_END, start.day);
+      skip = offset - start.newer;
+      walkSort = true;
+    } else if (newestFirst && onlyDates && !unfiltered) {
+      walkSort = placedWithin(
+        where,
+        { from: filter.updatedFrom, until: filter.updatedUntil },
+        { offset, limit, placedFrom },
+      );
+    }
     const rows: WalletTxnRow[] = await this.db.query(
-      pageSql('wallet_transactions', where, sort.column, sort.order, total, limit, offset, {
+      pageSql('wallet_transactions', where, sort.column, sort.order, total, limit, skip, {
         after,
         seekable: !NULLABLE_SORT_COLUMNS.has(sort.column),
+        walkSort,
       }),
       where.params,
     );

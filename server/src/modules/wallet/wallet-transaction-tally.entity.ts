@@ -48,3 +48,34 @@ export class WalletTransactionTallyChangeEntity {
   @Column({ type: 'integer' })
   transactions!: number;
 }
+
+/**
+ * How many wallet transactions were made on each India day: what finds the day a page by
+ * number of the newest-first list starts on, folded from the changes below.
+ */
+@Entity('wallet_transaction_day_tallies')
+export class WalletTransactionDayTallyEntity {
+  @PrimaryColumn({ type: 'date', primaryKeyConstraintName: 'wallet_transaction_day_tallies_pkey' })
+  day!: string;
+
+  @Column({ type: 'bigint', transformer: bigintNumber })
+  transactions!: number;
+}
+
+/** A +1/-1 a trigger appends for each insert or delete, not yet folded into the day tally. */
+@Entity('wallet_transaction_day_tally_changes')
+export class WalletTransactionDayTallyChangeEntity {
+  @PrimaryGeneratedColumn('identity', {
+    type: 'bigint',
+    generatedIdentity: 'ALWAYS',
+    primaryKeyConstraintName: 'wallet_transaction_day_tally_changes_pkey',
+  })
+  /** bigint, read as text. */
+  id!: string;
+
+  @Column({ type: 'date' })
+  day!: string;
+
+  @Column({ type: 'integer' })
+  transactions!: number;
+}
