@@ -91,7 +91,7 @@ describe('GST tax invoices', () => {
         ),
       )
     ).map((row) => row.serial);
-  const expectGapless = (serials: number[]) =>
+  const expectGapless = (serials: Array<number | null>) =>
     expect(serials).toEqual(Array.from({ length: serials.length }, (_, index) => index + 1));
 
   it('numbers 30 concurrent wallet orders 1..30 of the financial year, without gap or duplicate', async () => {

@@ -22,7 +22,7 @@ const recording = (name: string): Type<NestInterceptor> =>
     intercept(_context: ExecutionContext, next: CallHandler) {
       calls.push(`${name} in`);
       return Promise.resolve(
-        next.handle().pipe(map((answer) => (calls.push(`${name} out`), answer))),
+        next.handle().pipe(map((answer: unknown) => (calls.push(`${name} out`), answer))),
       );
     }
   };

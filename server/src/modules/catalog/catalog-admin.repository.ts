@@ -73,8 +73,9 @@ export class CatalogAdminRepository {
     const { q, category, type, id } = query.filter;
     if (Array.isArray(id)) list.andWhere('p.id::text = ANY(:ids)', { ids: id.map(String) });
     if (typeof q === 'string' && q) list.andWhere('p.name ILIKE :q', { q: containsPattern(q) });
-    if (typeof category === 'string' && category)
+    if (typeof category === 'string' && category) {
       list.andWhere('p.category = :category', { category });
+    }
     if (typeof type === 'string' && type) list.andWhere('p.type = :type', { type });
     const [rows, total] = await Promise.all([
       list
