@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { createQueryClient } from './api/queryClient';
 import { seedInitialData } from './api/initialData';
 import { SessionProvider } from './auth/SessionContext';
@@ -54,6 +55,8 @@ function ToastList() {
 }
 
 export function App() {
+  // A change of language draws the whole app again: amounts and dates follow it too.
+  useTranslation();
   const [queryClient] = useState(() => seedInitialData(createQueryClient()));
   return (
     <QueryClientProvider client={queryClient}>
