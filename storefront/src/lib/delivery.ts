@@ -1,4 +1,5 @@
 import { rupeesShort } from './format';
+import { i18n } from '@/i18n';
 
 /**
  * The store's one delivery promise (spec 000): packs delivered through a supplier API arrive in
@@ -27,5 +28,5 @@ export function deliveryDueAt(order: {
 /** The order's line about a missed delivery promise, once its compensation is paid. */
 export function compensationLine(order: { compensation?: number | null }): string | null {
   if (!order.compensation) return null;
-  return `We missed our delivery promise, so ${rupeesShort(order.compensation)} was added to your Z-Coins.`;
+  return i18n.t('orders.compensation', { amount: rupeesShort(order.compensation) });
 }
