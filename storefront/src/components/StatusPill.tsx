@@ -33,3 +33,9 @@ export function StatusPill({ status }: { status: string }) {
     </span>
   );
 }
+
+/** An order's or payment's status as a word of the language on screen. */
+export function StatusWord({ status }: { status: string }) {
+  const { t } = useTranslation();
+  return isKnown(status) ? t(STATUS_KEYS[status]) : status;
+}
