@@ -5,7 +5,8 @@ import { i18n } from '@/i18n';
  * The store's one delivery promise (spec 000): packs delivered through a supplier API arrive in
  * 1-6 minutes, the others are completed by our team in about 30 minutes.
  */
-export const deliveryWindow = (isApi: boolean) => (isApi ? '1-6 minutes' : 'about 30 minutes');
+export const deliveryWindow = (isApi: boolean) =>
+  i18n.t(isApi ? 'product.windowApi' : 'product.windowManual');
 
 /** The longest the promise allows, in minutes. */
 const promisedMinutes = (isApi: boolean) => (isApi ? 6 : 30);
