@@ -9,6 +9,8 @@ const STATUS_KEYS = {
   Refunded: 'status.Refunded',
   Failed: 'status.Failed',
   Cancelled: 'status.Cancelled',
+  Queued: 'status.Queued',
+  Rejected: 'status.Rejected',
 } as const;
 
 const TONES: Record<string, string> = {
@@ -22,7 +24,7 @@ const TONES: Record<string, string> = {
   Cancelled: 'pill-danger',
 };
 
-const isKnown = (status: string): status is keyof typeof TONES & keyof typeof STATUS_KEYS =>
+const isKnown = (status: string): status is keyof typeof STATUS_KEYS =>
   Object.hasOwn(STATUS_KEYS, status);
 
 export function StatusPill({ status }: { status: string }) {
