@@ -35,11 +35,7 @@ if (shell) {
     start();
     handOver();
   };
-  void Promise.all([
-    preloadPageOf(window.location.pathname),
-    whenIdleOrUsed(),
-    languageReady,
-  ]).then(
+  void Promise.all([preloadPageOf(window.location.pathname), whenIdleOrUsed(), languageReady]).then(
     takeOver,
     takeOver,
   );

@@ -48,7 +48,12 @@ export function Modal({ open, title, onClose, children, footer, variant = 'dialo
       >
         <header className="overlay-head">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="icon-btn" aria-label={t('common.close')} onClick={onClose}>
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label={t('common.close')}
+            onClick={onClose}
+          >
             <Icon name="close" />
           </button>
         </header>

@@ -20,7 +20,8 @@ function WalletBalance({ userid }: { userid: number }) {
   if (!data) return null;
   return (
     <span className="dropdown-balance">
-      <Icon name="coins" size={16} /> {t('layout.zcoins', { amount: formatCoins(Number(data.balance ?? 0)) })}
+      <Icon name="coins" size={16} />{' '}
+      {t('layout.zcoins', { amount: formatCoins(Number(data.balance ?? 0)) })}
     </span>
   );
 }

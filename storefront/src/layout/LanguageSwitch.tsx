@@ -9,7 +9,11 @@ const NAMES: Record<Language, string> = { en: 'English', hi: 'हिन्दी
 export function LanguageSwitch({ className }: { className?: string }) {
   const { t, i18n } = useTranslation();
   return (
-    <div role="group" aria-label={t('layout.language')} className={`language-switch ${className ?? ''}`}>
+    <div
+      role="group"
+      aria-label={t('layout.language')}
+      className={`language-switch ${className ?? ''}`}
+    >
       {LANGUAGES.map((language) => (
         <button
           key={language}

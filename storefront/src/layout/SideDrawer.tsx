@@ -64,7 +64,12 @@ export function SideDrawer({ open, onClose, onSignOut }: SideDrawerProps) {
       >
         <div className="drawer-head">
           <Logo />
-          <button type="button" className="icon-btn" aria-label={t('layout.closeMenu')} onClick={onClose}>
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label={t('layout.closeMenu')}
+            onClick={onClose}
+          >
             <Icon name="close" />
           </button>
         </div>
@@ -136,7 +141,8 @@ export function SideDrawer({ open, onClose, onSignOut }: SideDrawerProps) {
           onClick={toggleTheme}
         >
           <span className="row">
-            <Icon name={isDark ? 'moon' : 'sun'} /> {isDark ? t('layout.darkMode') : t('layout.lightMode')}
+            <Icon name={isDark ? 'moon' : 'sun'} />{' '}
+            {isDark ? t('layout.darkMode') : t('layout.lightMode')}
           </span>
           <span className="switch" aria-hidden="true">
             <span className="switch-thumb" />

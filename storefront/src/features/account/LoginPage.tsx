@@ -50,10 +50,7 @@ export default function LoginPage() {
         handleFailure(serverText(response.msg ?? response.message, t('account.somethingWrong')));
       }
     } catch (failure) {
-      handleFailure(
-        failureText(failure, t('account.somethingWrong')),
-        errorCodeOf(failure),
-      );
+      handleFailure(failureText(failure, t('account.somethingWrong')), errorCodeOf(failure));
     } finally {
       setSubmitting(false);
     }

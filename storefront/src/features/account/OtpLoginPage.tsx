@@ -54,10 +54,7 @@ export default function OtpLoginPage() {
         handleFailure(serverText(response.message, t('account.unexpectedError')));
       }
     } catch (failure) {
-      handleFailure(
-        failureText(failure, t('account.unexpectedError')),
-        errorCodeOf(failure),
-      );
+      handleFailure(failureText(failure, t('account.unexpectedError')), errorCodeOf(failure));
     } finally {
       setSending(false);
     }

@@ -159,7 +159,11 @@ export default function RegisterPage() {
       <form className="stack" onSubmit={(event) => void requestOtp(event)} noValidate>
         {referralCode && (
           <p className="notice" data-referral={referralCode}>
-            <Trans i18nKey="account.invited" values={{ code: referralCode }} components={{ b: <strong /> }} />
+            <Trans
+              i18nKey="account.invited"
+              values={{ code: referralCode }}
+              components={{ b: <strong /> }}
+            />
           </p>
         )}
         <TextField

@@ -51,7 +51,10 @@ export default function ResetPasswordPage() {
       const body = failure instanceof ApiError ? (failure.body as MessageResponse) : undefined;
       const english = errorText(body);
       setOutcome({
-        text: english && failure instanceof ApiError ? failureText(failure, english) : t('account.anErrorOccurred'),
+        text:
+          english && failure instanceof ApiError
+            ? failureText(failure, english)
+            : t('account.anErrorOccurred'),
         failed: true,
         linkBroken: errorCodeOf(failure) === LINK_BROKEN_CODE,
       });

@@ -20,7 +20,9 @@ export interface VerifiedNotice {
 
 function titleOf(result: Result) {
   if (result.state === 'pending') return 'account.emailVerification' as const;
-  return result.verified ? ('account.emailVerified' as const) : ('account.emailNotVerified' as const);
+  return result.verified
+    ? ('account.emailVerified' as const)
+    : ('account.emailNotVerified' as const);
 }
 
 export default function VerificationPage() {
@@ -39,8 +41,14 @@ export default function VerificationPage() {
     verifyMail(id, token)
       .then((response) => {
         const verified = response.code === '0';
-        const own = verified ? i18n.t('messages.emailVerified') : i18n.t('messages.verificationInvalid');
-        setResult({ state: 'done', text: serverText(response.msg ?? response.message, own), verified });
+        const own = verified
+          ? i18n.t('messages.emailVerified')
+          : i18n.t('messages.verificationInvalid');
+        setResult({
+          state: 'done',
+          text: serverText(response.msg ?? response.message, own),
+          verified,
+        });
       })
       .catch((failure: unknown) => {
         const text =
@@ -76,9 +84,7 @@ export default function VerificationPage() {
         >
           {result.verified ? (
             <>
-              <p className="muted">
-                {isLoggedIn ? t('account.toHome') : t('account.toLogin')}
-              </p>
+              <p className="muted">{isLoggedIn ? t('account.toHome') : t('account.toLogin')}</p>
               {!isLoggedIn && (
                 <Link
                   to="/login"

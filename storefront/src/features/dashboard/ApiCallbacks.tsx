@@ -14,6 +14,7 @@ import { TextField } from '@/components/TextField';
 import { Trans, useTranslation } from 'react-i18next';
 import { i18n } from '@/i18n';
 import { serverText } from '@/i18n/errors';
+import { DocsLink } from './DocsLink';
 
 const STATES = {
   pending: 'dashboard.cbWaiting',
@@ -79,7 +80,7 @@ export function ApiCallbacks({ userid }: { userid: number }) {
         {t('dashboard.callbacks')}
       </h2>
       <p className="muted">
-        <Trans i18nKey="dashboard.callbacksIntro" components={{ docs: <a href="/docs/reseller-api" /> }} />
+        <Trans i18nKey="dashboard.callbacksIntro" components={{ docs: <DocsLink /> }} />
       </p>
       {active.length > 0 && (
         <form className="api-key-form" onSubmit={submit}>
@@ -111,7 +112,9 @@ export function ApiCallbacks({ userid }: { userid: number }) {
           </button>
         </form>
       )}
-      {log.data && log.data.events.length === 0 && <p className="muted">{t('dashboard.noCallbacks')}</p>}
+      {log.data && log.data.events.length === 0 && (
+        <p className="muted">{t('dashboard.noCallbacks')}</p>
+      )}
       {log.data && log.data.events.length > 0 && (
         <ul className="api-key-list" aria-label={t('dashboard.deliveries')}>
           {log.data.events.map((event) => (

@@ -14,6 +14,7 @@ import { Modal } from '@/components/Modal';
 import { TextField } from '@/components/TextField';
 import { Trans, useTranslation } from 'react-i18next';
 import { serverText } from '@/i18n/errors';
+import { DocsLink } from './DocsLink';
 
 const splitAddresses = (text: string) =>
   text
@@ -88,7 +89,7 @@ export function ApiKeys({ userid }: { userid: number }) {
         {t('dashboard.apiKeys')}
       </h2>
       <p className="muted">
-        <Trans i18nKey="dashboard.apiKeysIntro" components={{ docs: <a href="/docs/reseller-api" /> }} />
+        <Trans i18nKey="dashboard.apiKeysIntro" components={{ docs: <DocsLink /> }} />
       </p>
       {keys.data && keys.data.keys.length > 0 && (
         <ul className="api-key-list">
@@ -120,7 +121,13 @@ export function ApiKeys({ userid }: { userid: number }) {
       )}
       {keys.data && keys.data.keys.length === 0 && <p className="muted">{t('dashboard.noKeys')}</p>}
       <form className="api-key-form" onSubmit={submit}>
-        <TextField label={t('dashboard.keyLabel')} value={label} onChange={setLabel} maxLength={60} required />
+        <TextField
+          label={t('dashboard.keyLabel')}
+          value={label}
+          onChange={setLabel}
+          maxLength={60}
+          required
+        />
         <div className="field">
           <label className="field-label" htmlFor="api-key-mode">
             {t('dashboard.mode')}

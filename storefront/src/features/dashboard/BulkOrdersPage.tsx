@@ -17,6 +17,7 @@ import { formatRupees } from '@/lib/format';
 import './bulk-orders.css';
 import { Trans, useTranslation } from 'react-i18next';
 import { serverText } from '@/i18n/errors';
+import { DocsLink } from './DocsLink';
 
 const rupees = (paise: number) => formatRupees(paise / 100);
 const failed = (error: unknown, fallback: string) =>
@@ -78,12 +79,10 @@ function BulkOrders({ userid }: { userid: number }) {
         <p className="muted">
           <Trans
             i18nKey="dashboard.uploadIntro"
-            components={{ code: <code />, docs: <a href="/docs/reseller-api" /> }}
+            components={{ code: <code />, docs: <DocsLink /> }}
           />
         </p>
-        {keys.data && active.length === 0 && (
-          <p role="alert">{t('dashboard.createKeyFirst')}</p>
-        )}
+        {keys.data && active.length === 0 && <p role="alert">{t('dashboard.createKeyFirst')}</p>}
         {active.length > 0 && (
           <div className="bulk-form">
             <div className="field">
@@ -205,14 +204,13 @@ function Precheck({
                   <code>{row.reference || '—'}</code>
                 </td>
                 <td>
-                  {row.problem ?? (
+                  {row.problem ??
                     t('dashboard.rowLine', {
                       item: row.item_name,
                       input1: row.input1,
                       input2: row.input2,
                       price: rupees(row.price_paise),
-                    })
-                  )}
+                    })}
                 </td>
               </tr>
             ))}

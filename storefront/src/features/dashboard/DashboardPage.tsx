@@ -19,7 +19,12 @@ const MENU = [
     icon: 'receipt',
     hint: 'dashboard.menuOrdersHint',
   },
-  { to: '/wallet', label: 'dashboard.menuWallet', icon: 'wallet', hint: 'dashboard.menuWalletHint' },
+  {
+    to: '/wallet',
+    label: 'dashboard.menuWallet',
+    icon: 'wallet',
+    hint: 'dashboard.menuWalletHint',
+  },
   {
     to: '/referandearn',
     label: 'dashboard.menuRefer',

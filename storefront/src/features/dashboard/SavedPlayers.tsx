@@ -32,9 +32,7 @@ export function SavedPlayers({ userid }: { userid: number }) {
       {!players.data && players.isError && (
         <p className="muted">{t('dashboard.savedLoadFailed')}</p>
       )}
-      {players.data && !players.data.length && (
-        <p className="muted">{t('dashboard.savedNone')}</p>
-      )}
+      {players.data && !players.data.length && <p className="muted">{t('dashboard.savedNone')}</p>}
       {players.data && players.data.length > 0 && (
         <ul className="saved-player-list">
           {players.data.map((player) => (

@@ -14,12 +14,9 @@ export function WhatsAppCard({ userid }: { userid: number }) {
     mutationFn: (optIn: boolean) => changeWhatsAppChoice(optIn, 'profile'),
     onSuccess: (answer) => {
       queryClient.setQueryData(whatsAppChoiceQuery(userid).queryKey, answer);
-      toast.success(
-        answer.optedIn ? t('dashboard.waOn') : t('dashboard.waOff'),
-      );
+      toast.success(answer.optedIn ? t('dashboard.waOn') : t('dashboard.waOff'));
     },
-    onError: (failure) =>
-      toast.error(failureText(failure, t('dashboard.waFailed'))),
+    onError: (failure) => toast.error(failureText(failure, t('dashboard.waFailed'))),
   });
   const data = choice.data;
   if (!data?.available) return null;

@@ -124,9 +124,7 @@ export function GuestCheckoutSheet({
         onSubmit={(event) => void submit(event)}
         noValidate
       >
-        <p className="muted">
-          {t('guest.intro', { item: item.name, player: input1 })}
-        </p>
+        <p className="muted">{t('guest.intro', { item: item.name, player: input1 })}</p>
         <div className="field">
           <label className="field-label" htmlFor="guest-email">
             {t('guest.email')}

@@ -212,9 +212,7 @@ export default function GuestOrderPage() {
         />
       ) : (
         <form className="card guest-lookup" onSubmit={submit} noValidate>
-          <p className="muted">
-            {t('guest.lookupIntro')}
-          </p>
+          <p className="muted">{t('guest.lookupIntro')}</p>
           <div className="field">
             <label className="field-label" htmlFor="lookup-orderid">
               {t('guest.orderId')}

@@ -48,7 +48,12 @@ export function PopupAd({ popup }: { popup: GalleryImage }) {
     >
       <div className="popup-backdrop" aria-hidden="true" onClick={close} />
       <div className="popup-card">
-        <button type="button" className="popup-close" aria-label={t('common.close')} onClick={close}>
+        <button
+          type="button"
+          className="popup-close"
+          aria-label={t('common.close')}
+          onClick={close}
+        >
           <Icon name="close" />
         </button>
         <img src={assetUrl(popup.url)} alt={popup.title || t('home.offer')} />

@@ -4,7 +4,6 @@ import { assetUrl, FALLBACK_TILE_IMAGE } from '@/lib/assets';
 import { useTranslation } from 'react-i18next';
 import { rupeesShort } from '@/lib/format';
 
-
 /** 'Mobile Legends (Brazil server)' reads as the game and, on its own line, the region. */
 function splitRegion(name: string): [string, string | undefined] {
   const match = /^(.+?)\s*\(([^()]+)\)$/.exec(name);
@@ -30,10 +29,14 @@ export function ProductTile({ product }: { product: HomeProduct }) {
       <span className="product-tile-name">{name}</span>
       {region && <span className="product-tile-region">{region}</span>}
       {product.fromPrice !== undefined && (
-        <span className="product-tile-price">{t('home.from', { price: rupeesShort(product.fromPrice) })}</span>
+        <span className="product-tile-price">
+          {t('home.from', { price: rupeesShort(product.fromPrice) })}
+        </span>
       )}
       {!!product.bestDiscount && (
-        <span className="product-tile-discount">{t('home.upTo', { percent: product.bestDiscount })}</span>
+        <span className="product-tile-discount">
+          {t('home.upTo', { percent: product.bestDiscount })}
+        </span>
       )}
     </Link>
   );

@@ -125,7 +125,9 @@ export function EnterInfoStep({
             onClick={onCheckUsername}
             disabled={usernameCheck.status === 'checking'}
           >
-            {usernameCheck.status === 'checking' ? t('product.checking') : t('product.checkUsername')}
+            {usernameCheck.status === 'checking'
+              ? t('product.checking')
+              : t('product.checkUsername')}
           </button>
           {usernameCheck.text && (
             <p

@@ -237,9 +237,7 @@ export function PaymentSheet({
             </span>
           </div>
         )}
-        {whatsApp.data?.optedIn && (
-          <p className="muted whatsapp-on">{t('product.whatsAppOn')}</p>
-        )}
+        {whatsApp.data?.optedIn && <p className="muted whatsapp-on">{t('product.whatsAppOn')}</p>}
 
         <dl className="summary-list price-summary">
           <div>

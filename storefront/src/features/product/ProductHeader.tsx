@@ -53,9 +53,17 @@ export function ProductHeader({ product }: { product: Product }) {
           <p>{product.importantnote}</p>
         </div>
       )}
-      <Modal open={guideOpen} title={t('product.howToPurchase')} onClose={() => setGuideOpen(false)}>
+      <Modal
+        open={guideOpen}
+        title={t('product.howToPurchase')}
+        onClose={() => setGuideOpen(false)}
+      >
         {product.guideImage && (
-          <img className="guide-image" src={assetUrl(product.guideImage)} alt={t('product.purchaseGuide')} />
+          <img
+            className="guide-image"
+            src={assetUrl(product.guideImage)}
+            alt={t('product.purchaseGuide')}
+          />
         )}
         <ol className="guide-steps">
           <li>

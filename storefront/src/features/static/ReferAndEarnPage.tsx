@@ -59,7 +59,9 @@ function MyReferrals({ userid }: { userid: number }) {
             {data.friends.map((friend) => (
               <li key={`${friend.name}-${friend.joinedAt}`}>
                 <span>{friend.name}</span>
-                <span className="muted">{t('referrals.joined', { date: formatDateTime(friend.joinedAt) })}</span>
+                <span className="muted">
+                  {t('referrals.joined', { date: formatDateTime(friend.joinedAt) })}
+                </span>
                 <span className={`pill ${friend.status === 'rewarded' ? 'pill-success' : ''}`}>
                   {statusKey(friend.status) ? t(statusKey(friend.status)!) : friend.status}
                   {friend.points > 0 && t('referrals.plusPoints', { count: friend.points })}

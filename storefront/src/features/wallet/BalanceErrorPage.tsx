@@ -7,7 +7,12 @@ export default function BalanceErrorPage() {
   return (
     <div className="container page page-narrow">
       <div className="card">
-        <StatusMessage icon="wallet" tone="warning" title={t('wallet.insufficientCoins')} heading="h1">
+        <StatusMessage
+          icon="wallet"
+          tone="warning"
+          title={t('wallet.insufficientCoins')}
+          heading="h1"
+        >
           <p className="muted">{t('messages.insufficientBalance')}</p>
           <Link to="/topup" className="btn btn-primary">
             {t('wallet.topUpWallet')}

@@ -9,9 +9,7 @@ export interface Faq {
 
 export const COIN_FAQS = 'wallet.coinFaqs' as const;
 
-
 export const POINT_FAQS = 'wallet.pointFaqs' as const;
-
 
 export function KnowMoreButton({
   title,

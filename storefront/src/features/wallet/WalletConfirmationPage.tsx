@@ -63,15 +63,13 @@ function TxnOutcome({
         {waiting ? <span className="spinner" /> : <Icon name={look.icon} size={34} />}
       </div>
       <h1 className="notice-title">{t(look.title)}</h1>
-      {waiting && (
-        <p className="muted">{t('messages.transactionPending')}</p>
-      )}
+      {waiting && <p className="muted">{t('messages.transactionPending')}</p>}
       {txn.status === 'Success' && (
-        <p className="muted">{t('wallet.coinsAdded', { amount: formatCoins(Number(txn.amount)) })}</p>
+        <p className="muted">
+          {t('wallet.coinsAdded', { amount: formatCoins(Number(txn.amount)) })}
+        </p>
       )}
-      {txn.status === 'Failed' && (
-        <p className="muted">{t('wallet.noMoneyAdded')}</p>
-      )}
+      {txn.status === 'Failed' && <p className="muted">{t('wallet.noMoneyAdded')}</p>}
       <dl className="detail-list txn-facts">
         <div>
           <dt>{t('wallet.transactionId')}</dt>
