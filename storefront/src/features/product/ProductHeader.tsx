@@ -3,7 +3,7 @@ import type { Product } from '@/api/types';
 import { Icon } from '@/components/Icon';
 import { Modal } from '@/components/Modal';
 import { assetUrl, FALLBACK_TILE_IMAGE } from '@/lib/assets';
-import { useDocumentHead } from '@/lib/useDocumentHead';
+import { useDocumentHead, useHreflang } from '@/lib/useDocumentHead';
 import { deliveryNote, guaranteeNote } from './productRules';
 import { useTranslation } from 'react-i18next';
 
@@ -14,6 +14,7 @@ export function ProductHeader({ product }: { product: Product }) {
     t('product.headTitle', { name: product.name }),
     t('product.headDescription', { name: product.name }),
   );
+  useHreflang(`/product/${encodeURIComponent(product._id)}`);
   return (
     <section className="product-header card">
       <img
