@@ -44,8 +44,10 @@ function ToastList() {
   const { isDark } = useTheme();
   // On a phone the heading fills the top of the screen: toasts come up from the bottom instead.
   const isPhone = useMediaQuery(PHONE_QUERY);
+  const { t } = useTranslation();
   return (
     <ToastContainer
+      ariaLabel={t('layout.notifications')}
       position={isPhone ? 'bottom-center' : 'top-right'}
       autoClose={3000}
       newestOnTop
