@@ -47,7 +47,7 @@ function ToastList() {
   const { t } = useTranslation();
   return (
     <ToastContainer
-      ariaLabel={t('layout.notifications')}
+      aria-label={t('layout.notifications')}
       position={isPhone ? 'bottom-center' : 'top-right'}
       autoClose={3000}
       newestOnTop
