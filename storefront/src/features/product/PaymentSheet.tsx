@@ -231,7 +231,7 @@ export function PaymentSheet({
               <label htmlFor="whatsapp-optin">
                 <strong>{t('product.whatsAppUpdates')}</strong>
               </label>
-              <span id="whatsapp-consent-text" className="muted">
+              <span id="whatsapp-consent-text" className="muted" lang="en" data-server-text>
                 {whatsApp.data!.consentText}
               </span>
             </span>
