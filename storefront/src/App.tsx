@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { createQueryClient } from './api/queryClient';
 import { seedInitialData } from './api/initialData';
 import { SessionProvider } from './auth/SessionContext';
@@ -43,8 +44,10 @@ function ToastList() {
   const { isDark } = useTheme();
   // On a phone the heading fills the top of the screen: toasts come up from the bottom instead.
   const isPhone = useMediaQuery(PHONE_QUERY);
+  const { t } = useTranslation();
   return (
     <ToastContainer
+      aria-label={t('layout.notifications')}
       position={isPhone ? 'bottom-center' : 'top-right'}
       autoClose={3000}
       newestOnTop
@@ -54,6 +57,8 @@ function ToastList() {
 }
 
 export function App() {
+  // A change of language draws the whole app again: amounts and dates follow it too.
+  useTranslation();
   const [queryClient] = useState(() => seedInitialData(createQueryClient()));
   return (
     <QueryClientProvider client={queryClient}>

@@ -6,8 +6,12 @@ import { ensureDeviceCookie } from './lib/device';
 import { preloadPageOf } from './routes';
 import { keepShellUse } from './lib/shellUse';
 import { whenIdleOrUsed } from './lib/whenIdle';
+import { loadLanguage } from './i18n';
+import { initialLanguage } from './i18n/language';
 
 ensureDeviceCookie();
+// English is in the app's code; Hindi's catalogue loads beside the page's code when chosen.
+const languageReady = loadLanguage(initialLanguage());
 
 const root = document.getElementById('root')!;
 
@@ -31,10 +35,10 @@ if (shell) {
     start();
     handOver();
   };
-  void Promise.all([preloadPageOf(window.location.pathname), whenIdleOrUsed()]).then(
+  void Promise.all([preloadPageOf(window.location.pathname), whenIdleOrUsed(), languageReady]).then(
     takeOver,
     takeOver,
   );
 } else {
-  start();
+  void languageReady.then(start, start);
 }

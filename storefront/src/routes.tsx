@@ -4,6 +4,8 @@ import { GuestOnly } from './auth/GuestOnly';
 import { RequireRole } from './auth/RequireRole';
 import { AppLayout } from './layout/AppLayout';
 import { useRouteHead } from './lib/useDocumentHead';
+import { useTranslation } from 'react-i18next';
+import type { english } from './i18n';
 
 /**
  * A page whose code loads on first use, like `lazy`, that can also be loaded ahead: once loaded,
@@ -72,27 +74,26 @@ const guestOnlyRoutes: RouteEntry[] = [
   {
     path: '/login',
     Page: LoginPage,
-    title: 'Sign In',
-    description: 'Sign in to Z Store to top up your games, pay with Z-Coins and see your orders.',
+    title: 'head.login.title',
+    description: 'head.login.description',
   },
   {
     path: '/register',
     Page: RegisterPage,
-    title: 'Create Account',
-    description:
-      'Create a Z Store account for instant game top-ups, a Z-Coins wallet and reward points.',
+    title: 'head.register.title',
+    description: 'head.register.description',
   },
   {
     path: '/forgetpassword',
     Page: ForgetPasswordPage,
-    title: 'Forgot Password',
-    description: 'Reset the password of your Z Store account with a link sent to your e-mail.',
+    title: 'head.forgetpassword.title',
+    description: 'head.forgetpassword.description',
   },
   {
     path: '/checkverification',
     Page: CheckVerificationPage,
-    title: 'Verify Your E-mail',
-    description: 'Check your inbox to verify the e-mail address of your Z Store account.',
+    title: 'head.checkverification.title',
+    description: 'head.checkverification.description',
   },
 ];
 
@@ -100,38 +101,38 @@ const customerRoutes: RouteEntry[] = [
   {
     path: '/redeem',
     Page: RedeemPage,
-    title: 'Redeem Points',
-    description: 'Turn your Z Store reward points into Z-Coins for your next top-up.',
+    title: 'head.redeem.title',
+    description: 'head.redeem.description',
   },
   {
     path: '/dashboard',
     Page: DashboardPage,
-    title: 'Dashboard',
-    description: 'Your Z Store profile, wallet and recent orders in one place.',
+    title: 'head.dashboard.title',
+    description: 'head.dashboard.description',
   },
   {
     path: '/dashboard/bulk-orders',
     Page: BulkOrdersPage,
-    title: 'Bulk Orders',
-    description: 'Upload a CSV of top-up orders, check every row and place them at once.',
+    title: 'head.dashboard_bulk_orders.title',
+    description: 'head.dashboard_bulk_orders.description',
   },
   {
     path: '/wallet',
     Page: WalletPage,
-    title: 'My Wallet',
-    description: 'Your Z-Coins balance and wallet history at Z Store.',
+    title: 'head.wallet.title',
+    description: 'head.wallet.description',
   },
   {
     path: '/topup',
     Page: TopUpPage,
-    title: 'Top Up Wallet',
-    description: 'Add Z-Coins to your Z Store wallet by UPI and check out in one tap.',
+    title: 'head.topup.title',
+    description: 'head.topup.description',
   },
   {
     path: '/orders',
     Page: OrdersPage,
-    title: 'My Orders',
-    description: 'Track your Z Store game top-up orders and their delivery status.',
+    title: 'head.orders.title',
+    description: 'head.orders.description',
   },
 ];
 
@@ -140,137 +141,138 @@ const publicRoutes: RouteEntry[] = [
   {
     path: '/reset_password/:id/:token',
     Page: ResetPasswordPage,
-    title: 'Reset Password',
-    description: 'Choose a new password for your Z Store account.',
+    title: 'head.reset_password_id_token.title',
+    description: 'head.reset_password_id_token.description',
   },
   {
     path: '/verification/:id/:token',
     Page: VerificationPage,
-    title: 'E-mail Verification',
-    description: 'Verifying the e-mail address of your Z Store account.',
+    title: 'head.verification_id_token.title',
+    description: 'head.verification_id_token.description',
   },
   {
     path: '/',
     Page: HomePage,
-    title: 'Instant Game Top-Ups',
-    description:
-      'Instant game top-ups in India: MLBB diamonds, Genshin, BGMI and OTT subscriptions. Pay by UPI or Z-Coins.',
+    title: 'head.root.title',
+    description: 'head.root.description',
   },
   {
     path: '/home',
     Page: HomePage,
-    title: 'Instant Game Top-Ups',
-    description:
-      'Instant game top-ups in India: MLBB diamonds, Genshin, BGMI and OTT subscriptions. Pay by UPI or Z-Coins.',
+    title: 'head.home.title',
+    description: 'head.home.description',
   },
   {
     path: '/product/:id',
     Page: ProductPage,
-    title: 'Game Top-Up',
-    description:
-      'Pick a pack, enter your player ID and top up instantly by UPI or Z-Coins at Z Store.',
+    title: 'head.product_id.title',
+    description: 'head.product_id.description',
   },
   {
     path: '/otplogin',
     Page: OtpLoginPage,
-    title: 'Sign In With OTP',
-    description: 'Sign in to Z Store with a one-time code sent to your mobile number.',
+    title: 'head.otplogin.title',
+    description: 'head.otplogin.description',
   },
   {
     path: '/otpverify/:mobile',
     Page: OtpVerifyPage,
-    title: 'Enter Your OTP',
-    description: 'Enter the one-time code sent to your mobile number to sign in to Z Store.',
+    title: 'head.otpverify_mobile.title',
+    description: 'head.otpverify_mobile.description',
   },
   {
     path: '/confirmation',
     Page: ConfirmationPage,
-    title: 'Order Status',
-    description: 'The status of your Z Store order and its delivery.',
+    title: 'head.confirmation.title',
+    description: 'head.confirmation.description',
   },
   {
     path: '/order-lookup',
     Page: GuestOrderPage,
-    title: 'Find Your Order',
-    description: 'The status and tax invoice of an order placed without an account.',
+    title: 'head.order_lookup.title',
+    description: 'head.order_lookup.description',
   },
   {
     path: '/walletconfirmation',
     Page: WalletConfirmationPage,
-    title: 'Top-Up Status',
-    description: 'The status of your Z Store wallet top-up.',
+    title: 'head.walletconfirmation.title',
+    description: 'head.walletconfirmation.description',
   },
   {
     path: '/balanceerror',
     Page: BalanceErrorPage,
-    title: 'Not Enough Z-Coins',
-    description:
-      'Your Z-Coins balance is too low for this order: top up your wallet or pay by UPI.',
+    title: 'head.balanceerror.title',
+    description: 'head.balanceerror.description',
   },
   {
     path: '/about',
     Page: AboutPage,
-    title: 'About Us',
-    description:
-      'Who we are: Z Store delivers official game top-ups to gamers across India, day and night.',
+    title: 'head.about.title',
+    description: 'head.about.description',
   },
   {
     path: '/contact',
     Page: ContactPage,
-    title: 'Contact Us',
-    description: 'Reach Z Store support by chat, e-mail or phone about an order or your account.',
+    title: 'head.contact.title',
+    description: 'head.contact.description',
   },
   {
     path: '/faq',
     Page: FaqPage,
-    title: 'FAQ',
-    description:
-      'Answers to common questions about Z Store top-ups, payments, refunds and Z-Coins.',
+    title: 'head.faq.title',
+    description: 'head.faq.description',
   },
   {
     path: '/privacypage',
     Page: PrivacyPage,
-    title: 'Privacy Policy',
-    description: 'How Z Store collects, uses and protects your personal information.',
+    title: 'head.privacypage.title',
+    description: 'head.privacypage.description',
   },
   {
     path: '/refund-policy',
     Page: RefundPolicyPage,
-    title: 'Refund Policy',
-    description: 'When and how Z Store refunds an order, and where the money goes.',
+    title: 'head.refund_policy.title',
+    description: 'head.refund_policy.description',
   },
   {
     path: '/terms-and-condition',
     Page: TermsPage,
-    title: 'Terms and Conditions',
-    description: 'The terms that apply when you buy game top-ups and use Z-Coins at Z Store.',
+    title: 'head.terms_and_condition.title',
+    description: 'head.terms_and_condition.description',
   },
   {
     path: '/comingsoon',
     Page: ComingSoonPage,
-    title: 'Coming Soon',
-    description: 'New games and features on the way to Z Store.',
+    title: 'head.comingsoon.title',
+    description: 'head.comingsoon.description',
   },
   {
     path: '/referandearn',
     Page: ReferAndEarnPage,
-    title: 'Refer and Earn',
-    description: 'Invite friends to Z Store and earn rewards on their top-ups.',
+    title: 'head.referandearn.title',
+    description: 'head.referandearn.description',
   },
-  { path: '/test', Page: TestPage, title: 'Test', description: 'A test page of Z Store.' },
+  {
+    path: '/test',
+    Page: TestPage,
+    title: 'head.test.title',
+    description: 'head.test.description',
+  },
 ];
+
+type HeadKey = keyof (typeof english)['head'];
 
 interface RouteEntry {
   path: string;
   Page: ComponentType;
-  title: string;
-  description: string;
+  title: `head.${HeadKey}.title`;
+  description: `head.${HeadKey}.description`;
 }
 
 const NOT_FOUND_HEAD = {
-  title: 'Page Not Found',
-  description: 'This page does not exist at Z Store. Find your game on the home page.',
-};
+  title: 'head.not_found.title',
+  description: 'head.not_found.description',
+} as const;
 
 /** The route's `<title>` and meta description; a page may set its own once it knows more. */
 function RouteHead({
@@ -278,7 +280,8 @@ function RouteHead({
   description,
   children,
 }: Pick<RouteEntry, 'title' | 'description'> & { children: ReactNode }) {
-  useRouteHead(title, description);
+  const { t } = useTranslation();
+  useRouteHead(t(title), t(description));
   return children;
 }
 

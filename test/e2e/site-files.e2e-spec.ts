@@ -62,10 +62,63 @@ describe('robots.txt, favicon.ico and sitemap.xml', () => {
     expect(response.text).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<urlset /);
     const locations = [...response.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
     const productLocations = locations.filter((location) => location.includes('/product/'));
+    // Each product page once per language: English plainly, Hindi with `?lang=hi`.
     expect(productLocations.sort()).toEqual(
-      listed.map((product) => `${publicUrl}/product/${product.id}`).sort(),
+      listed
+        .flatMap((product) => [
+          `${publicUrl}/product/${product.id}`,
+          `${publicUrl}/product/${product.id}?lang=hi`,
+        ])
+        .sort(),
     );
     expect(locations).toContain(`${publicUrl}/`);
+    const [first] = listed;
+    const entries = [...response.text.matchAll(/<url>(.*?)<\/url>/g)].map((match) => match[1]);
+    const ofFirst = entries.filter((entry) => entry.includes(`/product/${first.id}`));
+    expect(ofFirst).toHaveLength(2);
+    for (const entry of ofFirst) {
+      expect(entry).toContain(
+        `<xhtml:link rel="alternate" hreflang="en-IN" href="${publicUrl}/product/${first.id}"/>`,
+      );
+      expect(entry).toContain(
+        `<xhtml:link rel="alternate" hreflang="hi-IN" href="${publicUrl}/product/${first.id}?lang=hi"/>`,
+      );
+      expect(entry).toContain(
+        `<xhtml:link rel="alternate" hreflang="x-default" href="${publicUrl}/product/${first.id}"/>`,
+      );
+    }
+  });
+
+  it('gives a product page its hreflang pair and draws it in the language asked for', async () => {
+    const [product] = await app.sql<{ id: string; name: string }>(
+      'SELECT id, name FROM products WHERE deleted_at IS NULL AND instock ORDER BY productid LIMIT 1',
+    );
+    const english = (await app.http().get(`/product/${product.id}`).expect(200)).text;
+    const links = [...english.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)"/g)];
+    expect(links.map((link) => [link[1], link[2]])).toEqual([
+      ['en-IN', `${publicUrl}/product/${product.id}`],
+      ['hi-IN', `${publicUrl}/product/${product.id}?lang=hi`],
+      ['x-default', `${publicUrl}/product/${product.id}`],
+    ]);
+    expect(english).toMatch(/<html lang="en"/);
+    expect(english).toContain('How To Purchase?');
+
+    const byQuery = (await app.http().get(`/product/${product.id}?lang=hi`).expect(200)).text;
+    expect(byQuery).toMatch(/<html lang="hi"/);
+    expect(byQuery).toContain('कैसे ख़रीदें?');
+    expect(byQuery).not.toContain('How To Purchase?');
+    expect(byQuery).toContain('<link rel="alternate" hreflang="hi-IN"');
+
+    const home = (await app.http().get('/home').set('Cookie', 'lang=hi').expect(200)).text;
+    expect(home).toMatch(/<html lang="hi"/);
+    expect(home).toContain('ट्रेंडिंग छूट');
+    expect(home).not.toContain('TRENDING DISCOUNTS');
+    const homeEnglish = (await app.http().get('/home').expect(200)).text;
+    expect(homeEnglish).toMatch(/<html lang="en"/);
+    expect(homeEnglish).toContain('TRENDING DISCOUNTS');
+
+    const other = (await app.http().get('/faq').set('Cookie', 'lang=hi').expect(200)).text;
+    expect(other).toMatch(/<html lang="hi"/);
   });
 
   it('still answers client-side routes with the app', async () => {

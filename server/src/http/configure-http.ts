@@ -32,10 +32,12 @@ import {
 } from './page-preloads.js';
 import {
   homeShell as homeShellHtml,
+  productHreflangTags,
   productShell,
   withProductHead,
   withShell,
 } from './storefront-shell.js';
+import { shellLanguageOf, shellTexts, withHtmlLang, type ShellLanguage } from './shell-language.js';
 import { CatalogService } from '../modules/catalog/catalog.service.js';
 import type { HomeProductsDto, ProductResponseDto } from '../modules/catalog/dto/catalog.dto.js';
 
@@ -132,16 +134,24 @@ export async function configureHttp(
   };
   const adminIndex = await spa(roots.admin, '/admin/');
   const storefrontIndex = withSandboxUpiApp(await spa(roots.storefront, '/'), config);
-  const storefrontPage = storefrontPages(app, storefrontIndex, buildManifest(roots.storefront));
+  const storefrontPage = storefrontPages(
+    app,
+    storefrontIndex,
+    buildManifest(roots.storefront),
+    config.publicUrl,
+  );
 
   // Client-side routes: any GET that is not an API, sandbox or file path gets the app's index.html.
   fastify.get('/*', async (request, reply) => {
-    const url = request.url.split('?')[0];
+    const [url, query] = request.url.split('?');
     if (/^\/(api|sandbox|uploads)(\/|$)/.test(url)) {
       return reply.status(404).send({ message: 'Not found.', code: 'NOT_FOUND' });
     }
     const isConsole = /^\/admin(\/|$)/.test(url);
-    const html = isConsole ? adminIndex : await storefrontPage(url);
+    // The storefront's page is drawn in the visitor's language: `?lang=` or the `lang` cookie.
+    const html = isConsole
+      ? adminIndex
+      : await storefrontPage(url, shellLanguageOf(query, request.cookies.lang));
     if (!html) {
       return reply
         .status(404)
@@ -191,6 +201,7 @@ function storefrontPages(
   app: NestFastifyApplication,
   index: Buffer | undefined,
   manifest: BuildManifest | undefined,
+  publicUrl: string,
 ) {
   const gallery = app.get(GalleryService, { strict: false });
   const catalog = app.get(CatalogService, { strict: false });
@@ -202,46 +213,60 @@ function storefrontPages(
   const homeShell =
     html && withTags(html, manifest && pageModulePreloads(manifest, HOME_PAGE_SOURCE));
   const productModules = manifest && pageModulePreloads(manifest, PRODUCT_PAGE_SOURCE);
-  let home: { gallery?: string; products?: string; html: string } | undefined;
+  const home = new Map<ShellLanguage, { gallery?: string; products?: string; html: string }>();
 
-  const homePage = async (page: string) => {
+  const homePage = async (page: string, language: ShellLanguage) => {
     // The page works without its preloads and first screen: a failed read only makes it slower.
     const [images, products] = await Promise.all([
       gallery.images().catch(() => undefined),
       catalog.homeProducts(undefined).catch(() => undefined),
     ]);
-    if (home && home.gallery === images?.json && home.products === products?.json) return home.html;
+    const drawn = home.get(language);
+    if (drawn && drawn.gallery === images?.json && drawn.products === products?.json) {
+      return drawn.html;
+    }
     const galleryDto = images && (JSON.parse(images.json) as GalleryImagesDto);
     let built = galleryDto ? withTags(page, homePreloads(galleryDto, !products)) : page;
     if (products) {
       const productsDto = JSON.parse(products.json) as HomeProductsDto;
-      built = withShell(built, homeShellHtml(productsDto, galleryDto), {
+      built = withShell(built, homeShellHtml(productsDto, galleryDto, shellTexts(language)), {
         homeProducts: productsDto,
         gallery: galleryDto,
       });
     }
-    home = { gallery: images?.json, products: products?.json, html: built };
+    built = withHtmlLang(built, language);
+    home.set(language, { gallery: images?.json, products: products?.json, html: built });
     return built;
   };
 
-  const productPage = async (id: string) => {
+  const productPage = async (id: string, language: ShellLanguage) => {
+    const hreflang = productHreflangTags(publicUrl, id);
     const answer = await catalog.eachProduct(id).catch(() => undefined);
-    if (!answer) return withTags(html!, productPreloads(id), productModules);
+    if (!answer) {
+      return withHtmlLang(withTags(html!, productPreloads(id), productModules, hreflang), language);
+    }
     const { product } = JSON.parse(answer.json) as { product: ProductResponseDto };
+    const texts = shellTexts(language);
     return withShell(
-      withProductHead(withTags(html!, productModules), product),
-      productShell(product),
+      withHtmlLang(
+        withProductHead(withTags(html!, productModules, hreflang), product, texts),
+        language,
+      ),
+      productShell(product, texts),
       {
         product: { id, answer: { product } },
       },
     );
   };
 
-  return async (url: string) => {
+  const plain = new Map<ShellLanguage, string>();
+  return async (url: string, language: ShellLanguage) => {
     if (html === undefined || homeShell === undefined) return undefined;
-    if (HOME_PATHS.has(url)) return homePage(homeShell);
+    if (HOME_PATHS.has(url)) return homePage(homeShell, language);
     const product = PRODUCT_PATH.exec(url);
-    if (!product) return index;
-    return productPage(product[1]);
+    if (product) return productPage(product[1], language);
+    if (language === 'en') return index;
+    if (!plain.has(language)) plain.set(language, withHtmlLang(html, language));
+    return plain.get(language);
   };
 }

@@ -4,6 +4,7 @@ import type {
   HomeProductsDto,
   ProductResponseDto,
 } from '../modules/catalog/dto/catalog.dto.js';
+import type { ShellTexts } from './shell-language.js';
 
 /**
  * The first screen of the home page and of a product page as plain HTML inside the storefront's
@@ -64,26 +65,28 @@ const icon = (name: keyof typeof ICONS, size: number) =>
   `<svg width="${size}" height="${size}" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false"><path d="${ICONS[name]}"></path></svg>`;
 
 /** The top bar as a signed-out visitor sees it; its menu opens once the app has started. */
-const topBar = `<header class="topbar"><div class="container topbar-inner"><div class="row"><button type="button" class="icon-btn" aria-label="Open menu" data-shell-key="menu">${icon('menu', 24)}</button><a class="logo" aria-label="Z Store home" href="/home"><img src="/logo.svg" alt="" width="34" height="34"><span class="logo-text">Z <span>Store</span></span></a></div><a class="btn btn-primary btn-sm static-login" href="/login">Login</a></div></header>`;
+const topBar = (texts: ShellTexts) =>
+  `<header class="topbar"><div class="container topbar-inner"><div class="row"><button type="button" class="icon-btn" aria-label="${escapeHtml(texts.openMenu)}" data-shell-key="menu">${icon('menu', 24)}</button><a class="logo" aria-label="${escapeHtml(texts.storeHome)}" href="/home"><img src="/logo.svg" alt="" width="34" height="34"><span class="logo-text">Z <span>Store</span></span></a></div><a class="btn btn-primary btn-sm static-login" href="/login">${escapeHtml(texts.login)}</a></div></header>`;
 
 /** The phone's quick links of the home page (BottomBar in the storefront). */
 const BOTTOM_TABS = [
-  { href: '/wallet', label: 'Wallet', icon: 'wallet' },
-  { href: '/dashboard', label: 'Dashboard', icon: 'grid' },
-  { href: '/home', label: 'Home', icon: 'home' },
-  { href: '/orders', label: 'Order', icon: 'receipt' },
-  { href: '/contact', label: 'Support', icon: 'headset' },
+  { href: '/wallet', label: 'wallet', icon: 'wallet' },
+  { href: '/dashboard', label: 'dashboard', icon: 'grid' },
+  { href: '/home', label: 'home', icon: 'home' },
+  { href: '/orders', label: 'order', icon: 'receipt' },
+  { href: '/contact', label: 'support', icon: 'headset' },
 ] as const;
 
-const bottomBar = `<nav class="bottombar" aria-label="Quick links">${BOTTOM_TABS.map(
-  (tab) =>
-    `<a class="bottombar-tab${tab.href === '/home' ? ' is-active is-center' : ''}" href="${tab.href}"><span class="bottombar-icon">${icon(tab.icon, 22)}</span><span>${tab.label}</span></a>`,
-).join('')}</nav>`;
+const bottomBar = (texts: ShellTexts) =>
+  `<nav class="bottombar" aria-label="${escapeHtml(texts.quickLinks)}">${BOTTOM_TABS.map(
+    (tab) =>
+      `<a class="bottombar-tab${tab.href === '/home' ? ' is-active is-center' : ''}" href="${tab.href}"><span class="bottombar-icon">${icon(tab.icon, 22)}</span><span>${escapeHtml(texts.tabs[tab.label])}</span></a>`,
+  ).join('')}</nav>`;
 
-const appShell = (main: string, withBottomBar: boolean) =>
-  `<div class="app-shell${withBottomBar ? ' has-bottombar' : ''}" data-static-shell="">${topBar}<main class="app-main">${main}</main>${withBottomBar ? bottomBar : ''}</div>`;
+const appShell = (texts: ShellTexts, main: string, withBottomBar: boolean) =>
+  `<div class="app-shell${withBottomBar ? ' has-bottombar' : ''}" data-static-shell="">${topBar(texts)}<main class="app-main">${main}</main>${withBottomBar ? bottomBar(texts) : ''}</div>`;
 
-function tile(product: HomeProductDto): string {
+const tile = (texts: ShellTexts) => (product: HomeProductDto) => {
   const [name, region] = splitRegion(product.name);
   return [
     `<a class="product-tile" data-audience="public" href="/product/${encodeURIComponent(product._id)}">`,
@@ -91,32 +94,35 @@ function tile(product: HomeProductDto): string {
     `<span class="product-tile-name">${escapeHtml(name)}</span>`,
     region ? `<span class="product-tile-region">${escapeHtml(region)}</span>` : '',
     product.fromPrice !== undefined
-      ? `<span class="product-tile-price">from ${escapeHtml(formatPrice(product.fromPrice))}</span>`
+      ? `<span class="product-tile-price">${escapeHtml(texts.from(formatPrice(product.fromPrice)))}</span>`
       : '',
     product.bestDiscount
-      ? `<span class="product-tile-discount">Up to ${product.bestDiscount}% off</span>`
+      ? `<span class="product-tile-discount">${escapeHtml(texts.upTo(product.bestDiscount))}</span>`
       : '',
     '</a>',
   ].join('');
-}
+};
 
 /** The sections in the home page's order (`sectionsOf` in the storefront's HomePage). */
-function sections(products: HomeProductsDto) {
+function sections(products: HomeProductsDto, texts: ShellTexts) {
   return [
-    { title: 'TRENDING DISCOUNTS', items: products.trending ?? [] },
-    { title: 'INSTANT RECHARGE', items: products.instantGames ?? [] },
-    { title: 'MORE GAMES', items: products.games ?? [] },
-    { title: 'OTHERS', items: [...(products.ott ?? []), ...(products.others ?? [])] },
+    { title: texts.sections.trending, items: products.trending ?? [] },
+    { title: texts.sections.instant, items: products.instantGames ?? [] },
+    { title: texts.sections.moreGames, items: products.games ?? [] },
+    {
+      title: texts.sections.others,
+      items: [...(products.ott ?? []), ...(products.others ?? [])],
+    },
   ].filter((section) => section.items.length);
 }
 
-function firstSlide(gallery: GalleryImagesDto | undefined): string {
+function firstSlide(gallery: GalleryImagesDto | undefined, texts: ShellTexts): string {
   const phone = gallery?.CarouselMb[0] ?? gallery?.CarouselPc[0];
   const wide = gallery?.CarouselPc[0] ?? gallery?.CarouselMb[0];
   if (!phone || !wide) return '';
   // One slide for each screen size, as the carousel shows it; the wrong one is not displayed.
   const slide = (image: typeof phone, kind: 'mobile' | 'desktop') =>
-    `<section class="carousel carousel-${kind} static-carousel-${kind}" aria-label="Offers"><div class="carousel-track"><div class="carousel-slide"><img src="${escapeHtml(assetUrl(image.url))}" alt="${escapeHtml(image.title || 'Offer 1')}" fetchpriority="high"></div></div></section>`;
+    `<section class="carousel carousel-${kind} static-carousel-${kind}" aria-label="${escapeHtml(texts.offers)}"><div class="carousel-track"><div class="carousel-slide"><img src="${escapeHtml(assetUrl(image.url))}" alt="${escapeHtml(image.title || texts.offer)}" fetchpriority="high"></div></div></section>`;
   return slide(phone, 'mobile') + slide(wide, 'desktop');
 }
 
@@ -124,16 +130,18 @@ function firstSlide(gallery: GalleryImagesDto | undefined): string {
 export function homeShell(
   products: HomeProductsDto,
   gallery: GalleryImagesDto | undefined,
+  texts: ShellTexts,
 ): string {
-  const catalogue = sections(products)
+  const catalogue = sections(products, texts)
     .map(
       (section) =>
-        `<section class="product-section"><h2 class="section-title">${escapeHtml(section.title)}</h2><div class="product-grid">${section.items.map(tile).join('')}</div></section>`,
+        `<section class="product-section"><h2 class="section-title">${escapeHtml(section.title)}</h2><div class="product-grid">${section.items.map(tile(texts)).join('')}</div></section>`,
     )
     .join('');
-  const search = `<form class="game-search" role="search"><label for="static-game-search" class="sr-only">Search games</label>${icon('search', 18)}<input id="static-game-search" type="search" class="input game-search-input" placeholder="Search games or regions" autocomplete="off" enterkeyhint="search"></form>`;
+  const search = `<form class="game-search" role="search"><label for="static-game-search" class="sr-only">${escapeHtml(texts.searchGames)}</label>${icon('search', 18)}<input id="static-game-search" type="search" class="input game-search-input" placeholder="${escapeHtml(texts.searchPlaceholder)}" autocomplete="off" enterkeyhint="search"></form>`;
   return appShell(
-    `<div class="container page home"><h1 class="sr-only">Z Store: instant game top-ups in India</h1>${firstSlide(gallery)}${search}${catalogue}</div>`,
+    texts,
+    `<div class="container page home"><h1 class="sr-only">${escapeHtml(texts.heading)}</h1>${firstSlide(gallery, texts)}${search}${catalogue}</div>`,
     true,
   );
 }
@@ -142,17 +150,17 @@ export function homeShell(
  * The storefront's delivery promise as the product page words it (`deliveryNote` in
  * storefront/src/features/product/productRules.ts).
  */
-const deliveryNote = (product: ProductResponseDto) =>
-  product.deliveryTime ??
-  (product.isApi ? 'Instant delivery in 1-6 minutes' : 'Delivered within about 30 minutes');
+const deliveryNote = (product: ProductResponseDto, texts: ShellTexts) =>
+  product.deliveryTime ?? (product.isApi ? texts.instantIn : texts.deliveredWithin);
 
 /** A product page's first screen: the product's header; the form follows with the app. */
-export function productShell(product: ProductResponseDto): string {
+export function productShell(product: ProductResponseDto, texts: ShellTexts): string {
   const note = product.importantnote
     ? `<div class="important-note">${icon('alert', 18)}<p>${escapeHtml(product.importantnote)}</p></div>`
     : '';
-  const header = `<section class="product-header card"><img class="product-image" src="${escapeHtml(assetUrl(product.imgpath))}" alt="" width="96" height="96"><div class="product-heading"><h1>${escapeHtml(product.name)}</h1><p class="delivery-note">${icon('bolt', 16)} ${escapeHtml(deliveryNote(product))}</p><button type="button" class="btn btn-secondary btn-sm" data-shell-key="how-to-purchase">${icon('info', 16)} How To Purchase?</button></div>${note}</section>`;
+  const header = `<section class="product-header card"><img class="product-image" src="${escapeHtml(assetUrl(product.imgpath))}" alt="" width="96" height="96"><div class="product-heading"><h1>${escapeHtml(product.name)}</h1><p class="delivery-note">${icon('bolt', 16)} ${escapeHtml(deliveryNote(product, texts))}</p><button type="button" class="btn btn-secondary btn-sm" data-shell-key="how-to-purchase">${icon('info', 16)} ${escapeHtml(texts.howToPurchase)}</button></div>${note}</section>`;
   return appShell(
+    texts,
     `<div class="container page"><div class="product-layout"><div class="product-main">${header}</div></div></div>`,
     false,
   );
@@ -177,13 +185,36 @@ export function withShell(html: string, shell: string, data: InitialData): strin
  * A product page's `<title>` and meta description, as the page sets them once the app runs
  * (ProductHeader in the storefront), so that they are right before it does.
  */
-export function withProductHead(html: string, product: ProductResponseDto): string {
-  const title = `${product.name} Top-Up | Z Store`;
-  const description = `Top up ${product.name} instantly at Z Store: pick a pack, enter your player details and pay by UPI or Z-Coins.`;
+export function withProductHead(
+  html: string,
+  product: ProductResponseDto,
+  texts: ShellTexts,
+): string {
+  const title = texts.productTitle(product.name);
+  const description = texts.productDescription(product.name);
   return html
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
     .replace(
       /(<meta\s+name="description"\s+content=")[^"]*"/,
       (_, start: string) => `${start}${escapeHtml(description)}"`,
     );
+}
+
+/**
+ * A product page's address in each language (English plain, Hindi with `?lang=hi`), as the
+ * sitemap lists them: the `hreflang` pair and the default for any other language.
+ */
+export function productAlternates(publicUrl: string, id: string) {
+  const en = new URL(`/product/${encodeURIComponent(id)}`, publicUrl).toString();
+  return { en, hi: `${en}?lang=hi` };
+}
+
+/** The `<link rel="alternate" hreflang>` tags of a product page. */
+export function productHreflangTags(publicUrl: string, id: string): string {
+  const { en, hi } = productAlternates(publicUrl, id);
+  return [
+    `<link rel="alternate" hreflang="en-IN" href="${escapeHtml(en)}" />`,
+    `<link rel="alternate" hreflang="hi-IN" href="${escapeHtml(hi)}" />`,
+    `<link rel="alternate" hreflang="x-default" href="${escapeHtml(en)}" />`,
+  ].join('\n    ');
 }

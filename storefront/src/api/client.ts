@@ -1,6 +1,7 @@
 import createClient from 'openapi-fetch';
 import type { ApiPaths } from '@zstore/contract/api';
 import { readToken } from '@/auth/sessionStorage';
+import { currentLanguage } from '@/i18n/language';
 
 /** A failed API call. `message` is the server's own text when it sent one. */
 export class ApiError extends Error {
@@ -63,6 +64,8 @@ api.use({
   onRequest({ request }) {
     const token = readToken();
     if (token) request.headers.set('Authorization', `Bearer ${token}`);
+    // The server answers in the spec's English; the language tells it what to send by e-mail.
+    request.headers.set('Accept-Language', currentLanguage());
   },
 });
 
@@ -118,10 +121,15 @@ export async function downloadFile(path: string, fileName: string, body?: unknow
   const token = readToken();
   const response = await fetch(`/api${path}`, {
     ...(body === undefined
-      ? { headers: token ? { Authorization: `Bearer ${token}` } : {} }
+      ? {
+          headers: {
+            'Accept-Language': currentLanguage(),
+            ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          },
+        }
       : {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
+          headers: { 'content-type': 'application/json', 'Accept-Language': currentLanguage() },
           body: JSON.stringify(body),
         }),
     credentials: 'same-origin',

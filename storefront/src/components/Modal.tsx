@@ -2,6 +2,7 @@ import { useEffect, useId, type ReactNode } from 'react';
 import { useFocusTrap } from '@/lib/useFocusTrap';
 import { Icon } from './Icon';
 import './overlay.css';
+import { useTranslation } from 'react-i18next';
 
 interface ModalProps {
   open: boolean;
@@ -15,6 +16,7 @@ interface ModalProps {
 
 export function Modal({ open, title, onClose, children, footer, variant = 'dialog' }: ModalProps) {
   const titleId = useId();
+  const { t } = useTranslation();
   const panelRef = useFocusTrap<HTMLElement>(open);
 
   useEffect(() => {
@@ -46,7 +48,12 @@ export function Modal({ open, title, onClose, children, footer, variant = 'dialo
       >
         <header className="overlay-head">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="icon-btn" aria-label="Close" onClick={onClose}>
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label={t('common.close')}
+            onClick={onClose}
+          >
             <Icon name="close" />
           </button>
         </header>

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Icon } from './Icon';
+import { useTranslation } from 'react-i18next';
 
 interface PasswordFieldProps {
   label: string;
@@ -20,6 +21,7 @@ export function PasswordField({
 }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   const id = useId();
+  const { t } = useTranslation();
   return (
     <div className="field">
       <label className="field-label" htmlFor={id}>
@@ -39,7 +41,7 @@ export function PasswordField({
         <button
           type="button"
           className="icon-btn input-addon"
-          aria-label={visible ? 'Hide password' : 'Show password'}
+          aria-label={visible ? t('common.hidePassword') : t('common.showPassword')}
           aria-pressed={visible}
           onClick={() => setVisible((current) => !current)}
         >

@@ -5,6 +5,7 @@ import type { User } from '@/api/types';
 import { walletBalanceQuery } from '@/api/wallet';
 import { Icon } from '@/components/Icon';
 import { formatCoins } from '@/lib/format';
+import { useTranslation } from 'react-i18next';
 
 interface AvatarMenuProps {
   user: User;
@@ -14,11 +15,13 @@ interface AvatarMenuProps {
 /** The Z-Coins balance, from the one cached read every view of it shares. */
 function WalletBalance({ userid }: { userid: number }) {
   const { data, isPending } = useQuery(walletBalanceQuery(userid));
+  const { t } = useTranslation();
   if (isPending) return <span className="skeleton dropdown-balance-skeleton" />;
   if (!data) return null;
   return (
     <span className="dropdown-balance">
-      <Icon name="coins" size={16} /> {formatCoins(Number(data.balance ?? 0))} Z-Coins
+      <Icon name="coins" size={16} />{' '}
+      {t('layout.zcoins', { amount: formatCoins(Number(data.balance ?? 0)) })}
     </span>
   );
 }
@@ -26,6 +29,7 @@ function WalletBalance({ userid }: { userid: number }) {
 export function AvatarMenu({ user, onSignOut }: AvatarMenuProps) {
   const [open, setOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
+  const { t } = useTranslation();
 
   useEffect(() => {
     if (!open) return;
@@ -53,7 +57,7 @@ export function AvatarMenu({ user, onSignOut }: AvatarMenuProps) {
         className="avatar-button"
         aria-haspopup="menu"
         aria-expanded={open}
-        aria-label="Account menu"
+        aria-label={t('layout.accountMenu')}
         onClick={() => setOpen((value) => !value)}
       >
         <span className="avatar">{initial}</span>
@@ -67,20 +71,20 @@ export function AvatarMenu({ user, onSignOut }: AvatarMenuProps) {
             <WalletBalance userid={user.userid} />
           </div>
           <Link role="menuitem" to="/dashboard" onClick={close}>
-            <Icon name="grid" size={18} /> Dashboard
+            <Icon name="grid" size={18} /> {t('layout.dashboard')}
           </Link>
           <Link role="menuitem" to="/wallet" onClick={close}>
-            <Icon name="wallet" size={18} /> My Wallet
+            <Icon name="wallet" size={18} /> {t('layout.myWallet')}
           </Link>
           <Link role="menuitem" to="/orders" onClick={close}>
-            <Icon name="receipt" size={18} /> My Orders
+            <Icon name="receipt" size={18} /> {t('layout.myOrders')}
           </Link>
           <Link role="menuitem" to="/contact" onClick={close}>
-            <Icon name="headset" size={18} /> Contact Us
+            <Icon name="headset" size={18} /> {t('layout.contactUs')}
           </Link>
           {user.role === 'admin' && (
             <a role="menuitem" href="/admin">
-              <Icon name="admin" size={18} /> Admin Dashboard
+              <Icon name="admin" size={18} /> {t('layout.adminDashboard')}
             </a>
           )}
           <button
@@ -91,7 +95,7 @@ export function AvatarMenu({ user, onSignOut }: AvatarMenuProps) {
               onSignOut();
             }}
           >
-            <Icon name="logout" size={18} /> Sign Out
+            <Icon name="logout" size={18} /> {t('layout.signOut')}
           </button>
         </div>
       )}

@@ -1,15 +1,16 @@
 import { NavLink, useLocation } from 'react-router';
 import { Icon, type IconName } from '@/components/Icon';
+import { useTranslation } from 'react-i18next';
 
 const HIDDEN_ON = ['/login', '/register', '/walletconfirmation', '/confirmation'];
 
-const TABS: { to: string; label: string; icon: IconName }[] = [
-  { to: '/wallet', label: 'Wallet', icon: 'wallet' },
-  { to: '/dashboard', label: 'Dashboard', icon: 'grid' },
-  { to: '/home', label: 'Home', icon: 'home' },
-  { to: '/orders', label: 'Order', icon: 'receipt' },
-  { to: '/contact', label: 'Support', icon: 'headset' },
-];
+const TABS = [
+  { to: '/wallet', label: 'layout.tabWallet', icon: 'wallet' },
+  { to: '/dashboard', label: 'layout.tabDashboard', icon: 'grid' },
+  { to: '/home', label: 'layout.tabHome', icon: 'home' },
+  { to: '/orders', label: 'layout.tabOrder', icon: 'receipt' },
+  { to: '/contact', label: 'layout.tabSupport', icon: 'headset' },
+] as const satisfies { to: string; label: string; icon: IconName }[];
 
 export function shouldShowBottomBar(pathname: string): boolean {
   return !HIDDEN_ON.includes(pathname) && !pathname.startsWith('/product/');
@@ -17,11 +18,12 @@ export function shouldShowBottomBar(pathname: string): boolean {
 
 export function BottomBar() {
   const { pathname } = useLocation();
+  const { t } = useTranslation();
   if (!shouldShowBottomBar(pathname)) return null;
   const isHome = pathname === '/' || pathname === '/home';
 
   return (
-    <nav className="bottombar" aria-label="Quick links">
+    <nav className="bottombar" aria-label={t('layout.quickLinks')}>
       {TABS.map((tab) => (
         <NavLink
           key={tab.to}
@@ -35,7 +37,7 @@ export function BottomBar() {
           <span className="bottombar-icon">
             <Icon name={tab.icon} size={22} />
           </span>
-          <span>{tab.label}</span>
+          <span>{t(tab.label)}</span>
         </NavLink>
       ))}
     </nav>

@@ -2,6 +2,8 @@ import { Link } from 'react-router';
 import { Icon } from '@/components/Icon';
 import { SOCIAL_LINKS, SUPPORT_EMAIL } from '@/lib/support';
 import { Logo } from './Logo';
+import { LanguageSwitch } from './LanguageSwitch';
+import { useTranslation } from 'react-i18next';
 
 const PAYMENT_LOGOS = [
   { src: '/images/pay-upi.svg', alt: 'UPI' },
@@ -12,15 +14,13 @@ const PAYMENT_LOGOS = [
 ];
 
 export function Footer() {
+  const { t } = useTranslation();
   return (
     <footer className="footer">
       <div className="container footer-grid">
         <div className="footer-brand">
           <Logo />
-          <p className="muted">
-            Instant top-ups for MLBB, Genshin, BGMI and more, plus OTT subscriptions. Delivered in
-            minutes, supported 24/7.
-          </p>
+          <p className="muted">{t('layout.footerBlurb')}</p>
           <div className="social-links">
             {SOCIAL_LINKS.map((link) => (
               <a
@@ -34,26 +34,26 @@ export function Footer() {
                 <Icon name={link.icon} />
               </a>
             ))}
-            <a href={`mailto:${SUPPORT_EMAIL}`} aria-label="Email" className="icon-btn">
+            <a href={`mailto:${SUPPORT_EMAIL}`} aria-label={t('layout.email')} className="icon-btn">
               <Icon name="mail" />
             </a>
           </div>
         </div>
         <div>
-          <h3 className="footer-title">Store</h3>
-          <Link to="/about">About Us</Link>
-          <Link to="/faq">FAQ</Link>
-          <Link to="/contact">Contact</Link>
-          <Link to="/referandearn">Refer &amp; Earn</Link>
+          <h3 className="footer-title">{t('layout.store')}</h3>
+          <Link to="/about">{t('layout.aboutUs')}</Link>
+          <Link to="/faq">{t('layout.faq')}</Link>
+          <Link to="/contact">{t('layout.contact')}</Link>
+          <Link to="/referandearn">{t('layout.referAndEarn')}</Link>
         </div>
         <div>
-          <h3 className="footer-title">Policies</h3>
-          <Link to="/privacypage">Privacy Policy</Link>
-          <Link to="/refund-policy">Refund Policy</Link>
-          <Link to="/terms-and-condition">Terms &amp; Conditions</Link>
+          <h3 className="footer-title">{t('layout.policies')}</h3>
+          <Link to="/privacypage">{t('layout.privacyPolicy')}</Link>
+          <Link to="/refund-policy">{t('layout.refundPolicy')}</Link>
+          <Link to="/terms-and-condition">{t('layout.terms')}</Link>
         </div>
         <div className="footer-payments">
-          <h3 className="footer-title">We accept</h3>
+          <h3 className="footer-title">{t('layout.weAccept')}</h3>
           <div className="payment-logos">
             {PAYMENT_LOGOS.map((logo) => (
               <img
@@ -69,7 +69,8 @@ export function Footer() {
         </div>
       </div>
       <div className="container footer-bottom muted">
-        © {new Date().getFullYear()} Z Store. All rights reserved.
+        <span>{t('layout.rights', { year: new Date().getFullYear() })}</span>
+        <LanguageSwitch className="footer-language" />
       </div>
     </footer>
   );

@@ -6,6 +6,8 @@ import { supportChatLink } from '@/lib/support';
 import { useFocusTrap } from '@/lib/useFocusTrap';
 import { Logo } from './Logo';
 import { useTheme } from './ThemeContext';
+import { LanguageSwitch } from './LanguageSwitch';
+import { useTranslation } from 'react-i18next';
 
 interface SideDrawerProps {
   open: boolean;
@@ -25,6 +27,7 @@ export function SideDrawer({ open, onClose, onSignOut }: SideDrawerProps) {
   const { user, isLoggedIn } = useSession();
   const { isDark, toggleTheme } = useTheme();
   const drawerRef = useFocusTrap<HTMLDivElement>(open);
+  const { t } = useTranslation();
 
   useEffect(() => {
     if (!open) return;
@@ -45,7 +48,7 @@ export function SideDrawer({ open, onClose, onSignOut }: SideDrawerProps) {
       className={`drawer-root${open ? ' is-open' : ''}`}
       role={open ? 'dialog' : undefined}
       aria-modal={open ? true : undefined}
-      aria-label={open ? 'Main menu' : undefined}
+      aria-label={open ? t('layout.mainMenu') : undefined}
       aria-hidden={!open}
       inert={!open}
       tabIndex={-1}
@@ -54,14 +57,19 @@ export function SideDrawer({ open, onClose, onSignOut }: SideDrawerProps) {
       {/* eslint-disable-next-line jsx-a11y-x/click-events-have-key-events, jsx-a11y-x/no-noninteractive-element-interactions -- hears its links' clicks (Enter on a link is a click) to close the menu */}
       <nav
         className="drawer"
-        aria-label="Main menu"
+        aria-label={t('layout.mainMenu')}
         onClick={(e) => {
           if ((e.target as HTMLElement).closest('a')) onClose();
         }}
       >
         <div className="drawer-head">
           <Logo />
-          <button type="button" className="icon-btn" aria-label="Close menu" onClick={onClose}>
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label={t('layout.closeMenu')}
+            onClick={onClose}
+          >
             <Icon name="close" />
           </button>
         </div>
@@ -76,41 +84,41 @@ export function SideDrawer({ open, onClose, onSignOut }: SideDrawerProps) {
         )}
         <div className="drawer-links">
           <DrawerLink to="/home" icon="home">
-            Home
+            {t('layout.home')}
           </DrawerLink>
           <a className="drawer-link" href={supportChatLink(user)} target="_blank" rel="noreferrer">
-            <Icon name="chat" /> Contact
+            <Icon name="chat" /> {t('layout.contact')}
           </a>
           {!isLoggedIn && (
             <>
               <DrawerLink to="/login" icon="login">
-                Login
+                {t('layout.login')}
               </DrawerLink>
               <DrawerLink to="/register" icon="userPlus">
-                Create Account
+                {t('layout.createAccount')}
               </DrawerLink>
             </>
           )}
           {isLoggedIn && (
             <>
               <DrawerLink to="/orders" icon="receipt">
-                Orders
+                {t('layout.orders')}
               </DrawerLink>
               <DrawerLink to="/dashboard" icon="grid">
-                Dashboard
+                {t('layout.dashboard')}
               </DrawerLink>
             </>
           )}
           {user?.role === 'admin' && (
             <a className="drawer-link" href="/admin">
-              <Icon name="admin" /> Admin Dashboard
+              <Icon name="admin" /> {t('layout.adminDashboard')}
             </a>
           )}
           <DrawerLink to="/privacypage" icon="shield">
-            Privacy Policy
+            {t('layout.privacyPolicy')}
           </DrawerLink>
           <DrawerLink to="/refund-policy" icon="file">
-            Refund Policy
+            {t('layout.refundPolicy')}
           </DrawerLink>
           {isLoggedIn && (
             <button
@@ -121,7 +129,7 @@ export function SideDrawer({ open, onClose, onSignOut }: SideDrawerProps) {
                 onSignOut();
               }}
             >
-              <Icon name="logout" /> Sign Out
+              <Icon name="logout" /> {t('layout.signOut')}
             </button>
           )}
         </div>
@@ -133,12 +141,14 @@ export function SideDrawer({ open, onClose, onSignOut }: SideDrawerProps) {
           onClick={toggleTheme}
         >
           <span className="row">
-            <Icon name={isDark ? 'moon' : 'sun'} /> {isDark ? 'Dark mode' : 'Light mode'}
+            <Icon name={isDark ? 'moon' : 'sun'} />{' '}
+            {isDark ? t('layout.darkMode') : t('layout.lightMode')}
           </span>
           <span className="switch" aria-hidden="true">
             <span className="switch-thumb" />
           </span>
         </button>
+        <LanguageSwitch className="drawer-language" />
       </nav>
     </div>
   );

@@ -3,6 +3,7 @@ import { useSession } from '@/auth/SessionContext';
 import { Icon } from '@/components/Icon';
 import { AvatarMenu } from './AvatarMenu';
 import { Logo } from './Logo';
+import { useTranslation } from 'react-i18next';
 
 interface TopBarProps {
   onOpenDrawer: () => void;
@@ -11,6 +12,7 @@ interface TopBarProps {
 
 export function TopBar({ onOpenDrawer, onSignOut }: TopBarProps) {
   const { user } = useSession();
+  const { t } = useTranslation();
   return (
     <header className="topbar">
       <div className="container topbar-inner">
@@ -18,7 +20,7 @@ export function TopBar({ onOpenDrawer, onSignOut }: TopBarProps) {
           <button
             type="button"
             className="icon-btn"
-            aria-label="Open menu"
+            aria-label={t('layout.openMenu')}
             data-shell-key="menu"
             onClick={onOpenDrawer}
           >
@@ -30,7 +32,7 @@ export function TopBar({ onOpenDrawer, onSignOut }: TopBarProps) {
           <AvatarMenu user={user} onSignOut={onSignOut} />
         ) : (
           <Link to="/login" className="btn btn-primary btn-sm">
-            Login
+            {t('layout.login')}
           </Link>
         )}
       </div>

@@ -1,10 +1,12 @@
 import { rupeesShort } from './format';
+import { i18n } from '@/i18n';
 
 /**
  * The store's one delivery promise (spec 000): packs delivered through a supplier API arrive in
  * 1-6 minutes, the others are completed by our team in about 30 minutes.
  */
-export const deliveryWindow = (isApi: boolean) => (isApi ? '1-6 minutes' : 'about 30 minutes');
+export const deliveryWindow = (isApi: boolean) =>
+  i18n.t(isApi ? 'product.windowApi' : 'product.windowManual');
 
 /** The longest the promise allows, in minutes. */
 const promisedMinutes = (isApi: boolean) => (isApi ? 6 : 30);
@@ -27,5 +29,5 @@ export function deliveryDueAt(order: {
 /** The order's line about a missed delivery promise, once its compensation is paid. */
 export function compensationLine(order: { compensation?: number | null }): string | null {
   if (!order.compensation) return null;
-  return `We missed our delivery promise, so ${rupeesShort(order.compensation)} was added to your Z-Coins.`;
+  return i18n.t('orders.compensation', { amount: rupeesShort(order.compensation) });
 }

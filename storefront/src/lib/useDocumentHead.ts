@@ -25,3 +25,29 @@ export function useDocumentHead(title: string, description: string) {
 export function useRouteHead(title: string, description: string) {
   useLayoutEffect(() => setDocumentHead(title, description), [title, description]);
 }
+
+const HREFLANGS = [
+  ['en-IN', ''],
+  ['hi-IN', '?lang=hi'],
+  ['x-default', ''],
+] as const;
+
+/**
+ * A page's addresses in each language (`?lang=hi` for Hindi) as `hreflang` links, as the server
+ * draws them for a product page; replaced when the app moves to another page.
+ */
+export function useHreflang(path: string) {
+  useEffect(() => {
+    const selector = 'link[rel="alternate"][hreflang]';
+    for (const old of document.head.querySelectorAll(selector)) old.remove();
+    const links = HREFLANGS.map(([hreflang, query]) => {
+      const link = document.createElement('link');
+      link.rel = 'alternate';
+      link.hreflang = hreflang;
+      link.href = new URL(`${path}${query}`, window.location.origin).toString();
+      document.head.append(link);
+      return link;
+    });
+    return () => links.forEach((link) => link.remove());
+  }, [path]);
+}

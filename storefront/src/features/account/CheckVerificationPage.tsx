@@ -1,36 +1,34 @@
 import { Link } from 'react-router';
 import { Icon } from '@/components/Icon';
 import { AuthCard } from './AuthCard';
+import { Trans, useTranslation } from 'react-i18next';
 
 export default function CheckVerificationPage() {
+  const { t } = useTranslation();
   return (
     <AuthCard
       icon="mail"
-      title="Verify Your Email"
-      subtitle="Your email address is not verified yet."
+      title={t('account.verifyEmailTitle')}
+      subtitle={t('account.verifyEmailSub')}
       footer={
         <>
-          Verified already? <Link to="/login">Login</Link>
+          {t('account.verifiedAlready')}
+          <Link to="/login">{t('account.login')}</Link>
         </>
       }
     >
       <div className="stack">
         <p>
-          We have sent a verification link to your email address. Please check your{' '}
-          <strong>inbox</strong>, and your <strong>spam</strong> or promotions folder if you cannot
-          find it, then open the link to activate your account.
+          <Trans i18nKey="account.verifyEmailText" components={{ b: <strong /> }} />
         </p>
-        <p className="muted">
-          The link is valid for 24 hours. Logging in again sends a fresh link if this one has
-          expired.
-        </p>
+        <p className="muted">{t('account.verifyEmailValid')}</p>
         <a
           className="btn btn-primary btn-block"
           href="https://mail.google.com/"
           target="_blank"
           rel="noreferrer"
         >
-          <Icon name="external" size={18} /> Open Gmail
+          <Icon name="external" size={18} /> {t('account.openGmail')}
         </a>
       </div>
     </AuthCard>

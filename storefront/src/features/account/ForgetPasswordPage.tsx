@@ -1,36 +1,33 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { Messages } from '@zstore/contract/messages';
-import { ApiError } from '@/api/client';
 import { requestPasswordReset } from '@/api/password';
 import { TextField } from '@/components/TextField';
 import { AuthCard } from './AuthCard';
 import { FormMessage, useTimedMessage } from './FormMessage';
+import { useTranslation } from 'react-i18next';
+import { failureText, serverText } from '@/i18n/errors';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const REQUEST_FAILED = 'An error occurred. Please try again.';
 
 export default function ForgetPasswordPage() {
   const [email, setEmail] = useState('');
   const [sending, setSending] = useState(false);
   const { message, show } = useTimedMessage(5000);
+  const { t } = useTranslation();
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const trimmed = email.trim();
     if (!EMAIL_PATTERN.test(trimmed)) {
-      show(Messages.invalidEmail, 'error');
+      show(t('messages.invalidEmail'), 'error');
       return;
     }
     setSending(true);
     try {
       const response = await requestPasswordReset(trimmed);
-      show(response.msg ?? response.message ?? Messages.resetLinkSent, 'success');
+      show(serverText(response.msg ?? response.message, t('messages.resetLinkSent')), 'success');
     } catch (failure) {
-      show(
-        failure instanceof ApiError && !failure.isNetworkError ? failure.message : REQUEST_FAILED,
-        'error',
-      );
+      show(failureText(failure, t('account.anErrorOccurred')), 'error');
     } finally {
       setSending(false);
     }
@@ -39,18 +36,18 @@ export default function ForgetPasswordPage() {
   return (
     <AuthCard
       icon="mail"
-      title="Forgot Password"
-      subtitle="Enter your account email and we will send you a link to set a new password."
+      title={t('account.forgotTitle')}
+      subtitle={t('account.forgotSub')}
       footer={
         <div className="link-row">
-          <Link to="/login">Back to Login</Link>
-          <Link to="/register">Create New Account</Link>
+          <Link to="/login">{t('account.backToLogin')}</Link>
+          <Link to="/register">{t('account.createNewAccount')}</Link>
         </div>
       }
     >
       <form className="stack" onSubmit={(event) => void handleSubmit(event)} noValidate>
         <TextField
-          label="Email"
+          label={t('account.email')}
           type="email"
           value={email}
           onChange={setEmail}
@@ -59,7 +56,7 @@ export default function ForgetPasswordPage() {
         />
         <FormMessage message={message} />
         <button type="submit" className="btn btn-primary btn-block" disabled={sending}>
-          {sending ? 'Sending...' : 'Reset Password'}
+          {sending ? t('account.sending') : t('account.resetPassword')}
         </button>
       </form>
     </AuthCard>

@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { ErrorCode } from '@zstore/contract/error-codes';
 import { GOOGLE_SIGN_IN_URL, login } from '@/api/auth';
-import { ApiError, errorCodeOf } from '@/api/client';
+import { errorCodeOf } from '@/api/client';
 import { useSession } from '@/auth/SessionContext';
 import { Icon } from '@/components/Icon';
 import { PasswordField } from '@/components/PasswordField';
@@ -12,8 +12,8 @@ import { AuthCard } from './AuthCard';
 import { GoogleIcon } from './GoogleIcon';
 import { returnTo } from '@/auth/returnTo';
 import type { VerifiedNotice } from './VerificationPage';
-
-const NETWORK_ERROR = 'Something went wrong. Please try again.';
+import { useTranslation } from 'react-i18next';
+import { failureText, serverText } from '@/i18n/errors';
 
 export default function LoginPage() {
   const { signIn } = useSession();
@@ -23,6 +23,7 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [submitting, setSubmitting] = useState(false);
+  const { t } = useTranslation();
 
   const handleFailure = (message: string, code?: string) => {
     if (code === ErrorCode.UserNotFound) {
@@ -46,13 +47,10 @@ export default function LoginPage() {
         signIn(response.token, response.user);
         void navigate(returnTo());
       } else {
-        handleFailure(response.msg ?? response.message ?? NETWORK_ERROR);
+        handleFailure(serverText(response.msg ?? response.message, t('account.somethingWrong')));
       }
     } catch (failure) {
-      handleFailure(
-        failure instanceof ApiError && !failure.isNetworkError ? failure.message : NETWORK_ERROR,
-        errorCodeOf(failure),
-      );
+      handleFailure(failureText(failure, t('account.somethingWrong')), errorCodeOf(failure));
     } finally {
       setSubmitting(false);
     }
@@ -61,11 +59,12 @@ export default function LoginPage() {
   return (
     <AuthCard
       icon="login"
-      title="Welcome back"
-      subtitle="Sign in to top up your games in seconds."
+      title={t('account.welcomeBack')}
+      subtitle={t('account.welcomeSub')}
       footer={
         <>
-          New here? <Link to="/register">Create New Account</Link>
+          {t('account.newHere')}
+          <Link to="/register">{t('account.createNewAccount')}</Link>
         </>
       }
     >
@@ -76,7 +75,7 @@ export default function LoginPage() {
       )}
       <form className="stack" onSubmit={(event) => void handleSubmit(event)}>
         <TextField
-          label="Email"
+          label={t('account.email')}
           type="email"
           value={email}
           onChange={setEmail}
@@ -85,7 +84,7 @@ export default function LoginPage() {
           placeholder="you@example.com"
         />
         <PasswordField
-          label="Password"
+          label={t('account.password')}
           value={password}
           onChange={setPassword}
           autoComplete="current-password"
@@ -93,7 +92,7 @@ export default function LoginPage() {
         />
         <div className="link-row">
           <span />
-          <Link to="/forgetpassword">Forgot Password?</Link>
+          <Link to="/forgetpassword">{t('account.forgotPassword')}</Link>
         </div>
         {error && (
           <p className="form-error" role="alert">
@@ -101,20 +100,20 @@ export default function LoginPage() {
           </p>
         )}
         <button type="submit" className="btn btn-primary btn-block" disabled={submitting}>
-          {submitting ? 'Signing In...' : 'Sign In'}
+          {submitting ? t('account.signingIn') : t('account.signIn')}
         </button>
       </form>
-      <div className="divider">or</div>
+      <div className="divider">{t('account.or')}</div>
       <div className="stack">
         <Link to="/otplogin" className="btn btn-secondary btn-block">
-          <Icon name="phone" size={18} /> Login with Mobile OTP
+          <Icon name="phone" size={18} /> {t('account.loginWithOtp')}
         </Link>
         <button
           type="button"
           className="btn google-btn btn-block"
           onClick={() => window.location.assign(GOOGLE_SIGN_IN_URL)}
         >
-          <GoogleIcon /> Sign in with Google
+          <GoogleIcon /> {t('account.signInGoogle')}
         </button>
       </div>
     </AuthCard>

@@ -1,4 +1,5 @@
 import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface OtpInputProps {
   length: number;
@@ -10,6 +11,7 @@ interface OtpInputProps {
 /** Single-digit boxes that advance on input, go back on backspace and accept a pasted code. */
 export function OtpInput({ length, digits, onChange, disabled }: OtpInputProps) {
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
+  const { t } = useTranslation();
   const focusBox = (index: number) =>
     boxes.current[Math.max(0, Math.min(index, length - 1))]?.focus();
 
@@ -56,7 +58,7 @@ export function OtpInput({ length, digits, onChange, disabled }: OtpInputProps) 
   };
 
   return (
-    <div className="otp-boxes" role="group" aria-label="One-time code">
+    <div className="otp-boxes" role="group" aria-label={t('account.oneTimeCode')}>
       {Array.from({ length }, (_, index) => (
         <input
           key={index}
@@ -72,7 +74,7 @@ export function OtpInput({ length, digits, onChange, disabled }: OtpInputProps) 
           inputMode="numeric"
           autoComplete={index === 0 ? 'one-time-code' : 'off'}
           maxLength={index === 0 ? length : 1}
-          aria-label={`Digit ${index + 1}`}
+          aria-label={t('account.digitN', { n: index + 1 })}
           disabled={disabled}
           autoFocus={index === 0}
         />

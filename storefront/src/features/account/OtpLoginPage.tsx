@@ -2,31 +2,31 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { ErrorCode } from '@zstore/contract/error-codes';
-import { Messages } from '@zstore/contract/messages';
-import { ApiError, errorCodeOf } from '@/api/client';
+import { errorCodeOf } from '@/api/client';
 import { sendLoginOtp } from '@/api/otp';
 import { TextField } from '@/components/TextField';
 import { AuthCard } from './AuthCard';
-
-const SEND_FAILED = 'An unexpected error occurred. Please try again.';
+import { useTranslation } from 'react-i18next';
+import { failureText, serverText } from '@/i18n/errors';
 
 export default function OtpLoginPage() {
   const navigate = useNavigate();
   const [mobile, setMobile] = useState('');
   const [sending, setSending] = useState(false);
+  const { t } = useTranslation();
 
   const goToVerify = () => void navigate(`/otpverify/${mobile}`);
 
   const handleFailure = (message: string | undefined, code?: string) => {
     if (code === ErrorCode.MobileNotRegistered) {
-      toast.warning(Messages.mobileNotRegisteredToast);
+      toast.warning(t('messages.mobileNotRegisteredToast'));
       void navigate('/register');
     } else if (code === ErrorCode.OtpCooldown) {
       // A code sent moments ago is still valid: let the user enter it.
-      toast.info(message);
+      toast.info(message ?? t('errors.OTP_COOLDOWN'));
       goToVerify();
     } else {
-      toast.error(message ?? SEND_FAILED);
+      toast.error(message ?? t('account.unexpectedError'));
     }
   };
 
@@ -37,23 +37,24 @@ export default function OtpLoginPage() {
 
   const send = async (channel: 'sms' | 'whatsapp') => {
     if (!mobile || mobile.length < 10) {
-      toast.error(Messages.invalidMobile);
+      toast.error(t('messages.invalidMobile'));
       return;
     }
     setSending(true);
     try {
       const response = await sendLoginOtp(mobile, channel);
       if (response.success) {
-        toast.success(channel === 'sms' ? Messages.otpSentMobile : response.message);
+        toast.success(
+          channel === 'sms'
+            ? t('messages.otpSentMobile')
+            : serverText(response.message, t('account.otpSentWhatsApp')),
+        );
         goToVerify();
       } else {
-        handleFailure(response.message);
+        handleFailure(serverText(response.message, t('account.unexpectedError')));
       }
     } catch (failure) {
-      handleFailure(
-        failure instanceof ApiError && !failure.isNetworkError ? failure.message : undefined,
-        errorCodeOf(failure),
-      );
+      handleFailure(failureText(failure, t('account.unexpectedError')), errorCodeOf(failure));
     } finally {
       setSending(false);
     }
@@ -62,28 +63,28 @@ export default function OtpLoginPage() {
   return (
     <AuthCard
       icon="phone"
-      title="Login with Mobile OTP"
-      subtitle="We will send a 4-digit code to your registered mobile number."
+      title={t('account.loginWithOtp')}
+      subtitle={t('account.otpLoginSub')}
       footer={
         <div className="link-row">
-          <Link to="/login">Login with Email</Link>
-          <Link to="/register">Create New Account</Link>
+          <Link to="/login">{t('account.loginWithEmail')}</Link>
+          <Link to="/register">{t('account.createNewAccount')}</Link>
         </div>
       }
     >
       <form className="stack" onSubmit={(event) => void handleSubmit(event)} noValidate>
         <TextField
-          label="Mobile Number"
+          label={t('account.mobileNumber')}
           type="tel"
           inputMode="numeric"
           value={mobile}
           onChange={(value) => setMobile(value.replace(/\D/g, '').slice(0, 10))}
           autoComplete="tel-national"
-          placeholder="10-digit mobile number"
+          placeholder={t('account.mobilePlaceholder')}
           maxLength={10}
         />
         <button type="submit" className="btn btn-primary btn-block" disabled={sending}>
-          {sending ? 'Sending...' : 'Send OTP'}
+          {sending ? t('account.sending') : t('account.sendOtp')}
         </button>
         <button
           type="button"
@@ -91,7 +92,7 @@ export default function OtpLoginPage() {
           disabled={sending}
           onClick={() => void send('whatsapp')}
         >
-          Send on WhatsApp instead
+          {t('account.sendWhatsApp')}
         </button>
       </form>
     </AuthCard>

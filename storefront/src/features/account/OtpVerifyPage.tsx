@@ -1,22 +1,16 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from '@/lib/toast';
-import { Messages } from '@zstore/contract/messages';
-import { ApiError } from '@/api/client';
 import { fetchOtpTimer, sendLoginOtp, verifyLoginOtp } from '@/api/otp';
 import { useSession } from '@/auth/SessionContext';
 import { supportChatLink } from '@/lib/support';
 import { AuthCard } from './AuthCard';
 import { OtpInput } from './OtpInput';
 import { returnTo } from '@/auth/returnTo';
+import { Trans, useTranslation } from 'react-i18next';
+import { failureText, serverText } from '@/i18n/errors';
 
 const OTP_LENGTH = 4;
-const TIMER_FAILED = 'An error occurred while fetching the timer.';
-const VERIFY_FAILED = 'An error occurred. Please try again.';
-const SEND_FAILED = 'An unexpected error occurred. Please try again.';
-
-const serverText = (failure: unknown): string | undefined =>
-  failure instanceof ApiError && !failure.isNetworkError ? failure.message : undefined;
 
 function formatCountdown(seconds: number): string {
   const minutes = Math.floor(seconds / 60);
@@ -31,13 +25,14 @@ export default function OtpVerifyPage() {
   const [secondsLeft, setSecondsLeft] = useState(0);
   const [verifying, setVerifying] = useState(false);
   const [resending, setResending] = useState(false);
+  const { t } = useTranslation();
 
   const loadTimer = useCallback(
     () =>
       fetchOtpTimer(mobile)
         .then((response) => setSecondsLeft(Math.max(0, Math.ceil((response.timer ?? 0) / 1000))))
-        .catch(() => toast.error(TIMER_FAILED)),
-    [mobile],
+        .catch(() => toast.error(t('account.timerFailed'))),
+    [mobile, t],
   );
 
   useEffect(() => {
@@ -57,7 +52,7 @@ export default function OtpVerifyPage() {
   const verify = async (code: string) => {
     if (attempt.current !== 'idle') return;
     if (code.length < OTP_LENGTH) {
-      toast.error(Messages.invalidOtp);
+      toast.error(t('messages.invalidOtp'));
       return;
     }
     attempt.current = 'verifying';
@@ -67,13 +62,13 @@ export default function OtpVerifyPage() {
       if (response.success && response.token && response.user) {
         attempt.current = 'signedIn';
         signIn(response.token, response.user);
-        toast.success(response.message ?? Messages.otpVerifiedLogin);
+        toast.success(serverText(response.message, t('messages.otpVerifiedLogin')));
         void navigate(returnTo());
         return;
       }
-      toast.error(response.message ?? VERIFY_FAILED);
+      toast.error(serverText(response.message, t('account.anErrorOccurred')));
     } catch (failure) {
-      toast.error(serverText(failure) ?? VERIFY_FAILED);
+      toast.error(failureText(failure, t('account.anErrorOccurred')));
     }
     attempt.current = 'idle';
     setVerifying(false);
@@ -95,13 +90,13 @@ export default function OtpVerifyPage() {
     try {
       const response = await sendLoginOtp(mobile);
       if (response.success) {
-        toast.success(Messages.otpSentMobile);
+        toast.success(t('messages.otpSentMobile'));
         setDigits(Array<string>(OTP_LENGTH).fill(''));
       } else {
-        toast.error(response.message ?? SEND_FAILED);
+        toast.error(serverText(response.message, t('account.unexpectedError')));
       }
     } catch (failure) {
-      toast.error(serverText(failure) ?? SEND_FAILED);
+      toast.error(failureText(failure, t('account.unexpectedError')));
     } finally {
       setResending(false);
       void loadTimer();
@@ -111,18 +106,18 @@ export default function OtpVerifyPage() {
   return (
     <AuthCard
       icon="shieldCheck"
-      title="Enter OTP"
+      title={t('account.enterOtp')}
       subtitle={
         <>
-          We sent a 4-digit code to <strong>{mobile}</strong>.{' '}
-          <Link to="/otplogin">Change number</Link>
+          <Trans i18nKey="account.sentCodeTo" values={{ mobile }} components={{ b: <strong /> }} />
+          <Link to="/otplogin">{t('account.changeNumber')}</Link>
         </>
       }
       footer={
         <>
-          Didn&apos;t get the code?{' '}
+          {t('account.noCode')}
           <a href={supportChatLink(null)} target="_blank" rel="noreferrer">
-            Contact Support
+            {t('account.contactSupport')}
           </a>
         </>
       }
@@ -136,15 +131,17 @@ export default function OtpVerifyPage() {
         />
         <p className="otp-timer muted" aria-live="polite">
           {secondsLeft > 0 ? (
-            <>
-              Resend OTP in <strong>{formatCountdown(secondsLeft)}</strong>
-            </>
+            <Trans
+              i18nKey="account.resendIn"
+              values={{ time: formatCountdown(secondsLeft) }}
+              components={{ b: <strong /> }}
+            />
           ) : (
-            'You can request a new code now.'
+            t('account.canResend')
           )}
         </p>
         <button type="submit" className="btn btn-primary btn-block" disabled={verifying}>
-          {verifying ? 'Verifying...' : 'Verify OTP'}
+          {verifying ? t('account.verifying') : t('account.verifyOtp')}
         </button>
         <button
           type="button"
@@ -152,7 +149,7 @@ export default function OtpVerifyPage() {
           disabled={secondsLeft > 0 || resending}
           onClick={() => void resend()}
         >
-          {resending ? 'Sending...' : 'Resend OTP'}
+          {resending ? t('account.sending') : t('account.resendOtp')}
         </button>
       </form>
     </AuthCard>

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
 import { ErrorCode } from '@zstore/contract/error-codes';
-import { Messages } from '@zstore/contract/messages';
 import { register, verifyAndRegister, type RegisterDetails } from '@/api/auth';
 import { ApiError, errorCodeOf } from '@/api/client';
 import { PasswordField } from '@/components/PasswordField';
@@ -10,19 +9,20 @@ import { TextField } from '@/components/TextField';
 import { forgetReferral, rememberReferral } from '@/lib/device';
 import { AuthCard } from './AuthCard';
 import { FormMessage, useTimedMessage } from './FormMessage';
+import { Trans, useTranslation } from 'react-i18next';
+import { i18n } from '@/i18n';
+import { failureText, serverText } from '@/i18n/errors';
 
-const NETWORK_ERROR = 'Something went wrong. Please try again.';
 const MOBILE_PATTERN = /^\d{10}$/;
 const REDIRECT_DELAY_MS = 2000;
-const EMAIL_HINT =
-  'We will e-mail you a link: verify your e-mail with it before you sign in with your password.';
 
 type Step = 'details' | 'otp';
 
 const emptyDetails: RegisterDetails = { name: '', mobileNumber: '', email: '', password: '' };
 
-function failureText(failure: unknown, fallback: string): string {
-  if (failure instanceof ApiError) return failure.isNetworkError ? NETWORK_ERROR : failure.message;
+/** The server's refusal, the network's failure, or `fallback` for anything else. */
+function registrationFailure(failure: unknown, fallback: string): string {
+  if (failure instanceof ApiError) return failureText(failure, i18n.t('account.somethingWrong'));
   return fallback;
 }
 
@@ -36,6 +36,7 @@ export default function RegisterPage() {
   const [submitting, setSubmitting] = useState(false);
   const { message, show, clear } = useTimedMessage(5000);
   const redirectTimer = useRef<number | undefined>(undefined);
+  const { t } = useTranslation();
 
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
 
@@ -46,23 +47,23 @@ export default function RegisterPage() {
     event.preventDefault();
     const trimmed = { ...details, name: details.name.trim(), email: details.email.trim() };
     if (!trimmed.name || !trimmed.mobileNumber || !trimmed.email || !trimmed.password) {
-      show(Messages.fillAllFields, 'error');
+      show(t('messages.fillAllFields'), 'error');
       return;
     }
     if (!MOBILE_PATTERN.test(trimmed.mobileNumber)) {
-      show(Messages.invalidMobile, 'error');
+      show(t('messages.invalidMobile'), 'error');
       return;
     }
     setSubmitting(true);
     try {
       const response = await register(trimmed);
       // Said once, in the toast: the OTP step's subtitle already says where the code went.
-      toast.success(response.msg ?? Messages.otpSentVerifyAccount);
+      toast.success(serverText(response.msg, t('messages.otpSentVerifyAccount')));
       clear();
       // The original page went to /login here, which made the OTP step unreachable.
       setStep('otp');
     } catch (failure) {
-      show(failureText(failure, Messages.registrationFailed), 'error');
+      show(registrationFailure(failure, t('messages.registrationFailed')), 'error');
     } finally {
       setSubmitting(false);
     }
@@ -71,7 +72,7 @@ export default function RegisterPage() {
   const verifyOtp = async (event: FormEvent) => {
     event.preventDefault();
     if (!otp.trim() || !details.mobileNumber) {
-      show(Messages.otpAndMobileRequired, 'error');
+      show(t('messages.otpAndMobileRequired'), 'error');
       return;
     }
     setSubmitting(true);
@@ -84,10 +85,10 @@ export default function RegisterPage() {
         referralCode,
       });
       forgetReferral();
-      show(response.msg ?? Messages.mobileVerified, 'success');
+      show(serverText(response.msg, t('messages.mobileVerified')), 'success');
       redirectTimer.current = window.setTimeout(() => void navigate('/login'), REDIRECT_DELAY_MS);
     } catch (failure) {
-      const text = failureText(failure, Messages.verificationFailed);
+      const text = registrationFailure(failure, t('messages.verificationFailed'));
       if (errorCodeOf(failure) === ErrorCode.OtpExpired) {
         setOtp('');
         setStep('details');
@@ -106,7 +107,8 @@ export default function RegisterPage() {
 
   const footer = (
     <>
-      Already have an account? <Link to="/login">Login</Link>
+      {t('account.haveAccount')}
+      <Link to="/login">{t('account.login')}</Link>
     </>
   );
 
@@ -114,31 +116,33 @@ export default function RegisterPage() {
     return (
       <AuthCard
         icon="shieldCheck"
-        title="Verify Your Account"
+        title={t('account.verifyAccount')}
         subtitle={
-          <>
-            Enter the 4-digit code we sent by SMS to <strong>{details.mobileNumber}</strong>.
-          </>
+          <Trans
+            i18nKey="account.smsCodeTo"
+            values={{ mobile: details.mobileNumber }}
+            components={{ b: <strong /> }}
+          />
         }
         footer={footer}
       >
         <form className="stack" onSubmit={(event) => void verifyOtp(event)}>
           <TextField
-            label="OTP"
+            label={t('account.otp')}
             value={otp}
             onChange={(value) => setOtp(value.replace(/\D/g, '').slice(0, 4))}
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={4}
-            placeholder="4-digit code"
+            placeholder={t('account.otpPlaceholder')}
             autoFocus
           />
           <FormMessage message={message} />
           <button type="submit" className="btn btn-primary btn-block" disabled={submitting}>
-            {submitting ? 'Verifying...' : 'Verify OTP'}
+            {submitting ? t('account.verifying') : t('account.verifyOtp')}
           </button>
           <button type="button" className="btn btn-ghost btn-block" onClick={backToDetails}>
-            Change details
+            {t('account.changeDetails')}
           </button>
         </form>
       </AuthCard>
@@ -148,54 +152,57 @@ export default function RegisterPage() {
   return (
     <AuthCard
       icon="userPlus"
-      title="Create Account"
-      subtitle="Two quick checks: a code by SMS for your mobile number, then a link by e-mail to verify your e-mail."
+      title={t('account.createAccount')}
+      subtitle={t('account.createSub')}
       footer={footer}
     >
       <form className="stack" onSubmit={(event) => void requestOtp(event)} noValidate>
         {referralCode && (
           <p className="notice" data-referral={referralCode}>
-            Invited by a friend (code <strong>{referralCode}</strong>): you both earn reward points
-            when your first order completes.
+            <Trans
+              i18nKey="account.invited"
+              values={{ code: referralCode }}
+              components={{ b: <strong /> }}
+            />
           </p>
         )}
         <TextField
-          label="Full Name"
+          label={t('account.fullName')}
           value={details.name}
           onChange={setField('name')}
           autoComplete="name"
-          placeholder="Your name"
+          placeholder={t('account.namePlaceholder')}
         />
         <TextField
-          label="Mobile Number"
+          label={t('account.mobileNumber')}
           type="tel"
           inputMode="numeric"
           value={details.mobileNumber}
           onChange={(value) => setField('mobileNumber')(value.replace(/\D/g, '').slice(0, 10))}
           autoComplete="tel-national"
-          placeholder="10-digit mobile number"
+          placeholder={t('account.mobilePlaceholder')}
           pattern="\d{10}"
           maxLength={10}
         />
         <TextField
-          label="Email"
+          label={t('account.email')}
           type="email"
           value={details.email}
           onChange={setField('email')}
           autoComplete="email"
           placeholder="you@example.com"
-          hint={EMAIL_HINT}
+          hint={t('account.emailHint')}
         />
         <PasswordField
-          label="Password"
+          label={t('account.password')}
           value={details.password}
           onChange={setField('password')}
           autoComplete="new-password"
-          placeholder="At least 8 characters"
+          placeholder={t('account.passwordPlaceholder')}
         />
         <FormMessage message={message} />
         <button type="submit" className="btn btn-primary btn-block" disabled={submitting}>
-          {submitting ? 'Creating...' : 'Create Account'}
+          {submitting ? t('account.creating') : t('account.createAccount')}
         </button>
       </form>
     </AuthCard>

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Messages } from '@zstore/contract/messages';
 import { ApiError, errorCodeOf, errorText } from '@/api/client';
 import { resetPassword } from '@/api/password';
 import type { MessageResponse } from '@/api/types';
 import { PasswordField } from '@/components/PasswordField';
 import { AuthCard } from './AuthCard';
+import { useTranslation } from 'react-i18next';
+import { failureText, serverText } from '@/i18n/errors';
 
-const REQUEST_FAILED = 'An error occurred. Please try again.';
 const REDIRECT_DELAY_MS = 2000;
 
 interface Outcome {
@@ -27,6 +27,7 @@ export default function ResetPasswordPage() {
   const [submitting, setSubmitting] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const redirectTimer = useRef<number | undefined>(undefined);
+  const { t } = useTranslation();
 
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
 
@@ -36,7 +37,10 @@ export default function ResetPasswordPage() {
     setOutcome(null);
     try {
       const response = await resetPassword(id, token, password);
-      const text = response.msg ?? response.message ?? Messages.passwordResetDone;
+      const text =
+        response.code === LINK_BROKEN_CODE
+          ? serverText(response.msg ?? response.message, t('messages.linkCorrupted'))
+          : serverText(response.msg ?? response.message, t('messages.passwordResetDone'));
       if (response.code === LINK_BROKEN_CODE) {
         setOutcome({ text, failed: true, linkBroken: true });
         return;
@@ -45,8 +49,12 @@ export default function ResetPasswordPage() {
       redirectTimer.current = window.setTimeout(() => void navigate('/login'), REDIRECT_DELAY_MS);
     } catch (failure) {
       const body = failure instanceof ApiError ? (failure.body as MessageResponse) : undefined;
+      const english = errorText(body);
       setOutcome({
-        text: errorText(body) ?? REQUEST_FAILED,
+        text:
+          english && failure instanceof ApiError
+            ? failureText(failure, english)
+            : t('account.anErrorOccurred'),
         failed: true,
         linkBroken: errorCodeOf(failure) === LINK_BROKEN_CODE,
       });
@@ -60,18 +68,18 @@ export default function ResetPasswordPage() {
   return (
     <AuthCard
       icon="shieldCheck"
-      title="Set a New Password"
-      subtitle="Choose a strong password you have not used here before."
-      footer={<Link to="/login">Back to Login</Link>}
+      title={t('account.newPasswordTitle')}
+      subtitle={t('account.newPasswordSub')}
+      footer={<Link to="/login">{t('account.backToLogin')}</Link>}
     >
       <form className="stack" onSubmit={(event) => void handleSubmit(event)}>
         <PasswordField
-          label="New Password"
+          label={t('account.newPassword')}
           value={password}
           onChange={setPassword}
           autoComplete="new-password"
           required
-          placeholder="At least 8 characters"
+          placeholder={t('account.passwordPlaceholder')}
         />
         {outcome && (
           <p className={outcome.failed ? 'form-error' : 'form-success'} role="alert">
@@ -80,11 +88,11 @@ export default function ResetPasswordPage() {
         )}
         {linkIsBroken && (
           <Link to="/forgetpassword" className="btn btn-secondary btn-block">
-            Regenerate Link
+            {t('account.regenerate')}
           </Link>
         )}
         <button type="submit" className="btn btn-primary btn-block" disabled={submitting}>
-          {submitting ? 'Submitting...' : 'Submit'}
+          {submitting ? t('account.submitting') : t('account.submit')}
         </button>
       </form>
     </AuthCard>

@@ -1,14 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Messages } from '@zstore/contract/messages';
 import { verifyMail } from '@/api/auth';
-import { ApiError, errorText } from '@/api/client';
+import { ApiError } from '@/api/client';
 import { useSession } from '@/auth/SessionContext';
 import { StatusMessage } from '@/components/StatusMessage';
 import { AuthCard } from './AuthCard';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '@/i18n';
+import { failureText, serverText } from '@/i18n/errors';
 
 const REDIRECT_DELAY_MS = 2000;
-const REQUEST_FAILED = 'An error occurred. Please try again.';
 
 type Result = { state: 'pending' } | { state: 'done'; text: string; verified: boolean };
 
@@ -18,8 +19,10 @@ export interface VerifiedNotice {
 }
 
 function titleOf(result: Result) {
-  if (result.state === 'pending') return 'Email Verification';
-  return result.verified ? 'Email Verified' : 'Email Not Verified';
+  if (result.state === 'pending') return 'account.emailVerification' as const;
+  return result.verified
+    ? ('account.emailVerified' as const)
+    : ('account.emailNotVerified' as const);
 }
 
 export default function VerificationPage() {
@@ -29,6 +32,7 @@ export default function VerificationPage() {
   const { isLoggedIn } = useSession();
   const [result, setResult] = useState<Result>({ state: 'pending' });
   const requested = useRef(false);
+  const { t } = useTranslation();
 
   useEffect(() => {
     // The link is single use: make sure a re-run of the effect never spends it twice.
@@ -37,14 +41,20 @@ export default function VerificationPage() {
     verifyMail(id, token)
       .then((response) => {
         const verified = response.code === '0';
-        const fallback = verified ? Messages.emailVerified : Messages.verificationInvalid;
-        setResult({ state: 'done', text: response.msg ?? response.message ?? fallback, verified });
+        const own = verified
+          ? i18n.t('messages.emailVerified')
+          : i18n.t('messages.verificationInvalid');
+        setResult({
+          state: 'done',
+          text: serverText(response.msg ?? response.message, own),
+          verified,
+        });
       })
       .catch((failure: unknown) => {
         const text =
           failure instanceof ApiError && !failure.isNetworkError
-            ? (errorText(failure.body) ?? Messages.verificationInvalid)
-            : REQUEST_FAILED;
+            ? failureText(failure, i18n.t('messages.verificationInvalid'))
+            : i18n.t('account.anErrorOccurred');
         setResult({ state: 'done', text, verified: false });
       });
   }, [id, token]);
@@ -60,11 +70,11 @@ export default function VerificationPage() {
   }, [result, navigate, isLoggedIn]);
 
   return (
-    <AuthCard icon="mail" title={titleOf(result)}>
+    <AuthCard icon="mail" title={t(titleOf(result))}>
       {result.state === 'pending' ? (
         <div className="notice">
           <span className="spinner" />
-          <p className="muted">Verifying your email...</p>
+          <p className="muted">{t('account.verifyingEmail')}</p>
         </div>
       ) : (
         <StatusMessage
@@ -74,22 +84,20 @@ export default function VerificationPage() {
         >
           {result.verified ? (
             <>
-              <p className="muted">
-                {isLoggedIn ? 'Taking you to the home page...' : 'Taking you to the login page...'}
-              </p>
+              <p className="muted">{isLoggedIn ? t('account.toHome') : t('account.toLogin')}</p>
               {!isLoggedIn && (
                 <Link
                   to="/login"
                   state={{ verifiedNotice: result.text }}
                   className="btn btn-primary"
                 >
-                  Go to Login
+                  {t('account.goToLogin')}
                 </Link>
               )}
             </>
           ) : (
             <Link to="/login" className="btn btn-secondary">
-              Go to Login
+              {t('account.goToLogin')}
             </Link>
           )}
         </StatusMessage>

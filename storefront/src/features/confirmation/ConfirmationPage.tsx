@@ -17,6 +17,10 @@ import { formatRupees } from '@/lib/format';
 import { orderSupportChatLink, orderSupportMailLink } from '@/lib/support';
 import { useRefreshAccount } from '@/lib/useRefreshAccount';
 import './confirmation.css';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '@/i18n';
+import { failureText } from '@/i18n/errors';
+import { StatusWord } from '@/components/StatusPill';
 
 const REFRESH_MS = 5000;
 const LIVE_STATUSES = ['Created', 'Processing'];
@@ -41,6 +45,7 @@ function statusClass(status: string): string {
 function PayAgain({ order }: { order: Order }) {
   // Kept as opened: the sheet shows the payment land before this page does.
   const [paying, setPaying] = useState<UpiPayment | null>(null);
+  const { t } = useTranslation();
   const close = () => setPaying(null);
   if (paying) return <UpiPaySheet payment={paying} onClose={close} onSettled={close} />;
   if (order.paymentmode !== 'upi') return null;
@@ -52,7 +57,7 @@ function PayAgain({ order }: { order: Order }) {
         className="btn btn-primary btn-block"
         onClick={() => setPaying(payment)}
       >
-        Pay again
+        {t('confirmation.payAgain')}
       </button>
     );
   }
@@ -64,7 +69,7 @@ function PayAgain({ order }: { order: Order }) {
   });
   return (
     <Link to={to} className="btn btn-primary btn-block">
-      Pay again
+      {t('confirmation.payAgain')}
     </Link>
   );
 }
@@ -82,20 +87,17 @@ function useNow(everyMs: number, running: boolean) {
 
 /** A paid order past its delivery promise: what is going on, the money, and who to ask. */
 function LateDelivery({ order }: { order: Order }) {
+  const { t } = useTranslation();
   const promise = order.promiseMinutes
-    ? `${order.promiseMinutes} minutes`
+    ? t('confirmation.minutes', { count: order.promiseMinutes })
     : deliveryWindow(!!order.isApi);
   const compensated = compensationLine(order);
   return (
     <div className="confirmation-note confirmation-late" role="status">
-      <h2>This is taking longer than usual</h2>
-      <p>
-        We promised delivery within {promise} and it has not been confirmed yet. Your payment is
-        safe: if the pack cannot be delivered, the full amount goes back to your Z-Coins. There is
-        no need to order again.
-      </p>
+      <h2>{t('confirmation.takingLonger')}</h2>
+      <p>{t('confirmation.lateText', { promise })}</p>
       {compensated && <p className="confirmation-compensation">{compensated}</p>}
-      <p>Contact support with your order ID {order.orderid} and we will check it for you.</p>
+      <p>{t('confirmation.contactWithId', { orderid: order.orderid })}</p>
       <div className="row">
         <a
           className="btn btn-primary btn-sm"
@@ -103,10 +105,10 @@ function LateDelivery({ order }: { order: Order }) {
           target="_blank"
           rel="noreferrer"
         >
-          Chat with support
+          {t('confirmation.chat')}
         </a>
         <a className="btn btn-secondary btn-sm" href={orderSupportMailLink(order.orderid)}>
-          E-mail support
+          {t('confirmation.mail')}
         </a>
       </div>
     </div>
@@ -124,16 +126,17 @@ function OrderDetails({
 }) {
   // Supplier-delivered orders keep a zone or server in the second field; the others a name.
   const secondIsName = !order.isApi;
+  const { t } = useTranslation();
   const rows: [string, string][] = [
-    ['Order ID', order.orderid],
-    ['Item', order.itemname],
-    ['Payment Mode', order.paymentmode === 'wallet' ? 'Z-Coins' : 'UPI'],
-    ['UID/Email', order.input1],
-    ['Username', order.username || (secondIsName && order.input2) || '-'],
+    [t('confirmation.orderId'), order.orderid],
+    [t('confirmation.item'), order.itemname],
+    [t('confirmation.paymentMode'), order.paymentmode === 'wallet' ? 'Z-Coins' : 'UPI'],
+    [t('confirmation.uidEmail'), order.input1],
+    [t('confirmation.username'), order.username || (secondIsName && order.input2) || '-'],
     ...(!secondIsName && order.input2
-      ? [['Zone ID/Server', order.input2] as [string, string]]
+      ? [[t('confirmation.zoneServer'), order.input2] as [string, string]]
       : []),
-    ['Price', formatRupees(Number(order.value))],
+    [t('confirmation.price'), formatRupees(Number(order.value))],
   ];
   const why = order.customerReason || order.reason;
   const processing = order.status === 'Processing';
@@ -142,28 +145,27 @@ function OrderDetails({
   return (
     <div className="card confirmation-card">
       <div className={`confirmation-status ${statusClass(order.status)}`}>
-        <span className="confirmation-label">Status</span>
-        <strong>{order.status}</strong>
+        <span className="confirmation-label">{t('confirmation.status')}</span>
+        <strong>
+          <StatusWord status={order.status} />
+        </strong>
       </div>
       {late && <LateDelivery order={order} />}
       {processing && !late && (
         <p className="confirmation-note">
-          Your payment is confirmed. The order completes within {deliveryWindow(!!order.isApi)}.
+          {t('confirmation.confirmedWithin', { window: deliveryWindow(!!order.isApi) })}
         </p>
       )}
       {order.status === 'Created' && (
         <div className="confirmation-note confirmation-note-muted">
-          <p>
-            We have not received the payment confirmation yet. This page checks again every few
-            seconds.
-          </p>
+          <p>{t('confirmation.notReceived')}</p>
           <button
             type="button"
             className="btn btn-secondary btn-sm"
             onClick={onCheck}
             disabled={checking}
           >
-            {checking ? 'Checking...' : 'Verify Payment'}
+            {checking ? t('confirmation.checking') : t('confirmation.verifyPayment')}
           </button>
         </div>
       )}
@@ -184,10 +186,10 @@ function OrderDetails({
       <PayAgain order={order} />
       <div className="action-pair">
         <Link to="/home" className="btn btn-secondary">
-          Return Home
+          {t('confirmation.returnHome')}
         </Link>
         <Link to="/orders" className="btn btn-primary">
-          View Order
+          {t('confirmation.viewOrder')}
         </Link>
       </div>
     </div>
@@ -198,6 +200,7 @@ function OrderDetails({
 function SignInToSee() {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
+  const { t } = useTranslation();
   const logIn = () => {
     setReturnTo(`${pathname}${search}`);
     void navigate('/login');
@@ -205,13 +208,13 @@ function SignInToSee() {
   return (
     <div className="container page page-narrow">
       <div className="card">
-        <StatusMessage icon="login" title="Sign in to see this order">
-          <p className="muted">Your orders are kept in your account.</p>
+        <StatusMessage icon="login" title={t('confirmation.signInToSee')}>
+          <p className="muted">{t('confirmation.keptInAccount')}</p>
           <button type="button" className="btn btn-primary" onClick={logIn}>
-            Login
+            {t('confirmation.login')}
           </button>
           <Link to={`/order-lookup${search}`} className="btn btn-ghost btn-sm">
-            Ordered without an account? Find your order
+            {t('confirmation.orderedWithout')}
           </Link>
         </StatusMessage>
       </div>
@@ -232,7 +235,10 @@ function loadState(
     return {
       status: 'error',
       notFound: failure instanceof ApiError && failure.status === 404,
-      message: failure instanceof ApiError && !failure.isNetworkError ? failure.message : undefined,
+      message:
+        failure instanceof ApiError && !failure.isNetworkError
+          ? failureText(failure, i18n.t('confirmation.couldNotCheck'))
+          : undefined,
     };
   }
   return { status: 'loading' };
@@ -260,6 +266,7 @@ function OrderConfirmation() {
     refetchInterval: (query) => (isLive(query.state.data?.order?.status) ? REFRESH_MS : false),
   });
   const state = loadState(clientTxnId, lookup.data, lookup.error);
+  const { t } = useTranslation();
   const finalStatus =
     state.status === 'ready' && !isLive(state.order.status) ? state.order.status : null;
 
@@ -274,8 +281,8 @@ function OrderConfirmation() {
         <div className="card">
           <div className="notice">
             <span className="spinner" />
-            <h1 className="notice-title">Confirming Your Order</h1>
-            <p className="muted">Please do not refresh or close this page.</p>
+            <h1 className="notice-title">{t('confirmation.confirming')}</h1>
+            <p className="muted">{t('confirmation.doNotRefresh')}</p>
           </div>
         </div>
       )}
@@ -284,20 +291,18 @@ function OrderConfirmation() {
           <StatusMessage
             icon="alert"
             tone="danger"
-            title={state.notFound ? 'Order not found' : "We couldn't check this order"}
+            title={state.notFound ? t('confirmation.notFound') : t('confirmation.couldNotCheck')}
           >
             <p className="muted">
               {state.message ??
-                (state.notFound
-                  ? 'The link does not match any of your orders.'
-                  : 'Please check your connection and try again.')}
+                (state.notFound ? t('confirmation.noMatch') : t('confirmation.checkConnection'))}
             </p>
             <div className="row">
               <Link to="/home" className="btn btn-secondary">
-                Return Home
+                {t('confirmation.returnHome')}
               </Link>
               <Link to="/orders" className="btn btn-primary">
-                View Order
+                {t('confirmation.viewOrder')}
               </Link>
             </div>
           </StatusMessage>
@@ -305,7 +310,7 @@ function OrderConfirmation() {
       )}
       {state.status === 'ready' && (
         <>
-          <h1 className="page-title">Order Summary</h1>
+          <h1 className="page-title">{t('confirmation.summary')}</h1>
           <OrderDetails
             order={state.order}
             checking={lookup.isFetching}

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
-import { formatDateTime } from '@zstore/contract/display-dates';
+import { formatDateTime } from '@/lib/format';
 import { errorText } from '@/api/client';
 import {
   callbackLogQuery,
@@ -11,19 +11,29 @@ import {
 } from '@/api/resellerCallbacks';
 import { resellerKeysQuery } from '@/api/resellerKeys';
 import { TextField } from '@/components/TextField';
+import { Trans, useTranslation } from 'react-i18next';
+import { i18n } from '@/i18n';
+import { serverText } from '@/i18n/errors';
+import { DocsLink } from './DocsLink';
 
-const STATES: Record<string, string> = {
-  pending: 'Waiting',
-  delivered: 'Delivered',
-  given_up: 'Given up',
-};
+const STATES = {
+  pending: 'dashboard.cbWaiting',
+  delivered: 'dashboard.cbDelivered',
+  given_up: 'dashboard.cbGivenUp',
+} as const;
 
-const tries = (count: number) => `${count} ${count === 1 ? 'try' : 'tries'}`;
+const stateWord = (state: string) =>
+  Object.hasOwn(STATES, state) ? i18n.t(STATES[state as keyof typeof STATES]) : state;
+
+const tries = (count: number) => i18n.t('dashboard.tries', { count });
 
 function lastAnswer(event: CallbackEvent) {
   const last = event.log.at(-1);
-  if (!last) return 'Not sent yet';
-  const status = last.statusCode === null ? (last.error ?? 'No answer') : `HTTP ${last.statusCode}`;
+  if (!last) return i18n.t('dashboard.notSent');
+  const status =
+    last.statusCode === null
+      ? (last.error ?? i18n.t('dashboard.noAnswer'))
+      : `HTTP ${last.statusCode}`;
   return `${status} · ${last.latencyMs} ms`;
 }
 
@@ -35,25 +45,28 @@ export function ApiCallbacks({ userid }: { userid: number }) {
   const active = keys.data?.keys.filter((key) => !key.revokedAt) ?? [];
   const [keyId, setKeyId] = useState('');
   const [url, setUrl] = useState('');
+  const { t } = useTranslation();
   const chosen = active.find((key) => key.keyId === keyId) ?? active[0];
 
   const save = useMutation({
     mutationFn: () => setCallbackUrl(userid, chosen.keyId, url.trim() || null),
     onSuccess: () => {
-      toast.success('Callback URL saved.');
+      toast.success(t('dashboard.cbSaved'));
       setUrl('');
       void queryClient.invalidateQueries({ queryKey: resellerKeysQuery(userid).queryKey });
     },
     onError: (error) =>
-      toast.error(errorText((error as { body?: unknown }).body) ?? 'We could not save the URL.'),
+      toast.error(
+        serverText(errorText((error as { body?: unknown }).body), t('dashboard.cbSaveFailed')),
+      ),
   });
   const resend = useMutation({
     mutationFn: (eventId: string) => resendCallback(userid, eventId),
     onSuccess: () => {
-      toast.success('Sent again.');
+      toast.success(t('dashboard.sentAgain'));
       void queryClient.invalidateQueries({ queryKey: callbackLogQuery(userid).queryKey });
     },
-    onError: () => toast.error('We could not send it again. Please try again.'),
+    onError: () => toast.error(t('dashboard.resendFailed')),
   });
 
   const submit = (event: FormEvent) => {
@@ -64,17 +77,16 @@ export function ApiCallbacks({ userid }: { userid: number }) {
   return (
     <section className="card api-keys" aria-labelledby="api-callbacks-heading">
       <h2 id="api-callbacks-heading" className="section-heading">
-        Callbacks
+        {t('dashboard.callbacks')}
       </h2>
       <p className="muted">
-        We POST a signed event to a key&apos;s callback URL each time one of its orders changes
-        status. See <a href="/docs/reseller-api">how to verify them</a>.
+        <Trans i18nKey="dashboard.callbacksIntro" components={{ docs: <DocsLink /> }} />
       </p>
       {active.length > 0 && (
         <form className="api-key-form" onSubmit={submit}>
           <div className="field">
             <label className="field-label" htmlFor="api-callback-key">
-              Key
+              {t('dashboard.key')}
             </label>
             <select
               id="api-callback-key"
@@ -84,25 +96,27 @@ export function ApiCallbacks({ userid }: { userid: number }) {
             >
               {active.map((key) => (
                 <option key={key.keyId} value={key.keyId}>
-                  {key.label} ({key.callbackUrl ?? 'no callback URL'})
+                  {key.label} ({key.callbackUrl ?? t('dashboard.noCallbackUrl')})
                 </option>
               ))}
             </select>
           </div>
           <TextField
-            label="Callback URL"
+            label={t('dashboard.callbackUrl')}
             value={url}
             onChange={setUrl}
-            hint="https://… — leave empty to stop callbacks for this key."
+            hint={t('dashboard.callbackHint')}
           />
           <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            Save callback URL
+            {t('dashboard.saveCallback')}
           </button>
         </form>
       )}
-      {log.data && log.data.events.length === 0 && <p className="muted">No callbacks sent yet.</p>}
+      {log.data && log.data.events.length === 0 && (
+        <p className="muted">{t('dashboard.noCallbacks')}</p>
+      )}
       {log.data && log.data.events.length > 0 && (
-        <ul className="api-key-list" aria-label="Callback deliveries">
+        <ul className="api-key-list" aria-label={t('dashboard.deliveries')}>
           {log.data.events.map((event) => (
             <li key={event.eventId} className="api-key">
               <span className="api-key-text">
@@ -110,21 +124,26 @@ export function ApiCallbacks({ userid }: { userid: number }) {
                   {event.type} · {event.reference}
                 </strong>
                 <span className="muted">
-                  {`${STATES[event.state] ?? event.state} · ${tries(event.attempts)} · ${lastAnswer(event)}`}
+                  {`${stateWord(event.state)} · ${tries(event.attempts)} · ${lastAnswer(event)}`}
                 </span>
                 <span className="muted">
                   {formatDateTime(event.createdAt)}
-                  {event.nextAttemptAt ? ` · next try ${formatDateTime(event.nextAttemptAt)}` : ''}
+                  {event.nextAttemptAt
+                    ? t('dashboard.nextTry', { date: formatDateTime(event.nextAttemptAt) })
+                    : ''}
                 </span>
               </span>
               <button
                 type="button"
                 className="btn btn-secondary btn-sm"
-                aria-label={`Re-send ${event.type} of ${event.reference}`}
+                aria-label={t('dashboard.resendLabel', {
+                  type: event.type,
+                  reference: event.reference,
+                })}
                 disabled={resend.isPending}
                 onClick={() => resend.mutate(event.eventId)}
               >
-                Re-send
+                {t('dashboard.resend')}
               </button>
             </li>
           ))}

@@ -12,6 +12,9 @@ import {
 import { Icon } from '@/components/Icon';
 import { Modal } from '@/components/Modal';
 import { TextField } from '@/components/TextField';
+import { Trans, useTranslation } from 'react-i18next';
+import { serverText } from '@/i18n/errors';
+import { DocsLink } from './DocsLink';
 
 const splitAddresses = (text: string) =>
   text
@@ -37,6 +40,7 @@ export function ApiKeys({ userid }: { userid: number }) {
   const [mode, setMode] = useState<'live' | 'test'>('test');
   const [addresses, setAddresses] = useState('');
   const [created, setCreated] = useState<CreatedResellerKey | null>(null);
+  const { t } = useTranslation();
   const refresh = () =>
     queryClient.invalidateQueries({ queryKey: resellerKeysQuery(userid).queryKey });
 
@@ -54,17 +58,19 @@ export function ApiKeys({ userid }: { userid: number }) {
       void refresh();
     },
     onError: (error) =>
-      toast.error(errorText((error as { body?: unknown }).body) ?? 'We could not create the key.'),
+      toast.error(
+        serverText(errorText((error as { body?: unknown }).body), t('dashboard.keyCreateFailed')),
+      ),
   });
   const revoke = useMutation({
     mutationFn: (keyId: string) => revokeResellerKey(userid, keyId),
     onSuccess: () => void refresh(),
-    onError: () => toast.error('We could not revoke the key. Please try again.'),
+    onError: () => toast.error(t('dashboard.keyRevokeFailed')),
   });
   const statement = useMutation({
     mutationFn: (which: 'live' | 'test') => fetchStatement(userid, which),
     onSuccess: (csv, which) => download(`statement-${which}.csv`, csv),
-    onError: () => toast.error('We could not download the statement. Please try again.'),
+    onError: () => toast.error(t('dashboard.statementFailed')),
   });
 
   const submit = (event: FormEvent) => {
@@ -74,17 +80,16 @@ export function ApiKeys({ userid }: { userid: number }) {
   const copy = async () => {
     if (!created) return;
     await navigator.clipboard.writeText(created.secret);
-    toast.success('Secret copied.');
+    toast.success(t('dashboard.secretCopied'));
   };
 
   return (
     <section className="card api-keys" aria-labelledby="api-keys-heading">
       <h2 id="api-keys-heading" className="section-heading">
-        API keys
+        {t('dashboard.apiKeys')}
       </h2>
       <p className="muted">
-        Keys let your shop or bot order through the <a href="/docs/reseller-api">reseller API</a>.
-        Test keys spend a free test balance; live keys spend your Z-Coins.
+        <Trans i18nKey="dashboard.apiKeysIntro" components={{ docs: <DocsLink /> }} />
       </p>
       {keys.data && keys.data.keys.length > 0 && (
         <ul className="api-key-list">
@@ -94,32 +99,38 @@ export function ApiKeys({ userid }: { userid: number }) {
                 <strong>{key.label}</strong>
                 <code>{key.keyId}</code>
                 <span className="muted">
-                  {key.mode === 'live' ? 'Live' : 'Test'}
+                  {key.mode === 'live' ? t('dashboard.live') : t('dashboard.test')}
                   {key.allowedIps.length ? ` · ${key.allowedIps.join(', ')}` : ''}
-                  {key.revokedAt ? ' · Revoked' : ''}
+                  {key.revokedAt ? t('dashboard.revoked') : ''}
                 </span>
               </span>
               {!key.revokedAt && (
                 <button
                   type="button"
                   className="btn btn-secondary btn-sm"
-                  aria-label={`Revoke ${key.label}`}
+                  aria-label={t('dashboard.revokeLabel', { label: key.label })}
                   disabled={revoke.isPending}
                   onClick={() => revoke.mutate(key.keyId)}
                 >
-                  Revoke
+                  {t('dashboard.revoke')}
                 </button>
               )}
             </li>
           ))}
         </ul>
       )}
-      {keys.data && keys.data.keys.length === 0 && <p className="muted">No API keys yet.</p>}
+      {keys.data && keys.data.keys.length === 0 && <p className="muted">{t('dashboard.noKeys')}</p>}
       <form className="api-key-form" onSubmit={submit}>
-        <TextField label="Key label" value={label} onChange={setLabel} maxLength={60} required />
+        <TextField
+          label={t('dashboard.keyLabel')}
+          value={label}
+          onChange={setLabel}
+          maxLength={60}
+          required
+        />
         <div className="field">
           <label className="field-label" htmlFor="api-key-mode">
-            Mode
+            {t('dashboard.mode')}
           </label>
           <select
             id="api-key-mode"
@@ -127,18 +138,18 @@ export function ApiKeys({ userid }: { userid: number }) {
             value={mode}
             onChange={(event) => setMode(event.target.value as 'live' | 'test')}
           >
-            <option value="test">Test (sandbox)</option>
-            <option value="live">Live (Z-Coins)</option>
+            <option value="test">{t('dashboard.modeTest')}</option>
+            <option value="live">{t('dashboard.modeLive')}</option>
           </select>
         </div>
         <TextField
-          label="Allowed IPs"
+          label={t('dashboard.allowedIps')}
           value={addresses}
           onChange={setAddresses}
-          hint="Optional: addresses or ranges such as 203.0.113.0/24, separated by commas."
+          hint={t('dashboard.allowedIpsHint')}
         />
         <button type="submit" className="btn btn-primary" disabled={create.isPending}>
-          Create key
+          {t('dashboard.createKey')}
         </button>
       </form>
       <div className="api-key-statements">
@@ -147,40 +158,41 @@ export function ApiKeys({ userid }: { userid: number }) {
           className="btn btn-secondary btn-sm"
           onClick={() => statement.mutate('live')}
         >
-          Download statement (Z-Coins)
+          {t('dashboard.statementLive')}
         </button>
         <button
           type="button"
           className="btn btn-secondary btn-sm"
           onClick={() => statement.mutate('test')}
         >
-          Download statement (test)
+          {t('dashboard.statementTest')}
         </button>
       </div>
       <Modal
         open={created !== null}
-        title="Your new API key"
+        title={t('dashboard.newKey')}
         onClose={() => setCreated(null)}
         footer={
           <button type="button" className="btn btn-primary" onClick={() => setCreated(null)}>
-            I have saved it
+            {t('dashboard.savedIt')}
           </button>
         }
       >
         {created && (
           <div className="api-key-secret">
             <p role="alert">
-              <Icon name="alert" /> Copy the secret now: it is shown only this once. Keep it on your
-              server, never in an app or a chat.
+              <Icon name="alert" /> {t('dashboard.copyNow')}
             </p>
             <p>
-              Key id: <code>{created.keyId}</code>
+              {t('dashboard.keyId')}
+              <code>{created.keyId}</code>
             </p>
             <p>
-              Secret: <code data-testid="api-key-secret">{created.secret}</code>
+              {t('dashboard.secret')}
+              <code data-testid="api-key-secret">{created.secret}</code>
             </p>
             <button type="button" className="btn btn-secondary btn-sm" onClick={() => void copy()}>
-              <Icon name="copy" /> Copy secret
+              <Icon name="copy" /> {t('dashboard.copySecret')}
             </button>
           </div>
         )}

@@ -15,20 +15,24 @@ import { resellerKeysQuery } from '@/api/resellerKeys';
 import { StatusPill } from '@/components/StatusPill';
 import { formatRupees } from '@/lib/format';
 import './bulk-orders.css';
+import { Trans, useTranslation } from 'react-i18next';
+import { serverText } from '@/i18n/errors';
+import { DocsLink } from './DocsLink';
 
 const rupees = (paise: number) => formatRupees(paise / 100);
 const failed = (error: unknown, fallback: string) =>
-  errorText((error as { body?: unknown }).body) ?? fallback;
+  serverText(errorText((error as { body?: unknown }).body), fallback);
 
 /** Upload a CSV of orders, see every row's check, confirm, and watch the batch complete. */
 export default function BulkOrdersPage() {
   const { user } = useSession();
+  const { t } = useTranslation();
   if (!user) return null;
   if (user.role !== 'reseller') {
     return (
       <div className="container page page-medium">
-        <h1 className="page-title">Bulk orders</h1>
-        <p className="card">Bulk orders are for reseller accounts.</p>
+        <h1 className="page-title">{t('dashboard.bulkOrders')}</h1>
+        <p className="card">{t('dashboard.bulkResellers')}</p>
       </div>
     );
   }
@@ -42,6 +46,7 @@ function BulkOrders({ userid }: { userid: number }) {
   const key = chosen || active[0]?.keyId || '';
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
   const [batch, setBatch] = useState<BatchAnswer | null>(null);
+  const { t } = useTranslation();
 
   const check = useMutation({
     mutationFn: (text: string) => checkBatch(userid, key, text),
@@ -64,26 +69,25 @@ function BulkOrders({ userid }: { userid: number }) {
   return (
     <div className="container page page-medium bulk-orders">
       <p className="muted">
-        <Link to="/dashboard">Dashboard</Link> / Bulk orders
+        <Link to="/dashboard">{t('dashboard.breadcrumb')}</Link> / {t('dashboard.bulkOrders')}
       </p>
-      <h1 className="page-title">Bulk orders</h1>
+      <h1 className="page-title">{t('dashboard.bulkOrders')}</h1>
       <section className="card" aria-labelledby="bulk-upload-heading">
         <h2 id="bulk-upload-heading" className="section-heading">
-          Upload a CSV
+          {t('dashboard.uploadCsv')}
         </h2>
         <p className="muted">
-          Up to 1,000 orders, one a row, under the header{' '}
-          <code>reference,item_id,input1,input2</code>. Every row is checked before anything is
-          placed. See the <a href="/docs/reseller-api">reseller API page</a> for the fields.
+          <Trans
+            i18nKey="dashboard.uploadIntro"
+            components={{ code: <code />, docs: <DocsLink /> }}
+          />
         </p>
-        {keys.data && active.length === 0 && (
-          <p role="alert">Create an API key on your dashboard first: its orders carry its label.</p>
-        )}
+        {keys.data && active.length === 0 && <p role="alert">{t('dashboard.createKeyFirst')}</p>}
         {active.length > 0 && (
           <div className="bulk-form">
             <div className="field">
               <label className="field-label" htmlFor="bulk-key">
-                Place with key
+                {t('dashboard.placeWithKey')}
               </label>
               <select
                 id="bulk-key"
@@ -97,14 +101,15 @@ function BulkOrders({ userid }: { userid: number }) {
               >
                 {active.map((option) => (
                   <option key={option.keyId} value={option.keyId}>
-                    {option.label} ({option.mode === 'live' ? 'Live, Z-Coins' : 'Test balance'})
+                    {option.label} (
+                    {option.mode === 'live' ? t('dashboard.keyLive') : t('dashboard.keyTest')})
                   </option>
                 ))}
               </select>
             </div>
             <div className="field">
               <label className="field-label" htmlFor="bulk-file">
-                CSV file
+                {t('dashboard.csvFile')}
               </label>
               <input
                 id="bulk-file"
@@ -128,7 +133,7 @@ function BulkOrders({ userid }: { userid: number }) {
         <Precheck
           result={check.data}
           placing={place.isPending}
-          error={place.isError ? failed(place.error, 'We could not place the batch.') : null}
+          error={place.isError ? failed(place.error, t('dashboard.placeFailed')) : null}
           onConfirm={() => place.mutate()}
         />
       )}
@@ -149,6 +154,7 @@ function Precheck({
   onConfirm: () => void;
 }) {
   const short = result.total_paise > result.balance_paise;
+  const { t } = useTranslation();
   const rows = [
     ...result.accepted.map((row) => ({ ...row, problem: null as string | null })),
     ...result.rejected.map((row) => ({
@@ -164,25 +170,30 @@ function Precheck({
   return (
     <section className="card" aria-labelledby="bulk-check-heading">
       <h2 id="bulk-check-heading" className="section-heading">
-        Check
+        {t('dashboard.check')}
       </h2>
       <p className="bulk-summary" data-testid="bulk-summary">
-        {result.rows} rows: {result.accepted.length} ready, {result.rejected.length} refused. Total{' '}
-        {rupees(result.total_paise)} of your {result.mode === 'live' ? 'Z-Coins' : 'test'} balance{' '}
-        {rupees(result.balance_paise)}.
+        {t('dashboard.summary', {
+          rows: result.rows,
+          ready: result.accepted.length,
+          refused: result.rejected.length,
+          total: rupees(result.total_paise),
+          wallet: result.mode === 'live' ? t('dashboard.walletCoins') : t('dashboard.walletTest'),
+          balance: rupees(result.balance_paise),
+        })}
       </p>
       {short && (
         <p role="alert" className="bulk-error">
-          Not enough balance for these rows: top up or remove some rows.
+          {t('dashboard.notEnough')}
         </p>
       )}
       <div className="bulk-table-wrap">
         <table className="bulk-table">
           <thead>
             <tr>
-              <th scope="col">Row</th>
-              <th scope="col">Reference</th>
-              <th scope="col">Check</th>
+              <th scope="col">{t('dashboard.row')}</th>
+              <th scope="col">{t('dashboard.reference')}</th>
+              <th scope="col">{t('dashboard.check')}</th>
             </tr>
           </thead>
           <tbody>
@@ -193,11 +204,13 @@ function Precheck({
                   <code>{row.reference || '—'}</code>
                 </td>
                 <td>
-                  {row.problem ?? (
-                    <>
-                      {row.item_name} for {row.input1} ({row.input2}) · {rupees(row.price_paise)}
-                    </>
-                  )}
+                  {row.problem ??
+                    t('dashboard.rowLine', {
+                      item: row.item_name,
+                      input1: row.input1,
+                      input2: row.input2,
+                      price: rupees(row.price_paise),
+                    })}
                 </td>
               </tr>
             ))}
@@ -215,7 +228,7 @@ function Precheck({
         disabled={placing || short || result.accepted.length === 0}
         onClick={onConfirm}
       >
-        Place {result.accepted.length} orders
+        {t('dashboard.placeN', { count: result.accepted.length })}
       </button>
     </section>
   );
@@ -240,26 +253,34 @@ function BatchProgress({
   const counts = status.data?.counts ?? {};
   const done = (counts.Completed ?? 0) + (counts.Refunded ?? 0) + (counts.Failed ?? 0);
   const finished = status.data?.status === 'completed';
+  const { t } = useTranslation();
   return (
     <section className="card" aria-labelledby="bulk-batch-heading">
       <h2 id="bulk-batch-heading" className="section-heading">
-        Batch
+        {t('dashboard.batch')}
       </h2>
       <p className="muted">
-        Batch <code>{batch.batch_id}</code>: {batch.accepted} orders accepted.
+        <Trans
+          i18nKey="dashboard.batchAccepted"
+          values={{ id: batch.batch_id, count: batch.accepted }}
+          components={{ code: <code /> }}
+        />
       </p>
       <progress
         className="bulk-progress"
         max={Math.max(1, batch.accepted)}
         value={done}
-        aria-label="Orders finished"
+        aria-label={t('dashboard.ordersFinished')}
       />
       <p role="status" data-testid="bulk-status">
         {finished
-          ? `Batch complete: ${done} of ${batch.accepted} orders finished.`
+          ? t('dashboard.batchComplete', { done, total: batch.accepted })
           : status.data?.status === 'placing'
-            ? `Placing orders: ${batch.accepted - (counts.Queued ?? 0)} of ${batch.accepted} placed.`
-            : `Delivering: ${done} of ${batch.accepted} orders finished.`}
+            ? t('dashboard.placing', {
+                placed: batch.accepted - (counts.Queued ?? 0),
+                total: batch.accepted,
+              })
+            : t('dashboard.delivering', { done, total: batch.accepted })}
       </p>
       <ul className="bulk-counts">
         {ORDER.filter((name) => counts[name]).map((name) => (
@@ -270,7 +291,7 @@ function BatchProgress({
       </ul>
       {finished && (
         <p>
-          <Link to="/orders">See the orders</Link>
+          <Link to="/orders">{t('dashboard.seeOrders')}</Link>
         </p>
       )}
     </section>

@@ -10,28 +10,40 @@ import { ReferralCard } from '@/features/referrals/ReferralCard';
 import { SavedPlayers } from './SavedPlayers';
 import { WhatsAppCard } from './WhatsAppCard';
 import './dashboard.css';
+import { useTranslation } from 'react-i18next';
 
-const MENU: { to: string; label: string; icon: IconName; hint: string }[] = [
-  { to: '/orders', label: 'Orders', icon: 'receipt', hint: 'Track and verify your orders' },
-  { to: '/wallet', label: 'Wallet', icon: 'wallet', hint: 'Z-Coins, points and top-ups' },
+const MENU = [
+  {
+    to: '/orders',
+    label: 'dashboard.menuOrders',
+    icon: 'receipt',
+    hint: 'dashboard.menuOrdersHint',
+  },
+  {
+    to: '/wallet',
+    label: 'dashboard.menuWallet',
+    icon: 'wallet',
+    hint: 'dashboard.menuWalletHint',
+  },
   {
     to: '/referandearn',
-    label: 'Refer & Earn',
+    label: 'dashboard.menuRefer',
     icon: 'gift',
-    hint: 'Invite friends, earn rewards',
+    hint: 'dashboard.menuReferHint',
   },
-];
+] as const satisfies { to: string; label: string; icon: IconName; hint: string }[];
 
 export default function DashboardPage() {
   const { user } = useSession();
   const signOutTo = useSignOut();
+  const { t } = useTranslation();
   if (!user) return null;
 
   const logout = () => signOutTo('/login');
 
   return (
     <div className="container page page-medium dashboard">
-      <h1 className="page-title">Dashboard</h1>
+      <h1 className="page-title">{t('dashboard.title')}</h1>
       <ProfileCard user={user} />
       <OrdersOverview userid={user.userid} />
       <SavedPlayers userid={user.userid} />
@@ -43,23 +55,23 @@ export default function DashboardPage() {
             <Icon name="receipt" />
           </span>
           <span className="menu-text">
-            <strong>Bulk orders</strong>
-            <span className="muted">Upload a CSV of up to 1,000 orders</span>
+            <strong>{t('dashboard.bulkOrders')}</strong>
+            <span className="muted">{t('dashboard.bulkHint')}</span>
           </span>
           <Icon name="chevronRight" />
         </Link>
       )}
       {user.role === 'reseller' && <ApiCallbacks userid={user.userid} />}
       <ReferralCard userid={user.userid} />
-      <nav className="card dashboard-menu" aria-label="Account">
+      <nav className="card dashboard-menu" aria-label={t('dashboard.account')}>
         {MENU.map((entry) => (
           <Link key={entry.to} to={entry.to} className="menu-row">
             <span className="menu-icon">
               <Icon name={entry.icon} />
             </span>
             <span className="menu-text">
-              <strong>{entry.label}</strong>
-              <span className="muted">{entry.hint}</span>
+              <strong>{t(entry.label)}</strong>
+              <span className="muted">{t(entry.hint)}</span>
             </span>
             <Icon name="chevronRight" />
           </Link>
@@ -69,8 +81,8 @@ export default function DashboardPage() {
             <Icon name="logout" />
           </span>
           <span className="menu-text">
-            <strong>Logout</strong>
-            <span className="muted">Sign out of this device</span>
+            <strong>{t('dashboard.logout')}</strong>
+            <span className="muted">{t('dashboard.logoutHint')}</span>
           </span>
         </button>
       </nav>

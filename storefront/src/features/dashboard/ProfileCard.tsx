@@ -2,15 +2,12 @@ import type { GstStateCode } from '@zstore/contract/gst-states';
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { GST_STATES, gstStateName } from '@zstore/contract/gst-states';
-import { Messages } from '@zstore/contract/messages';
-import { ApiError } from '@/api/client';
 import type { User } from '@/api/types';
 import { editProfile } from '@/api/user';
 import { useSession } from '@/auth/SessionContext';
 import { Icon } from '@/components/Icon';
-
-const UPDATE_FAILED = 'Failed to update profile';
-const UPDATE_ERROR = 'An error occurred while updating the profile';
+import { useTranslation } from 'react-i18next';
+import { failureText, serverText } from '@/i18n/errors';
 
 export function ProfileCard({ user }: { user: User }) {
   const { replaceUser } = useSession();
@@ -20,11 +17,12 @@ export function ProfileCard({ user }: { user: User }) {
   const [gstin, setGstin] = useState(user.gstin ?? '');
   const reseller = user.role === 'reseller';
   const [saving, setSaving] = useState(false);
+  const { t } = useTranslation();
 
   const save = async () => {
     const trimmed = name.trim();
     if (!trimmed) {
-      toast.error(Messages.nameRequired);
+      toast.error(t('messages.nameRequired'));
       return;
     }
     setSaving(true);
@@ -34,16 +32,14 @@ export function ProfileCard({ user }: { user: User }) {
         ...(reseller ? { gstin: gstin.trim() || null } : {}),
       });
       if (response.user) {
-        toast.success(response.message ?? Messages.profileUpdated);
+        toast.success(serverText(response.message, t('messages.profileUpdated')));
         replaceUser(response.user);
         window.location.reload();
         return;
       }
-      toast.error(response.message ?? UPDATE_FAILED);
+      toast.error(serverText(response.message, t('dashboard.updateFailed')));
     } catch (failure) {
-      toast.error(
-        failure instanceof ApiError && !failure.isNetworkError ? failure.message : UPDATE_ERROR,
-      );
+      toast.error(failureText(failure, t('dashboard.updateError')));
     } finally {
       setSaving(false);
     }
@@ -59,7 +55,7 @@ export function ProfileCard({ user }: { user: User }) {
               className="input"
               value={name}
               onChange={(event) => setName(event.target.value)}
-              aria-label="Name"
+              aria-label={t('dashboard.name')}
               // eslint-disable-next-line jsx-a11y-x/no-autofocus -- the field the customer just chose to edit
               autoFocus
               maxLength={60}
@@ -74,7 +70,7 @@ export function ProfileCard({ user }: { user: User }) {
               onClick={() => void save()}
               disabled={saving}
             >
-              <Icon name="save" size={16} /> {saving ? 'Saving...' : 'Save'}
+              <Icon name="save" size={16} /> {saving ? t('dashboard.saving') : t('dashboard.save')}
             </button>
           ) : (
             <button
@@ -82,22 +78,22 @@ export function ProfileCard({ user }: { user: User }) {
               className="btn btn-secondary btn-sm"
               onClick={() => setEditing(true)}
             >
-              <Icon name="edit" size={16} /> Edit
+              <Icon name="edit" size={16} /> {t('dashboard.edit')}
             </button>
           )}
         </div>
         <dl className="profile-facts">
           <div>
-            <dt>Email</dt>
+            <dt>{t('dashboard.email')}</dt>
             <dd>{user.email}</dd>
           </div>
           <div>
-            <dt>Mobile</dt>
-            <dd>{user.mobilenumber || 'N/A'}</dd>
+            <dt>{t('dashboard.mobile')}</dt>
+            <dd>{user.mobilenumber || t('dashboard.na')}</dd>
           </div>
           <div>
             <dt>
-              <label htmlFor="profile-state">State</label>
+              <label htmlFor="profile-state">{t('dashboard.state')}</label>
             </dt>
             <dd>
               {editing ? (
@@ -108,7 +104,7 @@ export function ProfileCard({ user }: { user: User }) {
                   onChange={(event) => setState(event.target.value)}
                 >
                   <option value="" disabled>
-                    Choose your state (for GST invoices)
+                    {t('dashboard.chooseState')}
                   </option>
                   {GST_STATES.map((option) => (
                     <option key={option.code} value={option.code}>
@@ -117,14 +113,14 @@ export function ProfileCard({ user }: { user: User }) {
                   ))}
                 </select>
               ) : (
-                (gstStateName(user.state) ?? 'Not set')
+                (gstStateName(user.state) ?? t('dashboard.notSet'))
               )}
             </dd>
           </div>
           {reseller && (
             <div>
               <dt>
-                <label htmlFor="profile-gstin">GSTIN</label>
+                <label htmlFor="profile-gstin">{t('dashboard.gstin')}</label>
               </dt>
               <dd>
                 {editing ? (
@@ -134,10 +130,10 @@ export function ProfileCard({ user }: { user: User }) {
                     value={gstin}
                     onChange={(event) => setGstin(event.target.value.toUpperCase())}
                     maxLength={15}
-                    placeholder="15-character GSTIN (optional)"
+                    placeholder={t('dashboard.gstinPlaceholder')}
                   />
                 ) : (
-                  user.gstin || 'Not set'
+                  user.gstin || t('dashboard.notSet')
                 )}
               </dd>
             </div>

@@ -4,11 +4,13 @@ import { toast } from '@/lib/toast';
 import { forgetSavedPlayer, savedPlayersQuery, type SavedPlayer } from '@/api/savedPlayers';
 import { Icon } from '@/components/Icon';
 import { forgetPlayer } from '@/features/product/purchaseDraft';
+import { useTranslation } from 'react-i18next';
 
 /** The player id and zone last ordered for, per game, on any device; each can be deleted. */
 export function SavedPlayers({ userid }: { userid: number }) {
   const queryClient = useQueryClient();
   const players = useQuery(savedPlayersQuery(userid));
+  const { t } = useTranslation();
   const forget = useMutation({
     mutationFn: (player: SavedPlayer) => forgetSavedPlayer(userid, player.product_id),
     onSuccess: (_answer, player) => {
@@ -17,24 +19,20 @@ export function SavedPlayers({ userid }: { userid: number }) {
         current?.filter((kept) => kept.product_id !== player.product_id),
       );
     },
-    onError: () => toast.error('We could not delete the saved player. Please try again.'),
+    onError: () => toast.error(t('dashboard.savedDeleteFailed')),
   });
   const deleting = forget.isPending ? forget.variables.product_id : null;
 
   return (
     <section className="card saved-players" aria-labelledby="saved-players-heading">
       <h2 id="saved-players-heading" className="section-heading">
-        Saved players
+        {t('dashboard.savedPlayers')}
       </h2>
       {players.isPending && <span className="skeleton saved-player-skeleton" />}
       {!players.data && players.isError && (
-        <p className="muted">We couldn't load your saved players right now.</p>
+        <p className="muted">{t('dashboard.savedLoadFailed')}</p>
       )}
-      {players.data && !players.data.length && (
-        <p className="muted">
-          No saved players yet. The player of each game you order for is kept here.
-        </p>
-      )}
+      {players.data && !players.data.length && <p className="muted">{t('dashboard.savedNone')}</p>}
       {players.data && players.data.length > 0 && (
         <ul className="saved-player-list">
           {players.data.map((player) => (
@@ -48,7 +46,7 @@ export function SavedPlayers({ userid }: { userid: number }) {
               <button
                 type="button"
                 className="icon-btn"
-                aria-label={`Delete saved player for ${player.productname}`}
+                aria-label={t('dashboard.deleteSaved', { name: player.productname })}
                 disabled={deleting === player.product_id}
                 onClick={() => forget.mutate(player)}
               >

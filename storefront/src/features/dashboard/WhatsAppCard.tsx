@@ -1,27 +1,22 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
-import { ApiError } from '@/api/client';
 import { changeWhatsAppChoice, whatsAppChoiceQuery } from '@/api/whatsapp';
-import { formatDate } from '@zstore/contract/display-dates';
+import { formatDate } from '@/lib/format';
+import { Trans, useTranslation } from 'react-i18next';
+import { failureText } from '@/i18n/errors';
 
 /** Order updates on WhatsApp: on with the consent text shown, off here or by replying STOP. */
 export function WhatsAppCard({ userid }: { userid: number }) {
   const queryClient = useQueryClient();
   const choice = useQuery(whatsAppChoiceQuery(userid));
+  const { t } = useTranslation();
   const change = useMutation({
     mutationFn: (optIn: boolean) => changeWhatsAppChoice(optIn, 'profile'),
     onSuccess: (answer) => {
       queryClient.setQueryData(whatsAppChoiceQuery(userid).queryKey, answer);
-      toast.success(
-        answer.optedIn ? 'WhatsApp order updates are on.' : 'WhatsApp order updates are off.',
-      );
+      toast.success(answer.optedIn ? t('dashboard.waOn') : t('dashboard.waOff'));
     },
-    onError: (failure) =>
-      toast.error(
-        failure instanceof ApiError && !failure.isNetworkError
-          ? failure.message
-          : 'We could not change this right now. Please try again.',
-      ),
+    onError: (failure) => toast.error(failureText(failure, t('dashboard.waFailed'))),
   });
   const data = choice.data;
   if (!data?.available) return null;
@@ -29,14 +24,21 @@ export function WhatsAppCard({ userid }: { userid: number }) {
   return (
     <section className="card whatsapp-card" aria-labelledby="whatsapp-heading">
       <h2 id="whatsapp-heading" className="section-heading">
-        WhatsApp updates
+        {t('dashboard.waHeading')}
       </h2>
       {data.optedIn ? (
         <>
           <p>
-            Order updates and sign-in codes go to WhatsApp at <strong>{data.mobilenumber}</strong>
-            {data.changedAt ? ` (on since ${formatDate(data.changedAt)})` : ''}. Reply STOP on
-            WhatsApp or turn them off here.
+            <Trans
+              i18nKey="dashboard.waOnText"
+              values={{
+                mobile: data.mobilenumber,
+                since: data.changedAt
+                  ? t('dashboard.waSince', { date: formatDate(data.changedAt) })
+                  : '',
+              }}
+              components={{ b: <strong /> }}
+            />
           </p>
           <button
             type="button"
@@ -44,23 +46,25 @@ export function WhatsAppCard({ userid }: { userid: number }) {
             disabled={change.isPending}
             onClick={() => change.mutate(false)}
           >
-            Turn off WhatsApp updates
+            {t('dashboard.waTurnOff')}
           </button>
         </>
       ) : data.mobilenumber ? (
         <>
-          <p className="muted">{data.consentText}</p>
+          <p className="muted" lang="en" data-server-text>
+            {data.consentText}
+          </p>
           <button
             type="button"
             className="btn btn-primary btn-sm"
             disabled={change.isPending}
             onClick={() => change.mutate(true)}
           >
-            Turn on WhatsApp updates
+            {t('dashboard.waTurnOn')}
           </button>
         </>
       ) : (
-        <p className="muted">Add a mobile number to your account to get WhatsApp updates.</p>
+        <p className="muted">{t('dashboard.waAddMobile')}</p>
       )}
     </section>
   );

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { GST_STATES } from '@zstore/contract/gst-states';
-import { Messages } from '@zstore/contract/messages';
 import { ApiError } from '@/api/client';
 import { createGuestOrder } from '@/api/order';
 import type { Item } from '@/api/types';
@@ -10,6 +9,8 @@ import { formatRupees } from '@/lib/format';
 import { isDefiniteRefusal, useIntentKey } from '@/lib/useIntentKey';
 import { paymentFromAnswer, type UpiPayment } from '@/features/upi/upiPayment';
 import { keepGuestContact, lastGuestContact, rememberGuestOrder } from './guestOrders';
+import { useTranslation } from 'react-i18next';
+import { failureText, serverText } from '@/i18n/errors';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MOBILE = /^[6-9]\d{9}$/;
@@ -43,6 +44,7 @@ export function GuestCheckoutSheet({
   const [submitting, setSubmitting] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const { keyFor, settle, settleIfDefinite } = useIntentKey();
+  const { t } = useTranslation();
 
   const change = (field: keyof typeof contact) => (value: string) => {
     setProblem(null);
@@ -53,9 +55,9 @@ export function GuestCheckoutSheet({
     event.preventDefault();
     const email = contact.email.trim();
     const mobile = contact.mobile.trim();
-    if (!EMAIL.test(email)) return setProblem(Messages.invalidEmail);
-    if (!MOBILE.test(mobile)) return setProblem(Messages.invalidMobile);
-    if (!contact.state) return setProblem(Messages.invalidState);
+    if (!EMAIL.test(email)) return setProblem(t('messages.invalidEmail'));
+    if (!MOBILE.test(mobile)) return setProblem(t('messages.invalidMobile'));
+    if (!contact.state) return setProblem(t('messages.invalidState'));
     const order = {
       itemid: item.itemid,
       item_id: item._id,
@@ -72,7 +74,7 @@ export function GuestCheckoutSheet({
       settle();
       const data = answer.data;
       if (answer.error || !data?.payment_url) {
-        setProblem(answer.error ?? 'Could not create the order. Please try again.');
+        setProblem(serverText(answer.error, t('guest.orderFailed')));
         return;
       }
       keepGuestContact({ email, mobile, state: contact.state });
@@ -81,10 +83,11 @@ export function GuestCheckoutSheet({
     } catch (failure) {
       settleIfDefinite(failure);
       if (failure instanceof ApiError && !failure.isNetworkError) {
-        setProblem(failure.message);
-        if (!isDefiniteRefusal(failure)) toast.error(failure.message);
+        const text = failureText(failure, t('guest.orderFailed'));
+        setProblem(text);
+        if (!isDefiniteRefusal(failure)) toast.error(text);
       } else {
-        toast.error('Something went wrong! Please try again.');
+        toast.error(t('guest.somethingWrong'));
       }
     } finally {
       setSubmitting(false);
@@ -94,13 +97,13 @@ export function GuestCheckoutSheet({
   return (
     <Modal
       open
-      title="Buy without an account"
+      title={t('guest.title')}
       onClose={onCancel}
       variant="sheet"
       footer={
         <>
           <button type="button" className="btn btn-secondary" onClick={onCancel}>
-            Cancel
+            {t('guest.cancel')}
           </button>
           <button
             type="submit"
@@ -108,7 +111,9 @@ export function GuestCheckoutSheet({
             className="btn btn-primary"
             disabled={submitting}
           >
-            {submitting ? 'Processing...' : `Pay ${formatRupees(price)} by UPI`}
+            {submitting
+              ? t('guest.processing')
+              : t('guest.payAmount', { amount: formatRupees(price) })}
           </button>
         </>
       }
@@ -119,13 +124,10 @@ export function GuestCheckoutSheet({
         onSubmit={(event) => void submit(event)}
         noValidate
       >
-        <p className="muted">
-          {item.name} for {input1}. We send the receipt and the tax invoice to your e-mail; your
-          mobile number finds the order again.
-        </p>
+        <p className="muted">{t('guest.intro', { item: item.name, player: input1 })}</p>
         <div className="field">
           <label className="field-label" htmlFor="guest-email">
-            E-mail
+            {t('guest.email')}
           </label>
           <input
             id="guest-email"
@@ -140,7 +142,7 @@ export function GuestCheckoutSheet({
         </div>
         <div className="field">
           <label className="field-label" htmlFor="guest-mobile">
-            Mobile number
+            {t('guest.mobile')}
           </label>
           <input
             id="guest-mobile"
@@ -155,7 +157,7 @@ export function GuestCheckoutSheet({
         </div>
         <div className="field">
           <label className="field-label" htmlFor="guest-state">
-            State
+            {t('guest.state')}
           </label>
           <select
             id="guest-state"
@@ -164,7 +166,7 @@ export function GuestCheckoutSheet({
             onChange={(event) => change('state')(event.target.value)}
           >
             <option value="" disabled>
-              Choose your state (for the GST invoice)
+              {t('guest.chooseState')}
             </option>
             {GST_STATES.map((option) => (
               <option key={option.code} value={option.code}>
@@ -179,9 +181,9 @@ export function GuestCheckoutSheet({
           </p>
         )}
         <p className="muted guest-checkout-note">
-          Coupons and Z-Coins are for signed-in customers.{' '}
+          {t('guest.couponsNote')}
           <button type="button" className="btn btn-ghost btn-sm" onClick={onLogin}>
-            Login instead
+            {t('guest.loginInstead')}
           </button>
         </p>
       </form>

@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { Messages } from '@zstore/contract/messages';
 import { ApiError, downloadFile } from '@/api/client';
 import { guestOrderQuery } from '@/api/order';
 import type { Order } from '@/api/types';
@@ -13,6 +12,10 @@ import { formatRupees } from '@/lib/format';
 import { guestMobileOf, rememberGuestOrder } from './guestOrders';
 import '../confirmation/confirmation.css';
 import './guest.css';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '@/i18n';
+import { failureText } from '@/i18n/errors';
+import { StatusWord } from '@/components/StatusPill';
 
 const REFRESH_MS = 5000;
 const MOBILE = /^[6-9]\d{9}$/;
@@ -28,13 +31,13 @@ function statusClass(status: string): string {
 function statusNote(order: Order): string | null {
   switch (order.status) {
     case 'Created':
-      return 'We have not received the payment yet. This page checks again every few seconds.';
+      return i18n.t('guest.noteCreated');
     case 'Processing':
-      return 'Your payment is confirmed. We are delivering the pack now.';
+      return i18n.t('guest.noteProcessing');
     case 'Completed':
-      return 'Delivered. The receipt and the tax invoice are in your e-mail.';
+      return i18n.t('guest.noteCompleted');
     case 'Refunded':
-      return 'Refunded as Z-Coins, kept for you: register or sign in with this mobile number or e-mail, and once it is verified they join your account with this order.';
+      return i18n.t('guest.noteRefunded');
     case 'Failed':
     case 'Cancelled':
       return order.customerReason ?? null;
@@ -46,6 +49,7 @@ function GuestOrderDetails({ order, mobile }: { order: Order; mobile: string }) 
   const [downloading, setDownloading] = useState(false);
   const payment = paymentOfOrder(order);
   const note = statusNote(order);
+  const { t } = useTranslation();
   const download = async () => {
     setDownloading(true);
     try {
@@ -54,24 +58,26 @@ function GuestOrderDetails({ order, mobile }: { order: Order; mobile: string }) 
         mobile,
       });
     } catch (failure) {
-      toast.error(failure instanceof ApiError ? failure.message : Messages.internal);
+      toast.error(failureText(failure, t('messages.internal')));
     } finally {
       setDownloading(false);
     }
   };
   const rows: [string, string][] = [
-    ['Order ID', order.orderid],
-    ['Item', order.itemname],
-    ['Payment Mode', 'UPI'],
-    ['UID/Email', order.input1],
-    ['Price', formatRupees(Number(order.value))],
-    ['Receipt to', order.useremail],
+    [t('guest.orderId'), order.orderid],
+    [t('guest.item'), order.itemname],
+    [t('guest.paymentMode'), 'UPI'],
+    [t('guest.uidEmail'), order.input1],
+    [t('guest.price'), formatRupees(Number(order.value))],
+    [t('guest.receiptTo'), order.useremail],
   ];
   return (
     <div className="card confirmation-card">
       <div className={`confirmation-status ${statusClass(order.status)}`}>
-        <span className="confirmation-label">Status</span>
-        <strong>{order.status}</strong>
+        <span className="confirmation-label">{t('guest.status')}</span>
+        <strong>
+          <StatusWord status={order.status} />
+        </strong>
       </div>
       {note && <p className="confirmation-note">{note}</p>}
       <dl className="detail-list">
@@ -88,7 +94,7 @@ function GuestOrderDetails({ order, mobile }: { order: Order; mobile: string }) 
           className="btn btn-primary btn-block"
           onClick={() => setPaying({ ...payment, guestMobile: mobile })}
         >
-          Pay again
+          {t('guest.payAgain')}
         </button>
       )}
       {PAID.includes(order.status) && (
@@ -98,15 +104,15 @@ function GuestOrderDetails({ order, mobile }: { order: Order; mobile: string }) 
           onClick={() => void download()}
           disabled={downloading}
         >
-          {downloading ? 'Downloading...' : 'Download tax invoice'}
+          {downloading ? t('guest.downloading') : t('guest.downloadInvoice')}
         </button>
       )}
       <div className="action-pair">
         <Link to="/home" className="btn btn-secondary">
-          Return Home
+          {t('guest.returnHome')}
         </Link>
         <Link to="/register" className="btn btn-primary">
-          Sign up
+          {t('guest.signUp')}
         </Link>
       </div>
       {paying && (
@@ -135,6 +141,7 @@ function GuestOrderStatus({
       ['Created', 'Processing'].includes(query.state.data?.order.status ?? '') ? REFRESH_MS : false,
   });
   const found = !!lookup.data;
+  const { t } = useTranslation();
   // Found: this device shows it again without asking (the confirmation page, a reload).
   useEffect(() => {
     if (found) rememberGuestOrder(orderid, mobile);
@@ -147,15 +154,13 @@ function GuestOrderStatus({
         <StatusMessage
           icon="alert"
           tone="danger"
-          title={notFound ? 'Order not found' : "We couldn't check this order"}
+          title={notFound ? t('guest.orderNotFound') : t('guest.couldNotCheck')}
         >
           <p className="muted">
-            {notFound
-              ? 'Check the order ID and the mobile number you ordered with.'
-              : 'Please check your connection and try again.'}
+            {notFound ? t('guest.checkIdMobile') : t('guest.checkConnection')}
           </p>
           <button type="button" className="btn btn-primary" onClick={onRetry}>
-            Try again
+            {t('guest.tryAgain')}
           </button>
         </StatusMessage>
       </div>
@@ -165,7 +170,7 @@ function GuestOrderStatus({
     <div className="card">
       <div className="notice">
         <span className="spinner" />
-        <h1 className="notice-title">Confirming Your Order</h1>
+        <h1 className="notice-title">{t('guest.confirming')}</h1>
       </div>
     </div>
   );
@@ -185,19 +190,20 @@ export default function GuestOrderPage() {
     return known ? { orderid: fromLink, mobile: known } : null;
   });
   const [problem, setProblem] = useState<string | null>(null);
+  const { t } = useTranslation();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const id = orderid.trim().toUpperCase();
-    if (!id) return setProblem('Enter the order ID from your e-mail.');
-    if (!MOBILE.test(mobile)) return setProblem(Messages.invalidMobile);
+    if (!id) return setProblem(t('guest.enterOrderId'));
+    if (!MOBILE.test(mobile)) return setProblem(t('messages.invalidMobile'));
     setProblem(null);
     setAsked({ orderid: id, mobile });
   };
 
   return (
     <div className="container page page-narrow">
-      <h1 className="page-title">{asked ? 'Order Summary' : 'Find your order'}</h1>
+      <h1 className="page-title">{asked ? t('guest.summary') : t('guest.find')}</h1>
       {asked ? (
         <GuestOrderStatus
           key={`${asked.orderid}:${asked.mobile}`}
@@ -206,12 +212,10 @@ export default function GuestOrderPage() {
         />
       ) : (
         <form className="card guest-lookup" onSubmit={submit} noValidate>
-          <p className="muted">
-            Ordered without an account? Enter the order ID and the mobile number you ordered with.
-          </p>
+          <p className="muted">{t('guest.lookupIntro')}</p>
           <div className="field">
             <label className="field-label" htmlFor="lookup-orderid">
-              Order ID
+              {t('guest.orderId')}
             </label>
             <input
               id="lookup-orderid"
@@ -224,7 +228,7 @@ export default function GuestOrderPage() {
           </div>
           <div className="field">
             <label className="field-label" htmlFor="lookup-mobile">
-              Mobile number
+              {t('guest.mobile')}
             </label>
             <input
               id="lookup-mobile"
@@ -242,7 +246,7 @@ export default function GuestOrderPage() {
             </p>
           )}
           <button type="submit" className="btn btn-primary btn-block">
-            Show my order
+            {t('guest.showOrder')}
           </button>
         </form>
       )}

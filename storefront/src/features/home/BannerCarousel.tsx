@@ -4,6 +4,7 @@ import { Icon } from '@/components/Icon';
 import { assetUrl } from '@/lib/assets';
 import { useMediaQuery } from '@/lib/useMediaQuery';
 import { SlideLink } from './SlideLink';
+import { useTranslation } from 'react-i18next';
 
 const AUTO_ADVANCE_MS = 5000;
 const SWIPE_THRESHOLD_PX = 50;
@@ -18,6 +19,7 @@ export function BannerCarousel({ mobileSlides, desktopSlides }: BannerCarouselPr
   const prefersReducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   const slides = isMobile ? mobileSlides : desktopSlides;
   const [index, setIndex] = useState(0);
+  const { t } = useTranslation();
   // Moving content must be stoppable (WCAG 2.2.2); it starts still for those who ask for less motion.
   const [pausedByUser, setPausedByUser] = useState<boolean | null>(null);
   const paused = pausedByUser ?? prefersReducedMotion;
@@ -54,7 +56,7 @@ export function BannerCarousel({ mobileSlides, desktopSlides }: BannerCarouselPr
     <section
       className={`carousel ${isMobile ? 'carousel-mobile' : 'carousel-desktop'}`}
       aria-roledescription="carousel"
-      aria-label="Offers"
+      aria-label={t('home.offers')}
       onTouchStart={onTouchStart}
       onTouchEnd={onTouchEnd}
     >
@@ -69,7 +71,7 @@ export function BannerCarousel({ mobileSlides, desktopSlides }: BannerCarouselPr
             <SlideLink href={slide.redirectUrl}>
               <img
                 src={assetUrl(slide.url)}
-                alt={slide.title || `Offer ${slideIndex + 1}`}
+                alt={slide.title || t('home.offerN', { n: slideIndex + 1 })}
                 loading={slideIndex === 0 ? 'eager' : 'lazy'}
                 fetchPriority={slideIndex === 0 ? 'high' : 'auto'}
                 draggable={false}
@@ -86,7 +88,7 @@ export function BannerCarousel({ mobileSlides, desktopSlides }: BannerCarouselPr
                 key={`${slide.url}-dot-${dotIndex}`}
                 type="button"
                 className={`carousel-dot${dotIndex === current ? ' is-active' : ''}`}
-                aria-label={`Go to slide ${dotIndex + 1}`}
+                aria-label={t('home.goToSlide', { n: dotIndex + 1 })}
                 aria-current={dotIndex === current}
                 onClick={() => go(dotIndex)}
               />
@@ -95,7 +97,7 @@ export function BannerCarousel({ mobileSlides, desktopSlides }: BannerCarouselPr
           <button
             type="button"
             className="carousel-toggle"
-            aria-label={paused ? 'Play slides' : 'Pause slides'}
+            aria-label={paused ? t('home.playSlides') : t('home.pauseSlides')}
             onClick={() => setPausedByUser(!paused)}
           >
             <Icon name={paused ? 'play' : 'pause'} size={16} />

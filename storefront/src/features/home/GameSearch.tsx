@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { Icon } from '@/components/Icon';
+import { useTranslation } from 'react-i18next';
 
 interface GameSearchProps {
   query: string;
@@ -12,13 +13,14 @@ interface GameSearchProps {
 export function GameSearch({ query, onChange, focusOnMount = false }: GameSearchProps) {
   const id = useId();
   const field = useRef<HTMLInputElement>(null);
+  const { t } = useTranslation();
   useEffect(() => {
     if (focusOnMount) field.current?.focus();
   }, [focusOnMount]);
   return (
     <form className="game-search" role="search" onSubmit={(event) => event.preventDefault()}>
       <label htmlFor={id} className="sr-only">
-        Search games
+        {t('home.searchGames')}
       </label>
       <Icon name="search" size={18} />
       <input
@@ -28,7 +30,7 @@ export function GameSearch({ query, onChange, focusOnMount = false }: GameSearch
         className="input game-search-input"
         value={query}
         onChange={(event) => onChange(event.target.value)}
-        placeholder="Search games or regions"
+        placeholder={t('home.searchPlaceholder')}
         autoComplete="off"
         enterKeyHint="search"
       />

@@ -13,13 +13,14 @@ import { ProductSection, ProductSectionSkeleton } from './ProductSection';
 import { useGoogleLoginCompletion } from './useGoogleLoginCompletion';
 import { WhyChooseUs } from './WhyChooseUs';
 import './home.css';
+import { useTranslation } from 'react-i18next';
 
 function sectionsOf(products: HomeProducts) {
   return [
-    { title: 'TRENDING DISCOUNTS', items: products.trending ?? [] },
-    { title: 'INSTANT RECHARGE', items: products.instantGames ?? [] },
-    { title: 'MORE GAMES', items: products.games ?? [] },
-    { title: 'OTHERS', items: [...(products.ott ?? []), ...(products.others ?? [])] },
+    { title: 'home.trending' as const, items: products.trending ?? [] },
+    { title: 'home.instant' as const, items: products.instantGames ?? [] },
+    { title: 'home.moreGames' as const, items: products.games ?? [] },
+    { title: 'home.others' as const, items: [...(products.ott ?? []), ...(products.others ?? [])] },
   ];
 }
 
@@ -50,13 +51,14 @@ function SearchResults({ products, query }: { products: HomeProducts; query: str
       return true;
     });
   const shown = query.trim();
+  const { t } = useTranslation();
   return (
     <div aria-live="polite">
       {matches.length ? (
-        <ProductSection title={`Results for “${shown}”`} products={matches} />
+        <ProductSection title={t('home.resultsFor', { query: shown })} products={matches} />
       ) : (
-        <StatusMessage icon="search" title={`No games match “${shown}”`}>
-          <p className="muted">Try another game name or a region, such as Brazil.</p>
+        <StatusMessage icon="search" title={t('home.noMatch', { query: shown })}>
+          <p className="muted">{t('home.noMatchHint')}</p>
         </StatusMessage>
       )}
     </div>
@@ -64,6 +66,7 @@ function SearchResults({ products, query }: { products: HomeProducts; query: str
 }
 
 function Catalogue({ products, query }: { products: UseQueryResult<HomeProducts>; query: string }) {
+  const { t } = useTranslation();
   if (products.isPending) {
     return (
       <>
@@ -75,10 +78,10 @@ function Catalogue({ products, query }: { products: UseQueryResult<HomeProducts>
   // A failed refresh keeps the games already shown.
   if (!products.data) {
     return (
-      <StatusMessage icon="alert" tone="warning" title="We couldn't load the games right now">
-        <p className="muted">Please check your connection and try again.</p>
+      <StatusMessage icon="alert" tone="warning" title={t('home.loadFailed')}>
+        <p className="muted">{t('home.checkConnection')}</p>
         <button type="button" className="btn btn-secondary" onClick={() => void products.refetch()}>
-          Try again
+          {t('home.tryAgain')}
         </button>
       </StatusMessage>
     );
@@ -87,13 +90,13 @@ function Catalogue({ products, query }: { products: UseQueryResult<HomeProducts>
   const sections = sectionsOf(products.data);
   if (sections.every((section) => !section.items.length)) {
     return (
-      <StatusMessage icon="grid" title="No games available yet">
-        <p className="muted">New games are being added. Please check back soon.</p>
+      <StatusMessage icon="grid" title={t('home.noGames')}>
+        <p className="muted">{t('home.noGamesHint')}</p>
       </StatusMessage>
     );
   }
   return sections.map((section) => (
-    <ProductSection key={section.title} title={section.title} products={section.items} />
+    <ProductSection key={section.title} title={t(section.title)} products={section.items} />
   ));
 }
 
@@ -114,10 +117,11 @@ export default function HomePage() {
   // What the visitor typed into the server's first screen before the app took over.
   const [typed] = useState(staticSearch);
   const [query, setQuery] = useState(typed.query);
+  const { t } = useTranslation();
 
   return (
     <div className="container page home">
-      <h1 className="sr-only">Z Store: instant game top-ups in India</h1>
+      <h1 className="sr-only">{t('home.heading')}</h1>
       <Banners gallery={gallery} />
       <GameSearch query={query} onChange={setQuery} focusOnMount={typed.focused} />
       <Catalogue products={products} query={query} />

@@ -4,6 +4,7 @@ import type { GalleryImage } from '@/api/types';
 import { Icon } from '@/components/Icon';
 import { assetUrl } from '@/lib/assets';
 import { useFocusTrap } from '@/lib/useFocusTrap';
+import { useTranslation } from 'react-i18next';
 
 const POPUP_CLOSED_KEY = 'popupClosedAt';
 const SUPPRESS_FOR_MS = 5 * 60 * 1000;
@@ -16,6 +17,7 @@ function recentlyClosed(): boolean {
 export function PopupAd({ popup }: { popup: GalleryImage }) {
   const [open, setOpen] = useState(() => !recentlyClosed());
   const dialogRef = useFocusTrap<HTMLDivElement>(open);
+  const { t } = useTranslation();
 
   const close = useCallback(() => {
     localStorage.setItem(POPUP_CLOSED_KEY, String(Date.now()));
@@ -41,15 +43,20 @@ export function PopupAd({ popup }: { popup: GalleryImage }) {
       className="popup-ad"
       role="dialog"
       aria-modal="true"
-      aria-label={popup.title || 'Offer'}
+      aria-label={popup.title || t('home.offer')}
       tabIndex={-1}
     >
       <div className="popup-backdrop" aria-hidden="true" onClick={close} />
       <div className="popup-card">
-        <button type="button" className="popup-close" aria-label="Close" onClick={close}>
+        <button
+          type="button"
+          className="popup-close"
+          aria-label={t('common.close')}
+          onClick={close}
+        >
           <Icon name="close" />
         </button>
-        <img src={assetUrl(popup.url)} alt={popup.title || 'Offer'} />
+        <img src={assetUrl(popup.url)} alt={popup.title || t('home.offer')} />
         {popup.title &&
           (link ? (
             <a

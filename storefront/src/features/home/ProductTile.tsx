@@ -1,10 +1,8 @@
 import { Link } from 'react-router';
 import type { HomeProduct } from '@/api/types';
 import { assetUrl, FALLBACK_TILE_IMAGE } from '@/lib/assets';
-
-/** '₹79', or '₹79.50' when the price has paise. */
-const formatPrice = (rupees: number) =>
-  `₹${Number.isInteger(rupees) ? rupees.toLocaleString('en-IN') : rupees.toFixed(2)}`;
+import { useTranslation } from 'react-i18next';
+import { rupeesShort } from '@/lib/format';
 
 /** 'Mobile Legends (Brazil server)' reads as the game and, on its own line, the region. */
 function splitRegion(name: string): [string, string | undefined] {
@@ -14,6 +12,7 @@ function splitRegion(name: string): [string, string | undefined] {
 
 export function ProductTile({ product }: { product: HomeProduct }) {
   const [name, region] = splitRegion(product.name);
+  const { t } = useTranslation();
   return (
     <Link to={`/product/${product._id}`} className="product-tile">
       <span className="product-tile-image">
@@ -30,10 +29,14 @@ export function ProductTile({ product }: { product: HomeProduct }) {
       <span className="product-tile-name">{name}</span>
       {region && <span className="product-tile-region">{region}</span>}
       {product.fromPrice !== undefined && (
-        <span className="product-tile-price">from {formatPrice(product.fromPrice)}</span>
+        <span className="product-tile-price">
+          {t('home.from', { price: rupeesShort(product.fromPrice) })}
+        </span>
       )}
       {!!product.bestDiscount && (
-        <span className="product-tile-discount">Up to {product.bestDiscount}% off</span>
+        <span className="product-tile-discount">
+          {t('home.upTo', { percent: product.bestDiscount })}
+        </span>
       )}
     </Link>
   );

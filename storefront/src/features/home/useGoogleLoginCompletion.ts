@@ -5,16 +5,13 @@ import { fetchGoogleLoginResult } from '@/api/auth';
 import { ApiError } from '@/api/client';
 import { useSession } from '@/auth/SessionContext';
 import { returnTo } from '@/auth/returnTo';
-
-const GOOGLE_FAILED = 'Google Authentication Failed';
+import { i18n } from '@/i18n';
 
 /** Why Google signed no one in (the server's `reason`), and what to do instead. */
-const REFUSALS: Record<string, string> = {
-  unverified:
-    "Google Authentication Failed: Google has not verified this account's e-mail address, so it cannot sign you in here. Verify the address in your Google account, or sign in with your e-mail and password or a mobile OTP.",
-  linked:
-    'Google Authentication Failed: the account with this e-mail is linked to another Google account. Sign in with your e-mail and password or a mobile OTP.',
-};
+const REFUSALS = { unverified: 'google.unverified', linked: 'google.linked' } as const;
+
+const refusalOf = (reason: string) =>
+  Object.hasOwn(REFUSALS, reason) ? REFUSALS[reason as keyof typeof REFUSALS] : undefined;
 
 /** Finishes a Google sign-in when the server sends the browser to /home?success=... */
 export function useGoogleLoginCompletion() {
@@ -30,7 +27,8 @@ export function useGoogleLoginCompletion() {
     handled.current = true;
 
     if (success !== 'true') {
-      toast.error(REFUSALS[reason] ?? GOOGLE_FAILED, { autoClose: REFUSALS[reason] ? 8000 : 3000 });
+      const refusal = refusalOf(reason);
+      toast.error(i18n.t(refusal ?? 'google.failed'), { autoClose: refusal ? 8000 : 3000 });
       void navigate('/home', { replace: true });
       return;
     }
@@ -40,14 +38,14 @@ export function useGoogleLoginCompletion() {
         if (token && user) {
           signIn(token, user);
         } else {
-          toast.error('Failed to retrieve user data');
+          toast.error(i18n.t('google.noUser'));
         }
       })
       .catch((failure: unknown) =>
         toast.error(
           failure instanceof ApiError && !failure.isNetworkError
-            ? GOOGLE_FAILED
-            : 'Failed to fetch user data from Google Login',
+            ? i18n.t('google.failed')
+            : i18n.t('google.fetchFailed'),
         ),
       )
       .finally(() => void navigate(returnTo(), { replace: true }));

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { ApiError, downloadFile } from '@/api/client';
 import type { Order } from '@/api/types';
+import { useTranslation } from 'react-i18next';
 
 /** Orders that were paid have a tax invoice (a refund adds a credit note, the invoice stays). */
 export const INVOICED = ['Processing', 'Completed', 'Refunded', 'Cancelled'];
@@ -12,6 +13,7 @@ export const downloadInvoice = (orderid: string) =>
 /** "Download invoice" on a paid order: the GST tax invoice as PDF. */
 export function InvoiceLink({ order }: { order: Order }) {
   const [busy, setBusy] = useState(false);
+  const { t } = useTranslation();
   if (!INVOICED.includes(order.status)) return null;
   const download = async () => {
     setBusy(true);
@@ -20,8 +22,8 @@ export function InvoiceLink({ order }: { order: Order }) {
     } catch (failure) {
       toast.error(
         failure instanceof ApiError && failure.status === 404
-          ? 'This order has no tax invoice.'
-          : 'The invoice could not be downloaded. Please try again.',
+          ? t('orders.noInvoice')
+          : t('orders.invoiceFailed'),
       );
     } finally {
       setBusy(false);
@@ -34,7 +36,7 @@ export function InvoiceLink({ order }: { order: Order }) {
       onClick={() => void download()}
       disabled={busy}
     >
-      Download invoice
+      {t('orders.downloadInvoice')}
     </button>
   );
 }

@@ -5,8 +5,10 @@ import { formatDateTime, formatRupees } from '@/lib/format';
 import { BuyAgainLink } from './BuyAgainLink';
 import { InvoiceLink } from './InvoiceLink';
 import { VerifyPaymentLink } from './VerifyPaymentLink';
+import { useTranslation } from 'react-i18next';
 
 export function OrderCards({ orders }: { orders: Order[] }) {
+  const { t } = useTranslation();
   return (
     <ul className="order-cards">
       {orders.map((order) => (
@@ -20,22 +22,22 @@ export function OrderCards({ orders }: { orders: Order[] }) {
           </div>
           <dl className="order-facts">
             <div>
-              <dt>Order ID</dt>
+              <dt>{t('orders.orderId')}</dt>
               <dd>{order.orderid}</dd>
             </div>
             <div>
-              <dt>UID/Email</dt>
+              <dt>{t('orders.uidEmail')}</dt>
               <dd>
                 {order.input1}
                 {order.input2 ? ` (${order.input2})` : ''}
               </dd>
             </div>
             <div>
-              <dt>Payment</dt>
+              <dt>{t('orders.payment')}</dt>
               <dd>{order.paymentmode === 'wallet' ? 'Z-Coins' : 'UPI'}</dd>
             </div>
             <div>
-              <dt>Date</dt>
+              <dt>{t('orders.date')}</dt>
               <dd>{formatDateTime(order.createdAt)}</dd>
             </div>
           </dl>

@@ -1,5 +1,6 @@
 import { ORDER_STATUSES } from '@zstore/contract/statuses';
 import { Icon } from '@/components/Icon';
+import { useTranslation } from 'react-i18next';
 
 export const STATUS_FILTERS = ['All', ...ORDER_STATUSES] as const;
 
@@ -13,6 +14,7 @@ interface OrderFiltersProps {
 }
 
 export function OrderFilters({ status, query, onStatusChange, onQueryChange }: OrderFiltersProps) {
+  const { t } = useTranslation();
   return (
     <div className="order-filters">
       <label className="search-box">
@@ -22,19 +24,19 @@ export function OrderFilters({ status, query, onStatusChange, onQueryChange }: O
           type="search"
           value={query}
           onChange={(event) => onQueryChange(event.target.value)}
-          placeholder="Search by order ID, item or player ID"
-          aria-label="Search orders"
+          placeholder={t('orders.searchPlaceholder')}
+          aria-label={t('orders.searchLabel')}
         />
       </label>
       <select
         className="input"
         value={status}
         onChange={(event) => onStatusChange(event.target.value as StatusFilter)}
-        aria-label="Filter by status"
+        aria-label={t('orders.filterLabel')}
       >
         {STATUS_FILTERS.map((value) => (
           <option key={value} value={value}>
-            {value === 'All' ? 'All statuses' : value}
+            {value === 'All' ? t('orders.allStatuses') : t(`status.${value}`)}
           </option>
         ))}
       </select>

@@ -5,22 +5,24 @@ import { formatDateTime, formatRupees } from '@/lib/format';
 import { BuyAgainLink } from './BuyAgainLink';
 import { InvoiceLink } from './InvoiceLink';
 import { VerifyPaymentLink } from './VerifyPaymentLink';
+import { useTranslation } from 'react-i18next';
 
 export function OrderTable({ orders }: { orders: Order[] }) {
+  const { t } = useTranslation();
   return (
     <div className="table-wrap card">
       <table className="order-table">
         <thead>
           <tr>
-            <th>Order ID</th>
-            <th>Item</th>
-            <th>UID/Email</th>
-            <th>Price</th>
-            <th>Payment</th>
-            <th>Status</th>
-            <th>Date</th>
+            <th>{t('orders.orderId')}</th>
+            <th>{t('orders.item')}</th>
+            <th>{t('orders.uidEmail')}</th>
+            <th>{t('orders.price')}</th>
+            <th>{t('orders.payment')}</th>
+            <th>{t('orders.status')}</th>
+            <th>{t('orders.date')}</th>
             <th>
-              <span className="sr-only">Actions</span>
+              <span className="sr-only">{t('orders.actions')}</span>
             </th>
           </tr>
         </thead>

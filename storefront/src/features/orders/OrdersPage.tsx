@@ -12,6 +12,7 @@ import { OrderCards } from './OrderCards';
 import { OrderFilters, type StatusFilter } from './OrderFilters';
 import { OrderTable } from './OrderTable';
 import './orders.css';
+import { useTranslation } from 'react-i18next';
 
 const PAGE_SIZE = LIST_PAGE_SIZE;
 type View = 'list' | 'table';
@@ -33,6 +34,7 @@ export default function OrdersPage() {
   const [view, setView] = useState<View>('list');
   const [status, setStatus] = useState<StatusFilter>('All');
   const [query, setQuery] = useState('');
+  const { t } = useTranslation();
   const [visible, setVisible] = useState(PAGE_SIZE);
   // The receipt e-mail links here with `?invoice=<orderid>`: the invoice downloads once.
   const [params] = useSearchParams();
@@ -63,13 +65,13 @@ export default function OrdersPage() {
   return (
     <div className="container page orders-page">
       <div className="row-between">
-        <h1 className="page-title">My Orders</h1>
-        <div className="view-toggle" role="group" aria-label="View">
+        <h1 className="page-title">{t('orders.title')}</h1>
+        <div className="view-toggle" role="group" aria-label={t('orders.view')}>
           <button
             type="button"
             className={`icon-btn${view === 'list' ? ' is-active' : ''}`}
             aria-pressed={view === 'list'}
-            aria-label="List view"
+            aria-label={t('orders.listView')}
             onClick={() => setView('list')}
           >
             <Icon name="list" />
@@ -78,7 +80,7 @@ export default function OrdersPage() {
             type="button"
             className={`icon-btn${view === 'table' ? ' is-active' : ''}`}
             aria-pressed={view === 'table'}
-            aria-label="Table view"
+            aria-label={t('orders.tableView')}
             onClick={() => setView('table')}
           >
             <Icon name="table" />
@@ -105,14 +107,14 @@ export default function OrdersPage() {
         </div>
       )}
       {!orders.data && orders.isError && (
-        <StatusMessage icon="alert" tone="warning" title="We couldn't load your orders">
+        <StatusMessage icon="alert" tone="warning" title={t('orders.loadFailed')}>
           <button type="button" className="btn btn-secondary" onClick={() => void orders.refetch()}>
-            Try again
+            {t('orders.tryAgain')}
           </button>
         </StatusMessage>
       )}
       {orders.data && filtered.length === 0 && !wantsOlder && (
-        <StatusMessage icon="receipt" title="No orders found matching your criteria." />
+        <StatusMessage icon="receipt" title={t('orders.noneFound')} />
       )}
       {filtered.length > 0 &&
         (view === 'list' ? (
@@ -122,13 +124,13 @@ export default function OrdersPage() {
         ))}
       {wantsOlder && !isFetchNextPageError && (
         <p className="muted load-more" role="status">
-          Loading older orders…
+          {t('orders.loadingOlder')}
         </p>
       )}
       {isFetchNextPageError && wantsOlder && (
-        <StatusMessage icon="alert" tone="warning" title="We couldn't load your older orders">
+        <StatusMessage icon="alert" tone="warning" title={t('orders.olderFailed')}>
           <button type="button" className="btn btn-secondary" onClick={() => void fetchNextPage()}>
-            Try again
+            {t('orders.tryAgain')}
           </button>
         </StatusMessage>
       )}
@@ -138,7 +140,7 @@ export default function OrdersPage() {
           className="btn btn-secondary load-more"
           onClick={() => setVisible((count) => count + PAGE_SIZE)}
         >
-          Show more orders
+          {t('orders.showMore')}
         </button>
       )}
     </div>

@@ -1,5 +1,6 @@
 import type { Item } from '@/api/types';
 import { formatRupees } from '@/lib/format';
+import { useTranslation } from 'react-i18next';
 
 interface BuyBarProps {
   item: Item | null;
@@ -21,23 +22,24 @@ export function BuyBar({
   onLogin,
   onGuest,
 }: BuyBarProps) {
+  const { t } = useTranslation();
   return (
-    <section className="buy-bar" aria-label="Your order">
+    <section className="buy-bar" aria-label={t('product.yourOrder')}>
       <div className="buy-bar-total">
-        <span className="muted buy-bar-item">{item?.name ?? 'Select a pack'}</span>
+        <span className="muted buy-bar-item">{item?.name ?? t('product.selectPack')}</span>
         <strong>{formatRupees(price ?? 0)}</strong>
       </div>
       {isLoggedIn ? (
         <button type="button" className="btn btn-primary" onClick={onProceed} disabled={processing}>
-          {processing ? 'Processing...' : 'Proceed to Payment'}
+          {processing ? t('product.processing') : t('product.proceedToPayment')}
         </button>
       ) : (
         <div className="buy-bar-actions">
           <button type="button" className="btn btn-secondary btn-sm" onClick={onGuest}>
-            Buy as guest
+            {t('product.buyAsGuest')}
           </button>
           <button type="button" className="btn btn-primary btn-sm" onClick={onLogin}>
-            Please Login First
+            {t('product.loginFirst')}
           </button>
         </div>
       )}

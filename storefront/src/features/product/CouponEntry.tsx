@@ -4,6 +4,8 @@ import { ApiError, errorText } from '@/api/client';
 import { validateCoupon } from '@/api/coupon';
 import type { User } from '@/api/types';
 import { Icon } from '@/components/Icon';
+import { Trans, useTranslation } from 'react-i18next';
+import { failureText, serverText } from '@/i18n/errors';
 
 export interface AppliedCoupon {
   code: string;
@@ -19,12 +21,11 @@ interface CouponEntryProps {
   initialCode?: string;
 }
 
-const COUPON_FAILED = 'An error occurred';
-
 export function CouponEntry({ user, itemId, applied, onApplied, initialCode }: CouponEntryProps) {
   const [code, setCode] = useState(initialCode ?? '');
   const [checking, setChecking] = useState(false);
   const reapplied = useRef(false);
+  const { t } = useTranslation();
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
@@ -33,32 +34,34 @@ export function CouponEntry({ user, itemId, applied, onApplied, initialCode }: C
 
   const applyCode = async (entered: string) => {
     if (!user) {
-      toast.error('Please login to apply a coupon.');
+      toast.error(t('messages.couponLoginRequired'));
       return;
     }
     if (user.role === 'reseller') {
-      toast.error('Resellers cannot apply coupons.');
+      toast.error(t('messages.couponResellers'));
       return;
     }
     const trimmed = entered.trim();
     if (!trimmed) {
-      toast.error('Please enter a coupon code.');
+      toast.error(t('messages.couponEnterCode'));
       return;
     }
     setChecking(true);
     try {
       const result = await validateCoupon(trimmed, itemId);
       if (result.success && !result.error) {
-        toast.success(result.message || 'Coupon applied!');
+        toast.success(serverText(result.message, t('messages.couponApplied')));
         onApplied({ code: trimmed, appliedDiscount: result.appliedDiscount ?? 0 });
       } else {
         onApplied(null);
-        toast.error(result.error || result.message || COUPON_FAILED);
+        toast.error(serverText(result.error || result.message, t('errors.COUPON_INVALID')));
       }
     } catch (failure) {
       onApplied(null);
       toast.error(
-        failure instanceof ApiError ? (errorText(failure.body) ?? COUPON_FAILED) : COUPON_FAILED,
+        failure instanceof ApiError && errorText(failure.body)
+          ? failureText(failure, t('product.couponError'))
+          : t('product.couponError'),
       );
     } finally {
       setChecking(false);
@@ -78,7 +81,11 @@ export function CouponEntry({ user, itemId, applied, onApplied, initialCode }: C
       <div className="coupon-applied">
         <Icon name="tag" size={18} />
         <span>
-          <strong>{applied.code}</strong> applied
+          <Trans
+            i18nKey="product.couponApplied"
+            values={{ code: applied.code }}
+            components={{ b: <strong /> }}
+          />
         </span>
         <button
           type="button"
@@ -88,7 +95,7 @@ export function CouponEntry({ user, itemId, applied, onApplied, initialCode }: C
             setCode('');
           }}
         >
-          Remove
+          {t('product.remove')}
         </button>
       </div>
     );
@@ -100,14 +107,14 @@ export function CouponEntry({ user, itemId, applied, onApplied, initialCode }: C
         className="input"
         value={code}
         onChange={(event) => setCode(event.target.value.toUpperCase())}
-        placeholder="Coupon code"
-        aria-label="Coupon code"
+        placeholder={t('product.couponCode')}
+        aria-label={t('product.couponCode')}
         autoCapitalize="characters"
         autoComplete="off"
         maxLength={32}
       />
       <button type="submit" className="btn btn-secondary" disabled={checking}>
-        {checking ? 'Checking...' : 'Apply'}
+        {checking ? t('product.checking') : t('product.apply')}
       </button>
     </form>
   );

@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import { Messages } from '@zstore/contract/messages';
 import type { Product } from '@/api/types';
 import { assetUrl } from '@/lib/assets';
 import {
@@ -11,12 +10,15 @@ import {
 } from '@zstore/contract/order-inputs';
 import { fieldHint, fieldPlaceholder, inputFields, needsUsernameCheck } from './productRules';
 import { StepCard } from './StepCard';
+import { useTranslation } from 'react-i18next';
 
 export interface UsernameCheck {
   status: 'idle' | 'checking' | 'verified' | 'refused';
   text?: string;
   /** The supplier's words in plain English, shown beside them. */
   explanation?: string;
+  /** The player's in-game name, once checked. */
+  username?: string;
 }
 
 interface EnterInfoStepProps {
@@ -40,6 +42,7 @@ export function EnterInfoStep({
 }: EnterInfoStepProps) {
   const firstId = useId();
   const secondId = useId();
+  const { t } = useTranslation();
   const { first, second } = inputFields(product);
   const firstLabel = first.label;
   const secondLabel = second.label;
@@ -47,7 +50,7 @@ export function EnterInfoStep({
   const firstInvalid = firstIsEmail && input1 !== '' && !firstInputValid(product, input1);
 
   return (
-    <StepCard step={1} title="Enter Information">
+    <StepCard step={1} title={t('product.enterInformation')}>
       <div className="info-fields">
         <div className="field">
           <label className="field-label" htmlFor={firstId}>
@@ -73,7 +76,7 @@ export function EnterInfoStep({
           )}
           {firstInvalid && (
             <p id={`${firstId}-error`} className="form-error">
-              {Messages.invalidEmail}
+              {t('messages.invalidEmail')}
             </p>
           )}
         </div>
@@ -89,7 +92,7 @@ export function EnterInfoStep({
               onChange={(event) => onInput2Change(event.target.value)}
               aria-describedby={`${secondId}-hint`}
             >
-              <option value="">Select server</option>
+              <option value="">{t('product.selectServer')}</option>
               {GENSHIN_SERVERS.map((server) => (
                 <option key={server} value={server}>
                   {server}
@@ -122,7 +125,9 @@ export function EnterInfoStep({
             onClick={onCheckUsername}
             disabled={usernameCheck.status === 'checking'}
           >
-            {usernameCheck.status === 'checking' ? 'Checking...' : 'Check Username'}
+            {usernameCheck.status === 'checking'
+              ? t('product.checking')
+              : t('product.checkUsername')}
           </button>
           {usernameCheck.text && (
             <p
@@ -137,10 +142,10 @@ export function EnterInfoStep({
       )}
       {product.guideImage && (
         <details className="id-guide">
-          <summary>Where do I find my {firstLabel}?</summary>
+          <summary>{t('product.whereFind', { label: firstLabel })}</summary>
           <img
             src={assetUrl(product.guideImage)}
-            alt={`Where to find your ${firstLabel}`}
+            alt={t('product.whereFindAlt', { label: firstLabel })}
             loading="lazy"
           />
         </details>

@@ -2,6 +2,7 @@ import type { Item } from '@/api/types';
 import { assetUrl } from '@/lib/assets';
 import { formatRupees } from '@/lib/format';
 import { StepCard } from './StepCard';
+import { useTranslation } from 'react-i18next';
 
 interface OrderSummaryStepProps {
   item: Item | null;
@@ -35,8 +36,9 @@ export function OrderSummaryStep({
   onLogin,
   onGuest,
 }: OrderSummaryStepProps) {
+  const { t } = useTranslation();
   return (
-    <StepCard step={3} title="Order Confirmation" className="summary-card">
+    <StepCard step={3} title={t('product.orderConfirmation')} className="summary-card">
       {item ? (
         <div className="summary-item">
           <img src={assetUrl(item.imgpath || fallbackImage)} alt="" />
@@ -46,7 +48,7 @@ export function OrderSummaryStep({
           </div>
         </div>
       ) : (
-        <p className="muted">Select a pack to continue.</p>
+        <p className="muted">{t('product.selectToContinue')}</p>
       )}
       <dl className="summary-list">
         <div>
@@ -59,12 +61,12 @@ export function OrderSummaryStep({
         </div>
         {username && (
           <div>
-            <dt>Username</dt>
+            <dt>{t('product.username')}</dt>
             <dd>{username}</dd>
           </div>
         )}
         <div className="summary-total">
-          <dt>Total</dt>
+          <dt>{t('product.total')}</dt>
           <dd>{formatRupees(price ?? 0)}</dd>
         </div>
       </dl>
@@ -75,7 +77,7 @@ export function OrderSummaryStep({
           onClick={onProceed}
           disabled={processing}
         >
-          {processing ? 'Processing...' : 'Proceed to Payment'}
+          {processing ? t('product.processing') : t('product.proceedToPayment')}
         </button>
       ) : (
         <>
@@ -84,10 +86,10 @@ export function OrderSummaryStep({
             className="btn btn-primary btn-block summary-action"
             onClick={onLogin}
           >
-            Please Login First
+            {t('product.loginFirst')}
           </button>
           <button type="button" className="btn btn-secondary btn-block guest-buy" onClick={onGuest}>
-            Buy without an account
+            {t('product.buyWithoutAccount')}
           </button>
         </>
       )}

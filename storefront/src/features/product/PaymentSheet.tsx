@@ -4,9 +4,10 @@ import type { Item, PaymentMode, User } from '@/api/types';
 import { walletBalanceQuery } from '@/api/wallet';
 import { changeWhatsAppChoice, whatsAppChoiceQuery } from '@/api/whatsapp';
 import { Modal } from '@/components/Modal';
-import { formatCoins, formatRupees } from '@/lib/format';
+import { formatCoins, formatRupees, rupeesShort } from '@/lib/format';
 import { CouponEntry, type AppliedCoupon } from './CouponEntry';
 import { couponTotals } from './productRules';
+import { useTranslation } from 'react-i18next';
 
 interface PaymentSheetProps {
   user: User;
@@ -82,6 +83,7 @@ export function PaymentSheet({
   const [whatsAppTicked, setWhatsAppTicked] = useState(false);
   const [savingChoice, setSavingChoice] = useState(false);
   const busy = submitting || savingChoice;
+  const { t } = useTranslation();
 
   /** Records the opt-in first, so the order's own news already goes to WhatsApp. */
   const confirm = async (chosen: PaymentMode) => {
@@ -114,21 +116,21 @@ export function PaymentSheet({
 
   const balanceText =
     balanceValue !== null
-      ? `Balance: ${formatCoins(balanceValue)} Z-Coins`
+      ? t('product.balance', { amount: formatCoins(balanceValue) })
       : balance.isPending
-        ? 'Balance: loading...'
-        : 'Balance unavailable';
+        ? t('product.balanceLoading')
+        : t('product.balanceUnavailable');
 
   return (
     <Modal
       open
-      title="Select Payment"
+      title={t('product.selectPayment')}
       onClose={busy ? () => undefined : onCancel}
       variant="sheet"
       footer={
         <>
           <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={busy}>
-            Cancel
+            {t('product.cancel')}
           </button>
           <button
             type="button"
@@ -136,7 +138,7 @@ export function PaymentSheet({
             disabled={!mode || busy || missing > 0}
             onClick={() => mode && void confirm(mode)}
           >
-            {busy ? 'Processing...' : 'Confirm Order'}
+            {busy ? t('product.processing') : t('product.confirmOrder')}
           </button>
         </>
       }
@@ -144,7 +146,7 @@ export function PaymentSheet({
       <div className="sheet-stack">
         <dl className="summary-list">
           <div>
-            <dt>Item</dt>
+            <dt>{t('product.item')}</dt>
             <dd>{item.name}</dd>
           </div>
           <div>
@@ -158,7 +160,7 @@ export function PaymentSheet({
         </dl>
 
         <div>
-          <h3 className="sheet-heading">Have a coupon?</h3>
+          <h3 className="sheet-heading">{t('product.haveCoupon')}</h3>
           <CouponEntry
             user={user}
             itemId={item._id}
@@ -168,28 +170,30 @@ export function PaymentSheet({
           />
         </div>
 
-        <div role="radiogroup" aria-label="Payment method" className="pay-options">
-          <h3 className="sheet-heading">Payment method</h3>
+        <div role="radiogroup" aria-label={t('product.paymentMethod')} className="pay-options">
+          <h3 className="sheet-heading">{t('product.paymentMethod')}</h3>
           <PaymentOption
             selected={mode === 'upi'}
             onSelect={() => setMode('upi')}
             logo="/images/pay-upi.svg"
-            title="UPI Payment"
-            subtitle="Instant Transfer"
+            title={t('product.upiPayment')}
+            subtitle={t('product.instantTransfer')}
           />
           <PaymentOption
             selected={mode === 'wallet'}
             onSelect={() => setMode('wallet')}
             logo="/images/pay-zcoins.svg"
-            title="Z-Coins"
+            title={t('product.zcoins')}
             subtitle={balanceText}
           />
           {missing > 0 && (
             <div className="short-of-coins">
-              <p className="form-error">Your Z-Coins balance is lower than the total.</p>
+              <p className="form-error">{t('product.lowBalance')}</p>
               <p className="muted">
-                Add ₹{missing.toLocaleString('en-IN')} by UPI and come back to this order, or pay
-                the whole {formatRupees(total)} by UPI.
+                {t('product.addMissing', {
+                  missing: rupeesShort(missing),
+                  total: formatRupees(total),
+                })}
               </p>
               <div className="short-of-coins-actions">
                 <button
@@ -198,7 +202,7 @@ export function PaymentSheet({
                   disabled={submitting}
                   onClick={() => onTopUp(missing, coupon?.code ?? '')}
                 >
-                  {`Top up ₹${missing.toLocaleString('en-IN')} and pay`}
+                  {t('product.topUpAndPay', { missing: rupeesShort(missing) })}
                 </button>
                 <button
                   type="button"
@@ -206,7 +210,7 @@ export function PaymentSheet({
                   disabled={submitting}
                   onClick={() => setMode('upi')}
                 >
-                  Pay by UPI instead
+                  {t('product.payByUpi')}
                 </button>
               </div>
             </div>
@@ -225,31 +229,29 @@ export function PaymentSheet({
             />
             <span>
               <label htmlFor="whatsapp-optin">
-                <strong>Get order updates on WhatsApp</strong>
+                <strong>{t('product.whatsAppUpdates')}</strong>
               </label>
-              <span id="whatsapp-consent-text" className="muted">
+              <span id="whatsapp-consent-text" className="muted" lang="en" data-server-text>
                 {whatsApp.data!.consentText}
               </span>
             </span>
           </div>
         )}
-        {whatsApp.data?.optedIn && (
-          <p className="muted whatsapp-on">Order updates also go to your WhatsApp.</p>
-        )}
+        {whatsApp.data?.optedIn && <p className="muted whatsapp-on">{t('product.whatsAppOn')}</p>}
 
         <dl className="summary-list price-summary">
           <div>
-            <dt>Price</dt>
+            <dt>{t('product.price')}</dt>
             <dd>{formatRupees(price)}</dd>
           </div>
           {coupon && (
             <div className="discount-row">
-              <dt>Coupon discount</dt>
+              <dt>{t('product.couponDiscount')}</dt>
               <dd>-{formatRupees(discount)}</dd>
             </div>
           )}
           <div className="summary-total">
-            <dt>Total</dt>
+            <dt>{t('product.total')}</dt>
             <dd>{formatRupees(total)}</dd>
           </div>
         </dl>

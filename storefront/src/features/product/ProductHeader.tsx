@@ -3,15 +3,18 @@ import type { Product } from '@/api/types';
 import { Icon } from '@/components/Icon';
 import { Modal } from '@/components/Modal';
 import { assetUrl, FALLBACK_TILE_IMAGE } from '@/lib/assets';
-import { useDocumentHead } from '@/lib/useDocumentHead';
+import { useDocumentHead, useHreflang } from '@/lib/useDocumentHead';
 import { deliveryNote, guaranteeNote } from './productRules';
+import { useTranslation } from 'react-i18next';
 
 export function ProductHeader({ product }: { product: Product }) {
   const [guideOpen, setGuideOpen] = useState(false);
+  const { t } = useTranslation();
   useDocumentHead(
-    `${product.name} Top-Up`,
-    `Top up ${product.name} instantly at Z Store: pick a pack, enter your player details and pay by UPI or Z-Coins.`,
+    t('product.headTitle', { name: product.name }),
+    t('product.headDescription', { name: product.name }),
   );
+  useHreflang(`/product/${encodeURIComponent(product._id)}`);
   return (
     <section className="product-header card">
       <img
@@ -42,7 +45,7 @@ export function ProductHeader({ product }: { product: Product }) {
           data-shell-key="how-to-purchase"
           onClick={() => setGuideOpen(true)}
         >
-          <Icon name="info" size={16} /> How To Purchase?
+          <Icon name="info" size={16} /> {t('product.howToPurchase')}
         </button>
       </div>
       {product.importantnote && (
@@ -51,18 +54,28 @@ export function ProductHeader({ product }: { product: Product }) {
           <p>{product.importantnote}</p>
         </div>
       )}
-      <Modal open={guideOpen} title="How To Purchase?" onClose={() => setGuideOpen(false)}>
+      <Modal
+        open={guideOpen}
+        title={t('product.howToPurchase')}
+        onClose={() => setGuideOpen(false)}
+      >
         {product.guideImage && (
-          <img className="guide-image" src={assetUrl(product.guideImage)} alt="Purchase guide" />
+          <img
+            className="guide-image"
+            src={assetUrl(product.guideImage)}
+            alt={t('product.purchaseGuide')}
+          />
         )}
         <ol className="guide-steps">
           <li>
-            Enter your {product.inputs[0]?.label || 'User ID'} and{' '}
-            {product.inputs[1]?.label || 'server'}.
+            {t('product.guideStep1', {
+              first: product.inputs[0]?.label || t('product.userIdWord'),
+              second: product.inputs[1]?.label || t('product.serverWord'),
+            })}
           </li>
-          <li>Pick the pack you want.</li>
-          <li>Check the order summary and tap Proceed to Payment.</li>
-          <li>Apply a coupon if you have one, pay by UPI or Z-Coins, and you are done.</li>
+          <li>{t('product.guideStep2')}</li>
+          <li>{t('product.guideStep3')}</li>
+          <li>{t('product.guideStep4')}</li>
         </ol>
       </Modal>
     </section>

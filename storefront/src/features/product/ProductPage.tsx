@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
-import { Messages } from '@zstore/contract/messages';
 import { ApiError } from '@/api/client';
 import { itemsQuery } from '@/api/item';
 import { audienceOf } from '@/api/queryKeys';
@@ -15,7 +14,13 @@ import { useSession } from '@/auth/SessionContext';
 import { PageLoader } from '@/components/PageLoader';
 import { StatusMessage } from '@/components/StatusMessage';
 import { BuyBar } from './BuyBar';
-import { interpretCheckId, serverRegionOf } from '@zstore/contract/check-id-message';
+import {
+  INDO_ID_REFUSED,
+  interpretCheckId,
+  REGION_REFUSED,
+  serverRegionOf,
+  type CheckIdOutcome,
+} from '@zstore/contract/check-id-message';
 import { EnterInfoStep, type UsernameCheck } from './EnterInfoStep';
 import { OrderSummaryStep } from './OrderSummaryStep';
 import { PaymentSheet } from './PaymentSheet';
@@ -41,30 +46,54 @@ import {
 import { SelectRechargeStep } from './SelectRechargeStep';
 import { usePlaceOrder } from './usePlaceOrder';
 import './product.css';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '@/i18n';
+import { currentLanguage } from '@/i18n/language';
+
+/**
+ * The player check's outcome in the language on screen: the supplier's own words stay as they
+ * came (spec 000 section 8); the store's lines around them are translated.
+ */
+function localCheckId(outcome: CheckIdOutcome, username?: string): CheckIdOutcome {
+  if (currentLanguage() === 'en') return outcome;
+  if (outcome.verified) {
+    return { verified: true, text: i18n.t('product.usernameIs', { name: username ?? '' }) };
+  }
+  if (outcome.text === INDO_ID_REFUSED) {
+    return { verified: false, text: i18n.t('product.indoRefused') };
+  }
+  if (outcome.text === REGION_REFUSED) {
+    return { verified: false, text: i18n.t('product.regionRefused') };
+  }
+  return {
+    verified: false,
+    text: outcome.text,
+    explanation: outcome.explanation && i18n.t('product.playerNotFound'),
+  };
+}
 
 /** Names the field that is wrong when one is; else the spec's general message. */
 const detailsToast = (problem?: string) =>
-  toast.error(problem ?? Messages.selectPackAndDetails, {
+  toast.error(problem ?? i18n.t('messages.selectPackAndDetails'), {
     position: 'top-center',
     autoClose: 5000,
   });
 
 function ProductNotFound({ failed }: { failed: boolean }) {
+  const { t } = useTranslation();
   return (
     <div className="container page page-narrow">
       <div className="card">
         <StatusMessage
           icon="alert"
           tone="warning"
-          title={failed ? "We couldn't load this product" : 'Product not found'}
+          title={failed ? t('product.couldNotLoad') : t('product.notFound')}
         >
           <p className="muted">
-            {failed
-              ? 'Please check your connection and try again.'
-              : 'This product is not available any more.'}
+            {failed ? t('product.checkConnection') : t('product.notAvailable')}
           </p>
           <Link to="/home" className="btn btn-primary">
-            Back to Home
+            {t('product.backHome')}
           </Link>
         </StatusMessage>
       </div>
@@ -158,9 +187,16 @@ function OrderForm({ product }: { product: Product }) {
         selectedProduct: product._id,
         selectedItem: selected._id,
       });
-      const outcome = interpretCheckId(response, serverRegionOf(product.name));
+      const outcome = localCheckId(
+        interpretCheckId(response, serverRegionOf(product.name)),
+        response.username,
+      );
       if (outcome.verified) {
-        setUsernameCheck({ status: 'verified', text: outcome.text });
+        setUsernameCheck({
+          status: 'verified',
+          text: outcome.text,
+          username: response.username ?? '',
+        });
         return;
       }
       setUsernameCheck({ status: 'refused', ...outcome });
@@ -168,8 +204,10 @@ function OrderForm({ product }: { product: Product }) {
     } catch (failure) {
       const outcome =
         failure instanceof ApiError && !failure.isNetworkError
-          ? interpretCheckId({ message: failure.message }, serverRegionOf(product.name))
-          : { text: Messages.internal };
+          ? localCheckId(
+              interpretCheckId({ message: failure.message }, serverRegionOf(product.name)),
+            )
+          : { text: i18n.t('messages.internal') };
       const explanation = 'explanation' in outcome ? outcome.explanation : undefined;
       setUsernameCheck({ status: 'refused', text: outcome.text, explanation });
       toast.error(explanation ? `${outcome.text}: ${explanation}` : outcome.text);
@@ -182,7 +220,7 @@ function OrderForm({ product }: { product: Product }) {
       return false;
     }
     if (needsUsernameCheck(product) && usernameCheck.status !== 'verified') {
-      toast.error('Please check your username with Check Username before proceeding.');
+      toast.error(i18n.t('product.checkFirst'));
       return false;
     }
     return true;
@@ -231,10 +269,7 @@ function OrderForm({ product }: { product: Product }) {
     void topUp.start(amount, user.userid, back);
   };
 
-  const username =
-    usernameCheck.status === 'verified'
-      ? usernameCheck.text?.replace(/^Username: /, '')
-      : undefined;
+  const username = usernameCheck.status === 'verified' ? usernameCheck.username : undefined;
 
   return (
     <div className="product-layout">

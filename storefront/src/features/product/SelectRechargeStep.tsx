@@ -3,6 +3,7 @@ import { assetUrl } from '@/lib/assets';
 import { formatRupees } from '@/lib/format';
 import { discountPercent, priceFor } from './productRules';
 import { StepCard } from './StepCard';
+import { useTranslation } from 'react-i18next';
 
 interface SelectRechargeStepProps {
   items: Item[] | null;
@@ -28,6 +29,7 @@ function ItemCard({
   onSelect: () => void;
 }) {
   const percent = discountPercent(item, price);
+  const { t } = useTranslation();
   return (
     <button
       type="button"
@@ -45,7 +47,7 @@ function ItemCard({
           {item.originalprice > price && <s>{formatRupees(item.originalprice)}</s>}
         </span>
       ) : (
-        <span className="item-out">Out of Stock</span>
+        <span className="item-out">{t('product.outOfStock')}</span>
       )}
     </button>
   );
@@ -60,8 +62,9 @@ export function SelectRechargeStep({
   role,
   fallbackImage,
 }: SelectRechargeStepProps) {
+  const { t } = useTranslation();
   return (
-    <StepCard step={2} title="Select Recharge">
+    <StepCard step={2} title={t('product.selectRecharge')}>
       {items === null && !loadFailed && (
         <div className="item-grid" aria-hidden="true">
           {Array.from({ length: 6 }, (_, index) => (
@@ -71,13 +74,13 @@ export function SelectRechargeStep({
       )}
       {loadFailed && (
         <div className="step-empty">
-          <p className="muted">We couldn&apos;t load the packs right now.</p>
+          <p className="muted">{t('product.packsFailed')}</p>
           <button type="button" className="btn btn-secondary btn-sm" onClick={onRetry}>
-            Try again
+            {t('product.tryAgain')}
           </button>
         </div>
       )}
-      {items?.length === 0 && <p className="step-empty muted">No items found</p>}
+      {items?.length === 0 && <p className="step-empty muted">{t('product.noItems')}</p>}
       {items && items.length > 0 && (
         <div className="item-grid">
           {items.map((item) => (

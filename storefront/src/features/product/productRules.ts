@@ -9,6 +9,7 @@ import {
 import type { Item, Product, Role } from '@/api/types';
 import { deliveryWindow } from '@/lib/delivery';
 import { rupeesShort } from '@/lib/format';
+import { i18n } from '@/i18n';
 
 const typeOf = (product: Product) => product.type?.toUpperCase() ?? '';
 
@@ -18,11 +19,19 @@ export const isMlbb = (product: Product) => typeOf(product) === 'MLBB';
 export function inputFields(product: Product) {
   const first = firstInputKind(product);
   const second = secondInputKind(product);
-  const fallbackSecond = second === 'server' ? 'Server' : second === 'zone' ? 'Zone ID' : 'Name';
+  const fallbackSecond = i18n.t(
+    second === 'server'
+      ? 'product.labelServer'
+      : second === 'zone'
+        ? 'product.labelZone'
+        : 'product.labelName',
+  );
   return {
     first: {
       kind: first,
-      label: product.inputs[0]?.label || (first === 'email' ? 'Email' : 'User ID'),
+      label:
+        product.inputs[0]?.label ||
+        i18n.t(first === 'email' ? 'product.labelEmail' : 'product.labelUserId'),
     },
     second: { kind: second, label: product.inputs[1]?.label || fallbackSecond },
   };
@@ -32,20 +41,20 @@ type Field = ReturnType<typeof inputFields>['first'] | ReturnType<typeof inputFi
 
 /** What a field wants and what the store accepts, shown under it. */
 export function fieldHint({ kind, label }: Field): string {
-  if (kind === 'playerId') return '6 to 12 digits, from your game profile.';
-  if (kind === 'email') return 'The pack is sent to this address.';
-  if (kind === 'zone') return '1 to 5 digits, in brackets after your ID.';
-  if (kind === 'server') return 'The server your account plays on.';
-  if (/server/i.test(label)) return 'Exactly as your game profile shows it.';
-  return `Up to ${SECOND_INPUT_MAX_LENGTH} characters.`;
+  if (kind === 'playerId') return i18n.t('product.hintPlayerId');
+  if (kind === 'email') return i18n.t('product.hintEmail');
+  if (kind === 'zone') return i18n.t('product.hintZone');
+  if (kind === 'server') return i18n.t('product.hintServer');
+  if (/server/i.test(label)) return i18n.t('product.hintServerText');
+  return i18n.t('product.hintMax', { max: SECOND_INPUT_MAX_LENGTH });
 }
 
 /** An example of a valid value, as the field's placeholder. */
 export function fieldPlaceholder({ kind, label }: Field): string {
-  if (kind === 'playerId') return 'e.g. 123456789';
-  if (kind === 'email') return 'name@example.com';
-  if (kind === 'zone') return 'e.g. 1234';
-  return `Enter ${label}`;
+  if (kind === 'playerId') return i18n.t('product.placeholderPlayerId');
+  if (kind === 'email') return i18n.t('product.placeholderEmail');
+  if (kind === 'zone') return i18n.t('product.placeholderZone');
+  return i18n.t('product.placeholderOther', { label });
 }
 
 /**
@@ -56,13 +65,13 @@ export function inputProblem(product: Product, input1: string, input2: string): 
   const { first, second } = inputFields(product);
   if (input1 && !firstInputValid(product, input1)) {
     return first.kind === 'email'
-      ? `"${input1}" is not a complete e-mail address. Enter the address to deliver to, like name@example.com.`
-      : `${first.label} must be 6 to 12 digits.`;
+      ? i18n.t('product.problemEmail', { value: input1 })
+      : i18n.t('product.problemPlayerId', { label: first.label });
   }
   if (input2 && !secondInputValid(product, input2)) {
-    if (second.kind === 'zone') return `${second.label} must be 1 to 5 digits.`;
-    if (second.kind === 'server') return `Choose your ${second.label} from the list.`;
-    return `${second.label} must be up to ${SECOND_INPUT_MAX_LENGTH} characters.`;
+    if (second.kind === 'zone') return i18n.t('product.problemZone', { label: second.label });
+    if (second.kind === 'server') return i18n.t('product.problemServer', { label: second.label });
+    return i18n.t('product.problemMax', { label: second.label, max: SECOND_INPUT_MAX_LENGTH });
   }
   return undefined;
 }
@@ -87,8 +96,8 @@ export function discountPercent(item: Item, price: number): number {
 export function deliveryNote(product: Product): string {
   if (product.deliveryTime) return product.deliveryTime;
   return product.isApi
-    ? `Instant delivery in ${deliveryWindow(true)}`
-    : `Delivered within ${deliveryWindow(false)}`;
+    ? i18n.t('product.instantIn', { window: deliveryWindow(true) })
+    : i18n.t('product.deliveredWithin', { window: deliveryWindow(false) });
 }
 
 /** 'Delivered in 6 minutes, or ₹10 back in Z-Coins': the product page's guarantee. */
@@ -97,9 +106,9 @@ export function guaranteeNote(product: Product): string | null {
   if (!guarantee) return null;
   const back =
     guarantee.percent !== undefined
-      ? `${guarantee.percent}% of the price`
+      ? i18n.t('product.percentOfPrice', { percent: guarantee.percent })
       : rupeesShort(guarantee.rupees ?? 0);
-  return `Delivered in ${guarantee.minutes} minutes, or ${back} back in Z-Coins`;
+  return i18n.t('product.guarantee', { minutes: guarantee.minutes, back });
 }
 
 /** The displayed coupon maths: discount rounded up, total rounded down, never below zero. */

@@ -2,7 +2,6 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { ErrorCode } from '@zstore/contract/error-codes';
-import { Messages } from '@zstore/contract/messages';
 import { ApiError } from '@/api/client';
 import { createUpiOrder, createWalletOrder, type OrderRequest } from '@/api/order';
 import type { PaymentMode } from '@/api/types';
@@ -10,10 +9,10 @@ import { useSignOut } from '@/auth/useSignOut';
 import { isDefiniteRefusal, useIntentKey } from '@/lib/useIntentKey';
 import { useRefreshAccount } from '@/lib/useRefreshAccount';
 import { paymentFromAnswer, type UpiPayment } from '@/features/upi/upiPayment';
+import { i18n } from '@/i18n';
+import { failureText, serverText } from '@/i18n/errors';
 
-const NETWORK_ERROR = 'Something went wrong! Please try again.';
 const SESSION_EXPIRED_DELAY_MS = 3000;
-const ORDER_FAILED = 'Could not create the order. Please try again.';
 
 /**
  * `paying`: a UPI payment to make (handed to `onUpiPayment`); `unknown`: the answer was lost or
@@ -47,7 +46,7 @@ export function usePlaceOrder(onUpiPayment: (payment: UpiPayment) => void) {
   const handleError = useCallback(
     (message: string, code?: string) => {
       if (code === ErrorCode.TokenExpired) {
-        toast.warning(Messages.sessionExpiredToast);
+        toast.warning(i18n.t('messages.sessionExpiredToast'));
         expiryTimer.current = window.setTimeout(
           () => signOutTo('/login'),
           SESSION_EXPIRED_DELAY_MS,
@@ -79,7 +78,7 @@ export function usePlaceOrder(onUpiPayment: (payment: UpiPayment) => void) {
             onUpiPayment(paymentFromAnswer('order', data.orderid, data, 0));
             return 'paying';
           }
-          handleError(response.error ?? ORDER_FAILED);
+          handleError(serverText(response.error, i18n.t('product.orderFailed')));
         } else {
           const response = await createWalletOrder(order, idempotencyKey);
           settle();
@@ -87,16 +86,16 @@ export function usePlaceOrder(onUpiPayment: (payment: UpiPayment) => void) {
             goTo(response.redirect_url);
             return 'redirected';
           }
-          handleError(response.msg ?? ORDER_FAILED);
+          handleError(serverText(response.msg, i18n.t('product.orderFailed')));
         }
       } catch (failure) {
         settleIfDefinite(failure);
         if (failure instanceof ApiError && !failure.isNetworkError) {
-          handleError(failure.message, failure.code);
+          handleError(failureText(failure, i18n.t('product.orderFailed')), failure.code);
           if (isDefiniteRefusal(failure)) return 'refused';
         } else {
           const detail = failure instanceof Error ? ` (${failure.message})` : '';
-          toast.error(`${NETWORK_ERROR}${detail}`);
+          toast.error(`${i18n.t('product.somethingWrong')}${detail}`);
         }
         return 'unknown';
       } finally {

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
-import { ApiError } from '@/api/client';
 import { startWalletTopUp } from '@/api/wallet';
 import { useIntentKey } from '@/lib/useIntentKey';
 import { paymentFromAnswer, type UpiPayment } from '@/features/upi/upiPayment';
 import { keepPurchaseForTopUp } from './purchaseDraft';
-
-const TOPUP_FAILED = 'Something went wrong! Please try again.';
+import { i18n } from '@/i18n';
+import { failureText } from '@/i18n/errors';
 
 /**
  * A UPI top-up of the Z-Coins an order is missing. The order waits in this tab: the wallet's
@@ -29,12 +28,10 @@ export function useTopUpForOrder() {
         setStarting(false);
         return;
       }
-      toast.error(TOPUP_FAILED);
+      toast.error(i18n.t('product.somethingWrong'));
     } catch (failure) {
       settleIfDefinite(failure);
-      toast.error(
-        failure instanceof ApiError && !failure.isNetworkError ? failure.message : TOPUP_FAILED,
-      );
+      toast.error(failureText(failure, i18n.t('product.somethingWrong')));
     }
     setStarting(false);
   };

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import type { ReferralSummary } from '@/api/referrals';
+import { useTranslation } from 'react-i18next';
 
 /** Share sheet, WhatsApp and copy for a customer's referral link. */
 export function ShareReferral({ summary }: { summary: ReferralSummary }) {
   const [copied, setCopied] = useState(false);
-  const text = `Top up your games on Z Store with my code ${summary.code}: ${summary.link}`;
+  const { t } = useTranslation();
+  const text = t('referrals.shareText', { code: summary.code, link: summary.link });
   const share = async () => {
     try {
       await navigator.share({ title: 'Z Store', text, url: summary.link });
@@ -21,7 +23,7 @@ export function ShareReferral({ summary }: { summary: ReferralSummary }) {
     <div className="row referral-share">
       {'share' in navigator && (
         <button type="button" className="btn btn-primary btn-sm" onClick={() => void share()}>
-          Share
+          {t('referrals.share')}
         </button>
       )}
       <a
@@ -30,10 +32,10 @@ export function ShareReferral({ summary }: { summary: ReferralSummary }) {
         target="_blank"
         rel="noreferrer"
       >
-        Share on WhatsApp
+        {t('referrals.shareWhatsApp')}
       </a>
       <button type="button" className="btn btn-ghost btn-sm" onClick={() => void copy()}>
-        {copied ? 'Copied' : 'Copy link'}
+        {copied ? t('referrals.copied') : t('referrals.copyLink')}
       </button>
     </div>
   );

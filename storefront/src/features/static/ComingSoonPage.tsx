@@ -1,17 +1,16 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StatusMessage } from '@/components/StatusMessage';
 
 export default function ComingSoonPage() {
+  const { t } = useTranslation();
   return (
     <div className="container page page-narrow">
       <div className="card">
-        <StatusMessage icon="clock" title="Coming Soon" heading="h1">
-          <p className="muted">
-            We are adding more games and offers. Check back shortly, or top up one of the games
-            already live.
-          </p>
+        <StatusMessage icon="clock" title={t('static.comingSoon')} heading="h1">
+          <p className="muted">{t('static.comingSoonText')}</p>
           <Link to="/home" className="btn btn-primary">
-            Browse Games
+            {t('static.browseGames')}
           </Link>
         </StatusMessage>
       </div>

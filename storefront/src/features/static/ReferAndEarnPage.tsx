@@ -6,55 +6,65 @@ import { ShareReferral } from '@/features/referrals/ShareReferral';
 import { formatDateTime, formatRupees } from '@/lib/format';
 import { StaticPage } from './StaticPage';
 import '@/features/referrals/referrals.css';
+import { useTranslation } from 'react-i18next';
 
-const STATUS_WORDS: Record<string, string> = {
-  pending: 'Waiting for their first order',
-  rewarded: 'Rewarded',
-  refused: 'Not eligible',
-  void: 'Cancelled',
-};
+const STATUS_WORDS = {
+  pending: 'referrals.statusPending',
+  rewarded: 'referrals.statusRewarded',
+  refused: 'referrals.statusRefused',
+  void: 'referrals.statusVoid',
+} as const;
+
+const statusKey = (status: string) =>
+  Object.hasOwn(STATUS_WORDS, status) ? STATUS_WORDS[status as keyof typeof STATUS_WORDS] : null;
 
 function MyReferrals({ userid }: { userid: number }) {
   const summary = useQuery(referralSummaryQuery(userid));
+  const { t } = useTranslation();
   if (summary.isPending) return <div className="skeleton referral-skeleton" aria-hidden />;
-  if (!summary.data) return <p className="form-error">We could not load your referral code.</p>;
+  if (!summary.data) return <p className="form-error">{t('referrals.loadFailed')}</p>;
   const data = summary.data;
   return (
     <section className="referral-card" aria-labelledby="my-code">
-      <h2 id="my-code">Your code</h2>
+      <h2 id="my-code">{t('referrals.yourCode')}</h2>
       <p className="referral-code" data-referral-code={data.code}>
         {data.code}
       </p>
       <p className="referral-link">
-        <span className="muted">Your link: </span>
+        <span className="muted">{t('referrals.yourLink')}</span>
         <span>{data.link}</span>
       </p>
       <p className="muted" data-referral-rules>
-        You and each friend earn {data.rewardPoints} points when their first order of{' '}
-        {formatRupees(data.minOrder)} or more completes (up to {data.monthlyCap} friends a month).
+        {t('referrals.rules', {
+          points: data.rewardPoints,
+          minimum: formatRupees(data.minOrder),
+          cap: data.monthlyCap,
+        })}
       </p>
       <ShareReferral summary={data} />
       <dl className="detail-list referral-totals">
         <div>
-          <dt>Friends waiting for their first order</dt>
+          <dt>{t('referrals.pending')}</dt>
           <dd data-referral-pending>{data.pending}</dd>
         </div>
         <div>
-          <dt>Points earned by referring</dt>
+          <dt>{t('referrals.earned')}</dt>
           <dd data-referral-earned>{data.earnedPoints}</dd>
         </div>
       </dl>
       {data.friends.length > 0 && (
         <>
-          <h3>Your friends</h3>
+          <h3>{t('referrals.yourFriends')}</h3>
           <ul className="referral-friends">
             {data.friends.map((friend) => (
               <li key={`${friend.name}-${friend.joinedAt}`}>
                 <span>{friend.name}</span>
-                <span className="muted">joined {formatDateTime(friend.joinedAt)}</span>
+                <span className="muted">
+                  {t('referrals.joined', { date: formatDateTime(friend.joinedAt) })}
+                </span>
                 <span className={`pill ${friend.status === 'rewarded' ? 'pill-success' : ''}`}>
-                  {STATUS_WORDS[friend.status] ?? friend.status}
-                  {friend.points > 0 && ` · +${friend.points} points`}
+                  {statusKey(friend.status) ? t(statusKey(friend.status)!) : friend.status}
+                  {friend.points > 0 && t('referrals.plusPoints', { count: friend.points })}
                 </span>
               </li>
             ))}
@@ -67,43 +77,36 @@ function MyReferrals({ userid }: { userid: number }) {
 
 export default function ReferAndEarnPage() {
   const { user } = useSession();
+  const { t } = useTranslation();
   return (
-    <StaticPage title="Refer & Earn" lead="Bring your squad to Z Store and earn together.">
+    <StaticPage title={t('referrals.title')} lead={t('referrals.lead')}>
       {user ? (
         <MyReferrals userid={user.userid} />
       ) : (
         <p className="notice">
-          <Link to="/login">Sign in</Link> to get your referral code and link.
+          <Link to="/login">{t('referrals.signIn')}</Link>
+          {t('referrals.signInRest')}
         </p>
       )}
-      <h2>How it works</h2>
+      <h2>{t('referrals.howItWorks')}</h2>
       <ol className="steps">
-        <li>Share your link or code with your friends and gaming groups.</li>
-        <li>They create an account through your link.</li>
-        <li>
-          When their first order (of the minimum amount or more) completes, you both earn reward
-          points.
-        </li>
-        <li>
-          Redeem points for Z-Coins from the wallet (1 point = 1 rupee) and spend them on packs.
-        </li>
+        {t('referrals.steps', { returnObjects: true }).map((step) => (
+          <li key={step}>{step}</li>
+        ))}
       </ol>
-      <h2>Good to know</h2>
+      <h2>{t('referrals.goodToKnow')}</h2>
       <ul>
-        <li>Every completed purchase also earns its buyer reward points worth 1% of the amount.</li>
-        <li>A friend counts once, and only for a new account of their own.</li>
-        <li>
-          Referral rewards are limited each month; cancelled or abusive referrals earn nothing.
-        </li>
-        <li>Points are credited once an order is Completed.</li>
+        {t('referrals.notes', { returnObjects: true }).map((note) => (
+          <li key={note}>{note}</li>
+        ))}
       </ul>
       <div className="row">
         <Link to="/wallet" className="btn btn-primary">
-          View my points
+          {t('referrals.viewPoints')}
         </Link>
         {!user && (
           <Link to="/register" className="btn btn-secondary">
-            Create Account
+            {t('referrals.createAccount')}
           </Link>
         )}
       </div>

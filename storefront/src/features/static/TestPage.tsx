@@ -1,7 +1,10 @@
+import { useTranslation } from 'react-i18next';
+
 export default function TestPage() {
+  const { t } = useTranslation();
   return (
     <div className="container page">
-      <h1 className="page-title">Test</h1>
+      <h1 className="page-title">{t('static.test')}</h1>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { formatRupees } from '@/lib/format';
 import { useMediaQuery } from '@/lib/useMediaQuery';
 import { anyAppLink, appButtons, payeeOf, sandboxScanLink, type UpiPayment } from './upiPayment';
 import './upi.css';
+import { useTranslation } from 'react-i18next';
 
 const UpiQrCode = lazy(() => import('./UpiQrCode'));
 
@@ -62,12 +63,12 @@ function useSecondsLeft(expiresAt: string | null) {
 const clock = (seconds: number) =>
   `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
-const STATUS_TEXT: Record<Live, string> = {
-  waiting: 'Waiting for your payment',
-  opened: 'Payment opened in a UPI app',
-  paid: 'Processing',
-  ended: 'Payment not completed',
-};
+const STATUS_TEXT = {
+  waiting: 'upi.waiting',
+  opened: 'upi.opened',
+  paid: 'upi.paid',
+  ended: 'upi.ended',
+} as const satisfies Record<Live, string>;
 
 /**
  * Paying by UPI without leaving the store: the UPI app buttons on a phone, a QR code of the UPI
@@ -84,6 +85,7 @@ export function UpiPayPanel({
 }) {
   const navigate = useNavigate();
   const phone = useMediaQuery(PHONE);
+  const { t } = useTranslation();
   const secondsLeft = useSecondsLeft(payment.expiresAt);
   const expired = secondsLeft === 0;
   const state = usePaymentState(payment, true);
@@ -111,11 +113,11 @@ export function UpiPayPanel({
     <div className="upi-pay" data-payment={payment.id}>
       <dl className="upi-pay-facts">
         <div>
-          <dt>Amount</dt>
+          <dt>{t('upi.amount')}</dt>
           <dd className="upi-pay-amount">{formatRupees(payment.amount)}</dd>
         </div>
         <div>
-          <dt>Pay to</dt>
+          <dt>{t('upi.payTo')}</dt>
           <dd>
             {payee.name}
             {payee.vpa && <span className="muted upi-pay-vpa">{payee.vpa}</span>}
@@ -123,9 +125,9 @@ export function UpiPayPanel({
         </div>
         {secondsLeft !== null && !settled && (
           <div>
-            <dt>Time left</dt>
+            <dt>{t('upi.timeLeft')}</dt>
             <dd className="upi-pay-timer" role="timer">
-              {expired ? 'Expired' : clock(secondsLeft)}
+              {expired ? t('upi.expired') : clock(secondsLeft)}
             </dd>
           </div>
         )}
@@ -133,11 +135,11 @@ export function UpiPayPanel({
 
       <p className={`upi-pay-status upi-pay-${state}`} role="status" aria-live="polite">
         {state === 'paid' || state === 'ended' ? null : <span className="spinner" />}
-        {expired && !settled ? 'This payment has expired' : STATUS_TEXT[state]}
+        {expired && !settled ? t('upi.paymentExpired') : t(STATUS_TEXT[state])}
       </p>
 
       {payable && phone && (
-        <div className="upi-apps" role="group" aria-label="Pay with a UPI app">
+        <div className="upi-apps" role="group" aria-label={t('upi.payWithApp')}>
           {appButtons(payment.upiIntent).map((button) => (
             <a
               key={button.app}
@@ -146,7 +148,7 @@ export function UpiPayPanel({
               {...(button.external ? { target: '_blank', rel: 'noopener' } : {})}
             >
               <img src={button.logo} alt="" width={56} height={24} />
-              <span>{button.name}</span>
+              <span>{button.app === 'any' ? t('upi.anyApp') : button.name}</span>
             </a>
           ))}
         </div>
@@ -157,13 +159,13 @@ export function UpiPayPanel({
           <Suspense fallback={<div className="upi-qr-placeholder" aria-hidden="true" />}>
             <UpiQrCode
               value={link}
-              label={`QR code to pay ${formatRupees(payment.amount)} by UPI`}
+              label={t('upi.qrLabel', { amount: formatRupees(payment.amount) })}
             />
           </Suspense>
-          <figcaption>Scan with any UPI app on your phone</figcaption>
+          <figcaption>{t('upi.scanHint')}</figcaption>
           {scan && (
             <a className="btn btn-ghost btn-sm" href={scan} target="_blank" rel="noopener">
-              Scan in the sandbox UPI app
+              {t('upi.scanSandbox')}
             </a>
           )}
         </figure>
@@ -171,7 +173,7 @@ export function UpiPayPanel({
 
       {!settled && (
         <a className="upi-pay-fallback" href={payment.paymentUrl}>
-          Trouble paying? Pay on the payment page
+          {t('upi.trouble')}
         </a>
       )}
     </div>

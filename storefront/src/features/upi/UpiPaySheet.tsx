@@ -1,6 +1,7 @@
 import { Modal } from '@/components/Modal';
 import { UpiPayPanel } from './UpiPayPanel';
 import type { UpiPayment } from './upiPayment';
+import { useTranslation } from 'react-i18next';
 
 /**
  * The checkout's UPI step. Closing it leaves the payment waiting: it stays payable from My
@@ -16,15 +17,16 @@ export function UpiPaySheet({
   /** Instead of going to the confirmation page (already there). */
   onSettled?: () => void;
 }) {
+  const { t } = useTranslation();
   return (
     <Modal
       open
-      title={payment.kind === 'order' ? 'Pay by UPI' : 'Top up by UPI'}
+      title={payment.kind === 'order' ? t('upi.payByUpi') : t('upi.topUpByUpi')}
       onClose={onClose}
       variant="sheet"
       footer={
         <button type="button" className="btn btn-secondary" onClick={onClose}>
-          Pay later
+          {t('upi.payLater')}
         </button>
       }
     >

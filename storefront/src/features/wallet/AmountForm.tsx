@@ -1,4 +1,5 @@
 import { useId, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export const QUICK_AMOUNTS = [50, 100, 250, 500];
 
@@ -28,6 +29,7 @@ export function AmountForm({
   children,
 }: AmountFormProps) {
   const id = useId();
+  const { t } = useTranslation();
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
@@ -54,7 +56,7 @@ export function AmountForm({
           />
         </div>
       </div>
-      <div className="quick-amounts" role="group" aria-label="Quick amounts">
+      <div className="quick-amounts" role="group" aria-label={t('wallet.quickAmounts')}>
         {QUICK_AMOUNTS.map((amount) => (
           <button
             key={amount}

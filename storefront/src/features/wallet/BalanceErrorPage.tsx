@@ -1,18 +1,24 @@
 import { Link } from 'react-router';
-import { Messages } from '@zstore/contract/messages';
 import { StatusMessage } from '@/components/StatusMessage';
+import { useTranslation } from 'react-i18next';
 
 export default function BalanceErrorPage() {
+  const { t } = useTranslation();
   return (
     <div className="container page page-narrow">
       <div className="card">
-        <StatusMessage icon="wallet" tone="warning" title="Insufficient Z-Coins" heading="h1">
-          <p className="muted">{Messages.insufficientBalance}</p>
+        <StatusMessage
+          icon="wallet"
+          tone="warning"
+          title={t('wallet.insufficientCoins')}
+          heading="h1"
+        >
+          <p className="muted">{t('messages.insufficientBalance')}</p>
           <Link to="/topup" className="btn btn-primary">
-            Top-Up Wallet
+            {t('wallet.topUpWallet')}
           </Link>
           <Link to="/home" className="btn btn-ghost">
-            Back to Home
+            {t('wallet.backHome')}
           </Link>
         </StatusMessage>
       </div>

@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
-import { ApiError } from '@/api/client';
 import { pointsBalanceQuery, redeemPoints } from '@/api/points';
 import { useSession } from '@/auth/SessionContext';
 import { formatPoints } from '@/lib/format';
@@ -10,8 +9,8 @@ import { isDefiniteRefusal, useIntentKey } from '@/lib/useIntentKey';
 import { useRefreshAccount } from '@/lib/useRefreshAccount';
 import { AmountForm, parseWholeAmount } from './AmountForm';
 import './wallet.css';
-
-const REDEEM_FAILED = 'Something went wrong! Please try again.';
+import { failureText, serverText } from '@/i18n/errors';
+import { useTranslation } from 'react-i18next';
 
 export default function RedeemPage() {
   const { user } = useSession();
@@ -23,16 +22,17 @@ export default function RedeemPage() {
   const [error, setError] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const { keyFor, settle } = useIntentKey();
+  const { t } = useTranslation();
   const available = points.data ? Number(points.data.balance ?? 0) : null;
 
   const submit = async () => {
     const amount = parseWholeAmount(value);
     if (amount === null) {
-      setError('Please enter a valid points amount');
+      setError(t('messages.invalidPointsAmount'));
       return;
     }
     if (available !== null && amount > available) {
-      setError(`Insufficient points. You have ${formatPoints(available)} points available.`);
+      setError(t('wallet.insufficientPoints', { points: formatPoints(available) }));
       return;
     }
     setError('');
@@ -41,11 +41,10 @@ export default function RedeemPage() {
       const response = await redeemPoints(amount, userid, keyFor({ amount }));
       settle();
       refreshAccount();
-      toast.success(response.msg ?? response.message ?? 'Points redeemed successfully.');
+      toast.success(serverText(response.msg ?? response.message, t('messages.pointsRedeemed')));
       void navigate('/wallet');
     } catch (failure) {
-      const text =
-        failure instanceof ApiError && !failure.isNetworkError ? failure.message : REDEEM_FAILED;
+      const text = failureText(failure, t('wallet.somethingWrong'));
       setError(text);
       // After a lost answer the balance may already be lower; pressing again must still retry.
       if (isDefiniteRefusal(failure)) {
@@ -61,18 +60,18 @@ export default function RedeemPage() {
     <div className="container page page-narrow">
       <div className="card stack">
         <div>
-          <h1 className="page-title">Redeem Points</h1>
-          <p className="muted">Turn reward points into Z-Coins. 1 point = 1 Z-Coin.</p>
+          <h1 className="page-title">{t('wallet.redeemTitle')}</h1>
+          <p className="muted">{t('wallet.redeemLead')}</p>
         </div>
         <div className="points-available">
-          <span className="muted">Available points</span>
+          <span className="muted">{t('wallet.availablePoints')}</span>
           {points.isPending && <span className="skeleton balance-skeleton" />}
           {!points.data && points.isError && <strong>--</strong>}
           {available !== null && <strong>{formatPoints(available)}</strong>}
         </div>
         <AmountForm
-          label="Points to redeem"
-          unit="pts"
+          label={t('wallet.pointsToRedeem')}
+          unit={t('wallet.pts')}
           value={value}
           onChange={(next) => {
             setValue(next);
@@ -80,12 +79,12 @@ export default function RedeemPage() {
           }}
           error={error}
           submitting={submitting}
-          submitLabel="Redeem Points"
-          submittingLabel="Redeeming..."
+          submitLabel={t('wallet.redeemTitle')}
+          submittingLabel={t('wallet.redeeming')}
           onSubmit={() => void submit()}
         />
         <Link to="/wallet" className="btn btn-ghost btn-block">
-          Back to Wallet
+          {t('wallet.backToWallet')}
         </Link>
       </div>
     </div>

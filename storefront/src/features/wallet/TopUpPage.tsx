@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
-import { ApiError } from '@/api/client';
 import { startWalletTopUp } from '@/api/wallet';
 import { useSession } from '@/auth/SessionContext';
 import { useIntentKey } from '@/lib/useIntentKey';
@@ -9,8 +8,8 @@ import { UpiPaySheet } from '@/features/upi/UpiPaySheet';
 import { paymentFromAnswer, type UpiPayment } from '@/features/upi/upiPayment';
 import { AmountForm, parseWholeAmount } from './AmountForm';
 import './wallet.css';
-
-const TOPUP_FAILED = 'Something went wrong! Please try again.';
+import { failureText } from '@/i18n/errors';
+import { useTranslation } from 'react-i18next';
 
 export default function TopUpPage() {
   const { user } = useSession();
@@ -19,11 +18,12 @@ export default function TopUpPage() {
   const [submitting, setSubmitting] = useState(false);
   const [payment, setPayment] = useState<UpiPayment | null>(null);
   const { keyFor, settle, settleIfDefinite } = useIntentKey();
+  const { t } = useTranslation();
 
   const submit = async () => {
     const amount = parseWholeAmount(value);
     if (amount === null) {
-      setError('Please enter a valid amount');
+      setError(t('messages.invalidAmount'));
       return;
     }
     if (!user) return;
@@ -37,12 +37,10 @@ export default function TopUpPage() {
         setPayment(paymentFromAnswer('topup', data.txnid, data, amount));
         return;
       }
-      toast.error(TOPUP_FAILED);
+      toast.error(t('wallet.somethingWrong'));
     } catch (failure) {
       settleIfDefinite(failure);
-      toast.error(
-        failure instanceof ApiError && !failure.isNetworkError ? failure.message : TOPUP_FAILED,
-      );
+      toast.error(failureText(failure, t('wallet.somethingWrong')));
     } finally {
       setSubmitting(false);
     }
@@ -52,11 +50,11 @@ export default function TopUpPage() {
     <div className="container page page-narrow">
       <div className="card stack">
         <div>
-          <h1 className="page-title">Top Up Wallet</h1>
-          <p className="muted">Add Z-Coins by UPI. 1 Z-Coin = ₹1, usable on every product.</p>
+          <h1 className="page-title">{t('wallet.topUpTitle')}</h1>
+          <p className="muted">{t('wallet.topUpLead')}</p>
         </div>
         <AmountForm
-          label="Amount (₹)"
+          label={t('wallet.amountRupees')}
           unit="₹"
           value={value}
           onChange={(next) => {
@@ -65,12 +63,12 @@ export default function TopUpPage() {
           }}
           error={error}
           submitting={submitting}
-          submitLabel="Proceed to Pay"
-          submittingLabel="Processing..."
+          submitLabel={t('wallet.proceedToPay')}
+          submittingLabel={t('wallet.processing')}
           onSubmit={() => void submit()}
         />
         <Link to="/wallet" className="btn btn-ghost btn-block">
-          Back to Wallet
+          {t('wallet.backToWallet')}
         </Link>
       </div>
       {payment && <UpiPaySheet payment={payment} onClose={() => setPayment(null)} />}

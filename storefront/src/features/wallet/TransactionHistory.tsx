@@ -2,27 +2,36 @@ import { Link } from 'react-router';
 import type { WalletTransaction } from '@/api/types';
 import { StatusPill } from '@/components/StatusPill';
 import { formatCoins, formatDateTime } from '@/lib/format';
+import { i18n } from '@/i18n';
+import { useTranslation } from 'react-i18next';
 
 const isIncoming = (txn: WalletTransaction) => txn.type !== 'Debit';
 
-const PURPOSES: Record<NonNullable<WalletTransaction['purpose']>, string> = {
-  topup: 'Wallet top-up',
-  order: 'Order payment',
-  refund: 'Refund',
-  admin: 'Admin credit',
-  redeem: 'Points redeemed',
-  late_payment: 'Late UPI payment returned',
-  compensation: 'Delivery promise missed',
-};
+const PURPOSES = {
+  topup: 'wallet.purposeTopup',
+  order: 'wallet.purposeOrder',
+  refund: 'wallet.purposeRefund',
+  admin: 'wallet.purposeAdmin',
+  redeem: 'wallet.purposeRedeem',
+  late_payment: 'wallet.purposeLate',
+  compensation: 'wallet.purposeCompensation',
+} as const satisfies Record<NonNullable<WalletTransaction['purpose']>, string>;
 
 /** What the movement was, in the customer's words. */
 function describe(txn: WalletTransaction): string {
-  if (txn.purpose) return PURPOSES[txn.purpose];
-  return txn.type === 'Debit' ? 'Order payment' : txn.type === 'Refunded' ? 'Refund' : 'Credit';
+  if (txn.purpose) return i18n.t(PURPOSES[txn.purpose]);
+  return i18n.t(
+    txn.type === 'Debit'
+      ? 'wallet.purposeOrder'
+      : txn.type === 'Refunded'
+        ? 'wallet.purposeRefund'
+        : 'wallet.purposeCredit',
+  );
 }
 
 function TransactionRow({ txn }: { txn: WalletTransaction }) {
   const incoming = isIncoming(txn);
+  const { t } = useTranslation();
   return (
     <li className="txn-row">
       <div className="txn-main">
@@ -41,7 +50,7 @@ function TransactionRow({ txn }: { txn: WalletTransaction }) {
             to={`/walletconfirmation?client_txn_id=${encodeURIComponent(txn.txnid)}`}
             className="txn-verify"
           >
-            Verify Payment
+            {t('wallet.verifyPayment')}
           </Link>
         )}
       </div>
@@ -50,7 +59,8 @@ function TransactionRow({ txn }: { txn: WalletTransaction }) {
 }
 
 export function TransactionHistory({ transactions }: { transactions: WalletTransaction[] }) {
-  if (!transactions.length) return <p className="muted txn-empty">No transactions found</p>;
+  const { t } = useTranslation();
+  if (!transactions.length) return <p className="muted txn-empty">{t('wallet.noTransactions')}</p>;
   return (
     <ul className="txn-list">
       {transactions.map((txn) => (

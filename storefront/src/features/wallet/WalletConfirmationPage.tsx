@@ -1,13 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError } from '@/api/client';
 import { walletTxnStatusQuery } from '@/api/wallet';
 import { Icon, type IconName } from '@/components/Icon';
 import { forgetPurchaseAfterTopUp, purchaseAfterTopUp } from '@/features/product/purchaseDraft';
 import { formatCoins } from '@/lib/format';
 import { useRefreshAccount } from '@/lib/useRefreshAccount';
 import './wallet.css';
+import { i18n } from '@/i18n';
+import { failureText } from '@/i18n/errors';
+import { StatusWord } from '@/components/StatusPill';
+import { useTranslation } from 'react-i18next';
 
 const REFRESH_MS = 5000;
 const WAITING_STATUSES = ['Pending', 'Processing'];
@@ -15,6 +18,13 @@ const WAITING_STATUSES = ['Pending', 'Processing'];
 const isWaiting = (status: string | undefined) => !!status && WAITING_STATUSES.includes(status);
 /** Still open: the gateway's answer may land after the customer is back, so the page asks again. */
 const isOpen = (status: string | undefined) => status === 'Created' || isWaiting(status);
+
+type TitleKey =
+  | 'wallet.topupSuccess'
+  | 'wallet.paymentPending'
+  | 'wallet.paymentProcessing'
+  | 'wallet.paymentFailed'
+  | 'wallet.awaitingPayment';
 
 interface TxnResult {
   txnid: string;
@@ -27,12 +37,12 @@ type LoadState =
   | { status: 'ready'; txn: TxnResult }
   | { status: 'error'; message: string };
 
-const LOOK: Record<string, { tone: string; icon: IconName; title: string }> = {
-  Success: { tone: 'success', icon: 'checkCircle', title: 'Top-up successful' },
-  Pending: { tone: 'warning', icon: 'clock', title: 'Payment pending' },
-  Processing: { tone: 'warning', icon: 'clock', title: 'Payment processing' },
-  Failed: { tone: 'danger', icon: 'xCircle', title: 'Payment failed' },
-  Created: { tone: 'info', icon: 'info', title: 'Awaiting payment' },
+const LOOK: Record<string, { tone: string; icon: IconName; title: TitleKey }> = {
+  Success: { tone: 'success', icon: 'checkCircle', title: 'wallet.topupSuccess' },
+  Pending: { tone: 'warning', icon: 'clock', title: 'wallet.paymentPending' },
+  Processing: { tone: 'warning', icon: 'clock', title: 'wallet.paymentProcessing' },
+  Failed: { tone: 'danger', icon: 'xCircle', title: 'wallet.paymentFailed' },
+  Created: { tone: 'info', icon: 'info', title: 'wallet.awaitingPayment' },
 };
 
 function TxnOutcome({
@@ -46,34 +56,33 @@ function TxnOutcome({
 }) {
   const look = LOOK[txn.status] ?? LOOK.Failed;
   const waiting = isWaiting(txn.status);
+  const { t } = useTranslation();
   return (
     <div className={`card txn-result txn-${look.tone}`}>
       <div className="txn-result-icon">
         {waiting ? <span className="spinner" /> : <Icon name={look.icon} size={34} />}
       </div>
-      <h1 className="notice-title">{look.title}</h1>
-      {waiting && (
-        <p className="muted">Your transaction is being processed. This may take a few moments.</p>
-      )}
+      <h1 className="notice-title">{t(look.title)}</h1>
+      {waiting && <p className="muted">{t('messages.transactionPending')}</p>}
       {txn.status === 'Success' && (
         <p className="muted">
-          {formatCoins(Number(txn.amount))} Z-Coins have been added to your wallet.
+          {t('wallet.coinsAdded', { amount: formatCoins(Number(txn.amount)) })}
         </p>
       )}
-      {txn.status === 'Failed' && (
-        <p className="muted">No money was added. If your bank debited you, it will be reversed.</p>
-      )}
+      {txn.status === 'Failed' && <p className="muted">{t('wallet.noMoneyAdded')}</p>}
       <dl className="detail-list txn-facts">
         <div>
-          <dt>Transaction ID</dt>
+          <dt>{t('wallet.transactionId')}</dt>
           <dd>{txn.txnid}</dd>
         </div>
         <div>
-          <dt>Status</dt>
-          <dd className="txn-status">{txn.status}</dd>
+          <dt>{t('wallet.status')}</dt>
+          <dd className="txn-status">
+            <StatusWord status={txn.status} />
+          </dd>
         </div>
         <div>
-          <dt>Amount</dt>
+          <dt>{t('wallet.amount')}</dt>
           <dd>₹{formatCoins(Number(txn.amount))}</dd>
         </div>
       </dl>
@@ -85,15 +94,15 @@ function TxnOutcome({
           onClick={onVerify}
           disabled={checking}
         >
-          {checking ? 'Checking...' : 'Verify Payment'}
+          {checking ? t('wallet.checking') : t('wallet.verifyPayment')}
         </button>
       )}
       <div className="action-pair">
         <Link to="/home" className="btn btn-secondary">
-          Return Home
+          {t('wallet.returnHome')}
         </Link>
         <Link to="/wallet" className="btn btn-primary">
-          Go to Wallet
+          {t('wallet.goToWallet')}
         </Link>
       </div>
     </div>
@@ -103,6 +112,7 @@ function TxnOutcome({
 /** A top-up started from the payment sheet leads back to the order that was waiting for it. */
 function BackToOrder({ status }: { status: string }) {
   const order = purchaseAfterTopUp();
+  const { t } = useTranslation();
   if (!order || isWaiting(status) || status === 'Created') return null;
   return (
     <Link
@@ -110,7 +120,7 @@ function BackToOrder({ status }: { status: string }) {
       className={`btn btn-block ${status === 'Success' ? 'btn-primary' : 'btn-secondary'}`}
       onClick={forgetPurchaseAfterTopUp}
     >
-      {status === 'Success' ? 'Continue your order' : 'Back to your order'}
+      {status === 'Success' ? t('wallet.continueOrder') : t('wallet.backToOrder')}
     </Link>
   );
 }
@@ -121,16 +131,13 @@ function loadState(
   answer: { data?: TxnResult } | undefined,
   failure: unknown,
 ): LoadState {
-  if (!clientTxnId) return { status: 'error', message: 'This link has no transaction reference.' };
+  if (!clientTxnId) return { status: 'error', message: i18n.t('wallet.noReference') };
   if (answer?.data) return { status: 'ready', txn: answer.data };
-  if (answer) return { status: 'error', message: 'Transaction not found.' };
+  if (answer) return { status: 'error', message: i18n.t('wallet.txnNotFound') };
   if (failure) {
     return {
       status: 'error',
-      message:
-        failure instanceof ApiError && !failure.isNetworkError
-          ? failure.message
-          : 'Please check your connection and try again.',
+      message: failureText(failure, i18n.t('wallet.checkConnection')),
     };
   }
   return { status: 'loading' };
@@ -148,6 +155,7 @@ export default function WalletConfirmationPage() {
   });
   const state = loadState(clientTxnId, lookup.data, lookup.error);
   const shownStatus = state.status === 'ready' ? state.txn.status : null;
+  const { t } = useTranslation();
 
   // A new answer on the top-up (settled, or paid after Verify): the wallet shows it.
   useEffect(() => {
@@ -159,8 +167,8 @@ export default function WalletConfirmationPage() {
       {state.status === 'loading' && (
         <div className="card notice">
           <span className="spinner" />
-          <h1 className="notice-title">Checking your payment</h1>
-          <p className="muted">Please do not refresh or close this page.</p>
+          <h1 className="notice-title">{t('wallet.checkingPayment')}</h1>
+          <p className="muted">{t('wallet.doNotRefresh')}</p>
         </div>
       )}
       {state.status === 'error' && (
@@ -168,10 +176,10 @@ export default function WalletConfirmationPage() {
           <span className="notice-icon">
             <Icon name="alert" size={30} />
           </span>
-          <h1 className="notice-title">We couldn&apos;t check this payment</h1>
+          <h1 className="notice-title">{t('wallet.couldNotCheck')}</h1>
           <p className="muted">{state.message}</p>
           <Link to="/wallet" className="btn btn-primary">
-            Go to Wallet
+            {t('wallet.goToWallet')}
           </Link>
         </div>
       )}

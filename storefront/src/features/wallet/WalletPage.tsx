@@ -12,6 +12,7 @@ import { formatCoins, formatPoints } from '@/lib/format';
 import { COIN_FAQS, KnowMoreButton, POINT_FAQS } from './KnowMoreDialog';
 import { TransactionHistory } from './TransactionHistory';
 import './wallet.css';
+import { useTranslation } from 'react-i18next';
 
 function BalanceValue({
   result,
@@ -35,40 +36,41 @@ export default function WalletPage() {
     () => joinPages<WalletTransaction>(transactions.data?.pages, (txn) => txn._id ?? txn.txnid),
     [transactions.data],
   );
+  const { t } = useTranslation();
 
   return (
     <div className="container page page-medium wallet-page">
-      <h1 className="page-title">My Wallet</h1>
+      <h1 className="page-title">{t('wallet.myWallet')}</h1>
       <div className="balance-grid">
         <section className="balance-card balance-coins">
           <div className="row-between">
             <span className="balance-label">
-              <Icon name="coins" size={18} /> Z-Coins
+              <Icon name="coins" size={18} /> {t('wallet.zcoins')}
             </span>
-            <KnowMoreButton title="Z-Coins" faqs={COIN_FAQS} />
+            <KnowMoreButton title={t('wallet.zcoins')} faqs={COIN_FAQS} />
           </div>
           <BalanceValue result={coins} format={formatCoins} />
-          <span className="balance-hint">1 Z-Coin = ₹1</span>
+          <span className="balance-hint">{t('wallet.coinWorth')}</span>
           <Link to="/topup" className="btn balance-action">
-            Top Up Wallet
+            {t('wallet.topUpTitle')}
           </Link>
         </section>
         <section className="balance-card balance-points">
           <div className="row-between">
             <span className="balance-label">
-              <Icon name="star" size={18} /> Reward Points
+              <Icon name="star" size={18} /> {t('wallet.rewardPoints')}
             </span>
-            <KnowMoreButton title="Reward Points" faqs={POINT_FAQS} />
+            <KnowMoreButton title={t('wallet.rewardPoints')} faqs={POINT_FAQS} />
           </div>
           <BalanceValue result={points} format={formatPoints} />
-          <span className="balance-hint">Earn 1% back on every purchase</span>
+          <span className="balance-hint">{t('wallet.earnBack')}</span>
           <Link to="/redeem" className="btn balance-action">
-            Redeem Points
+            {t('wallet.redeemTitle')}
           </Link>
         </section>
       </div>
       <section className="card">
-        <h2 className="section-heading">Transaction History</h2>
+        <h2 className="section-heading">{t('wallet.history')}</h2>
         {transactions.isPending && (
           <div className="stack" aria-hidden="true">
             {Array.from({ length: 3 }, (_, index) => (
@@ -77,25 +79,25 @@ export default function WalletPage() {
           </div>
         )}
         {!transactions.data && transactions.isError && (
-          <StatusMessage icon="alert" tone="warning" title="We couldn't load your transactions">
+          <StatusMessage icon="alert" tone="warning" title={t('wallet.loadFailed')}>
             <button
               type="button"
               className="btn btn-secondary"
               onClick={() => void transactions.refetch()}
             >
-              Try again
+              {t('wallet.tryAgain')}
             </button>
           </StatusMessage>
         )}
         {transactions.data && <TransactionHistory transactions={history} />}
         {transactions.isFetchNextPageError && (
-          <StatusMessage icon="alert" tone="warning" title="We couldn't load older transactions">
+          <StatusMessage icon="alert" tone="warning" title={t('wallet.olderFailed')}>
             <button
               type="button"
               className="btn btn-secondary"
               onClick={() => void transactions.fetchNextPage()}
             >
-              Try again
+              {t('wallet.tryAgain')}
             </button>
           </StatusMessage>
         )}
@@ -106,7 +108,7 @@ export default function WalletPage() {
             disabled={transactions.isFetchingNextPage}
             onClick={() => void transactions.fetchNextPage()}
           >
-            {transactions.isFetchingNextPage ? 'Loading…' : 'Show more transactions'}
+            {transactions.isFetchingNextPage ? t('wallet.loadingShort') : t('wallet.showMore')}
           </button>
         )}
       </section>
