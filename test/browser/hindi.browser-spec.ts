@@ -138,6 +138,8 @@ describe('the storefront in Hindi', () => {
     await browser?.close();
     await app?.close();
   });
+  // Each walk reports its own findings.
+  beforeEach(() => found.clear());
 
   /** The Latin words on the page that are neither allowed nor product data. */
   async function englishOnPage(): Promise<string[]> {

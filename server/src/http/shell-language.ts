@@ -98,6 +98,14 @@ export function shellLanguageOf(query: string | undefined, cookie: string | unde
   return cookie === 'hi' ? 'hi' : 'en';
 }
 
-/** `<html lang>` of the storefront's index.html set to the page's language. */
+/** The storefront's default tab title (index.html's), until a page sets its own. */
+const DEFAULT_TITLE: Record<ShellLanguage, string> = {
+  en: 'Instant Game Top-Ups | Z Store',
+  hi: 'तुरंत गेम टॉप-अप | Z Store',
+};
+
+/** `<html lang>` and the default title of the storefront's index.html in the page's language. */
 export const withHtmlLang = (html: string, language: ShellLanguage) =>
-  html.replace(/<html lang="[^"]*"/, `<html lang="${language}"`);
+  html
+    .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
+    .replace(`<title>${DEFAULT_TITLE.en}</title>`, `<title>${DEFAULT_TITLE[language]}</title>`);
