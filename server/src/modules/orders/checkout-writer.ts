@@ -82,6 +82,9 @@ export class CheckoutWriter {
         ? null
         : new Date((await databaseNow(this.txHost.tx)).getTime() + this.config.upi.paymentTtlMs);
       if (withOrder) await withOrder(order);
+      // The invoice before the debit: the wallet row stays locked from the debit to the commit,
+      // so the less that runs after it, the sooner the buyer's next order may debit.
+      if (order.status === 'Processing') await this.invoices.issueInvoice(order.orderid, now);
       if (txnid) {
         await this.movements.debitForOrder({
           orderid: draft.orderid,
@@ -90,10 +93,7 @@ export class CheckoutWriter {
           amount: total,
         });
       }
-      if (order.status === 'Processing') {
-        await this.invoices.issueInvoice(order.orderid, now);
-        answerOnCommit(answerOf(order));
-      }
+      if (order.status === 'Processing') answerOnCommit(answerOf(order));
       return { ...order, expiresAt };
     });
   }
