@@ -26,7 +26,15 @@ export class MetricsCollector {
     private readonly orderCounts: OrdersAdminService,
   ) {}
 
-  async collect() {
+  private collecting?: Promise<void>;
+
+  /** Reads every state once for all the scrapes that ask at the same time. */
+  collect(): Promise<void> {
+    this.collecting ??= this.read().finally(() => (this.collecting = undefined));
+    return this.collecting;
+  }
+
+  private async read() {
     await Promise.all([
       this.part('orders', () => this.orders()),
       this.part('packs', () => this.packs()),
