@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { placedWithin, type SqlWhere } from './sql-where.js';
 
 /**
  * A running tally kept by triggers (see the ScaleIndexes migration): `table` holds the folded
@@ -82,3 +83,40 @@ export async function dayOfOffset(
 
 /** The SQL condition "placed before the end of the India day `$?`", for `SqlWhere.and`. */
 export const PLACED_BY_DAY_END = `created_at < (($?::date + 1)::timestamp AT TIME ZONE 'Asia/Kolkata')`;
+
+/**
+ * Where a page of a newest-first list starts, narrowing `where`: a page by number of the whole
+ * list from the end of the India day `tally` places its first row on (`dayOfOffset`), a page of
+ * a date range from the rows placed within it (`placedWithin`). Answers the rows still to skip
+ * and whether the newest-first index may be walked; undefined when the list has no such page.
+ */
+export async function seekNewestPage(
+  db: DataSource,
+  tally: Tally,
+  where: SqlWhere,
+  page: {
+    offset: number;
+    limit: number;
+    keyset: boolean;
+    unfiltered: boolean;
+    onlyDates: boolean;
+    placedFrom: number;
+    range: { from?: Date; until?: Date };
+  },
+): Promise<{ skip: number; walkSort: boolean } | undefined> {
+  const { offset, limit, placedFrom } = page;
+  if (page.unfiltered && !page.keyset && offset > 0) {
+    await foldTally(db, tally);
+    const start = await dayOfOffset(db, tally, where, offset);
+    if (!start) return undefined;
+    where.and(PLACED_BY_DAY_END, start.day);
+    return { skip: offset - start.newer, walkSort: true };
+  }
+  if (page.onlyDates && !page.unfiltered) {
+    return {
+      skip: offset,
+      walkSort: placedWithin(where, page.range, { offset, limit, placedFrom }),
+    };
+  }
+  return { skip: offset, walkSort: false };
+}

@@ -2,14 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { TextSearch } from '../../common/http/list-filters.js';
 import { entityFromRow } from '../../database/entity-rows.js';
-import { pageSql, placedWithin, SqlWhere } from '../../database/sql-where.js';
-import {
-  dayOfOffset,
-  foldTally,
-  PLACED_BY_DAY_END,
-  tallyRows,
-  type Tally,
-} from '../../database/tallies.js';
+import { pageSql, SqlWhere } from '../../database/sql-where.js';
+import { seekNewestPage, foldTally, tallyRows, type Tally } from '../../database/tallies.js';
 import type { OrderStatus } from './order-state.js';
 import { OrderEntity } from './order.entity.js';
 import type { Order } from './order.js';
@@ -205,22 +199,19 @@ export class OrdersAdminRepository {
         : `SELECT count(*)::int AS total, ${placedFromSql} AS "placedFrom" FROM orders ${where}`,
       countFrom ? [...where.params, filter.updatedFrom] : where.params,
     );
-    let skip = offset;
-    let walkSort = false;
-    if (newestFirst && unfiltered && after === undefined && offset > 0) {
-      // A page by number: from the end of the day holding its first row (the tally knows it).
-      const start = await dayOfOffset(this.db, ORDER_TALLY, where, offset);
-      if (!start) return { rows: [], total };
-      where.and(PLACED_BY_DAY_END, start.day);
-      skip = offset - start.newer;
-      walkSort = true;
-    } else if (newestFirst && onlyDates && !unfiltered) {
-      walkSort = placedWithin(
-        where,
-        { from: filter.updatedFrom, until: filter.updatedUntil },
-        { offset, limit, placedFrom },
-      );
-    }
+    const seek = newestFirst
+      ? await seekNewestPage(this.db, ORDER_TALLY, where, {
+          offset,
+          limit,
+          keyset: after !== undefined,
+          unfiltered,
+          onlyDates,
+          placedFrom,
+          range: { from: filter.updatedFrom, until: filter.updatedUntil },
+        })
+      : { skip: offset, walkSort: false };
+    if (!seek) return { rows: [], total };
+    const { skip, walkSort } = seek;
     // Every sortable column of `orders` is NOT NULL, so any sort can seek.
     const rows: Array<Record<string, unknown>> = await this.db.query(
       pageSql('orders', where, sort.column, sort.order, total, limit, skip, {

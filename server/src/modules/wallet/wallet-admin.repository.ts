@@ -1,14 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { TextSearch } from '../../common/http/list-filters.js';
-import { pageSql, placedWithin, SqlWhere } from '../../database/sql-where.js';
-import {
-  dayOfOffset,
-  foldTally,
-  PLACED_BY_DAY_END,
-  tallyRows,
-  type Tally,
-} from '../../database/tallies.js';
+import { pageSql, SqlWhere } from '../../database/sql-where.js';
+import { seekNewestPage, foldTally, tallyRows, type Tally } from '../../database/tallies.js';
 import type { WalletTxnStatus, WalletTxnType } from './wallet.repository.js';
 import { mapWalletTxnRow, type WalletTxn, type WalletTxnRow } from './wallet-txn.js';
 
@@ -115,23 +109,19 @@ export class WalletAdminRepository {
         : `SELECT count(*)::int AS total, ${placedFromSql} AS "placedFrom" FROM wallet_transactions ${where}`,
       countFrom ? [...where.params, filter.updatedFrom] : where.params,
     );
-    let skip = offset;
-    let walkSort = false;
-    if (newestFirst && unfiltered && after === undefined && offset > 0) {
-      // A page by number: from the end of the day holding its first row (the day tally knows it).
-      await foldTally(this.db, WALLET_TXN_DAY_TALLY);
-      const start = await dayOfOffset(this.db, WALLET_TXN_DAY_TALLY, where, offset);
-      if (!start) return { rows: [], total };
-      where.and(PLACED_BY_DAY_END, start.day);
-      skip = offset - start.newer;
-      walkSort = true;
-    } else if (newestFirst && onlyDates && !unfiltered) {
-      walkSort = placedWithin(
-        where,
-        { from: filter.updatedFrom, until: filter.updatedUntil },
-        { offset, limit, placedFrom },
-      );
-    }
+    const seek = newestFirst
+      ? await seekNewestPage(this.db, WALLET_TXN_DAY_TALLY, where, {
+          offset,
+          limit,
+          keyset: after !== undefined,
+          unfiltered,
+          onlyDates,
+          placedFrom,
+          range: { from: filter.updatedFrom, until: filter.updatedUntil },
+        })
+      : { skip: offset, walkSort: false };
+    if (!seek) return { rows: [], total };
+    const { skip, walkSort } = seek;
     const rows: WalletTxnRow[] = await this.db.query(
       pageSql('wallet_transactions', where, sort.column, sort.order, total, limit, skip, {
         after,
