@@ -154,6 +154,14 @@ describe('the storefront in Hindi', () => {
     return [...new Set(words.filter((word) => !allowed.has(word.toLowerCase())))];
   }
 
+  async function signInInHindi(account: { email: string; password: string }) {
+    await page.goto('/login');
+    await shop().input('ईमेल').fill(account.email);
+    await shop().input('पासवर्ड').fill(account.password);
+    await shop().button('साइन इन करें').click();
+    await page.waitForURL('**/home');
+  }
+
   async function walk(label: string, path: string) {
     await page.goto(path);
     const english = await englishOnPage();
@@ -243,11 +251,7 @@ describe('the storefront in Hindi', () => {
       input1: '5123456789',
       input2: 'Ravi',
     });
-    await page.goto('/login');
-    await shop().input('ईमेल').fill(customer.email);
-    await shop().input('पासवर्ड').fill(customer.password);
-    await shop().button('साइन इन करें').click();
-    await page.waitForURL('**/home');
+    await signInInHindi(customer);
 
     for (const path of [
       '/home',
@@ -301,11 +305,7 @@ describe('the storefront in Hindi', () => {
       localStorage.clear();
       localStorage.setItem('lang', 'hi');
     });
-    await page.goto('/login');
-    await shop().input('ईमेल').fill(reseller.email);
-    await shop().input('पासवर्ड').fill(reseller.password);
-    await shop().button('साइन इन करें').click();
-    await page.waitForURL('**/home');
+    await signInInHindi(reseller);
     const mlbb = await productIdOfType('MLBB');
     for (const path of [
       '/home',
