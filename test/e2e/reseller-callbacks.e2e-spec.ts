@@ -220,7 +220,16 @@ describe('reseller callbacks: signed, at least once, in order, with backoff and 
     receiver.answer('/hooks/down', ...Array.from({ length: 20 }, () => 503));
     const order = await place('cb-down');
     await moveOrder(order.orderid, 'Completed');
+    // The store counts a try once it has written it down; the clock moves only after that, or
+    // the next try would be planned from the moved clock.
+    const recorded = (tries: number) =>
+      waitFor(
+        async () => (await logOf('cb-down'))[0]?.attempts === tries,
+        20_000,
+        `try ${tries} in the log`,
+      );
     await waitFor(() => receiver.at('/hooks/down').length === 1);
+    await recorded(1);
     // 1 min, 5 min, 30 min, 2 h, 6 h, 12 h, then the last try at 24 h.
     for (const [index, step] of [
       61e3, 301e3, 1801e3, 7201e3, 21601e3, 43201e3, 14400e3,
@@ -231,6 +240,7 @@ describe('reseller callbacks: signed, at least once, in order, with backoff and 
         20_000,
         `try ${index + 2}`,
       );
+      await recorded(index + 2);
     }
     const [event] = await waitFor(async () => {
       const log = await logOf('cb-down');
