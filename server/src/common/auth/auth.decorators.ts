@@ -23,6 +23,8 @@ export interface AuthUser {
   mobilenumber: string | null;
   /** GST state code of residence, copied onto each order at placement. */
   stateCode: string | null;
+  /** A registered business buyer's GSTIN, printed on its invoices. */
+  gstin: string | null;
 }
 
 /** Skips authentication; the global guard requires a valid token everywhere else. */

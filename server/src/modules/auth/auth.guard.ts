@@ -64,6 +64,7 @@ export class AuthGuard implements CanActivate {
       email: session.email,
       mobilenumber: session.mobilenumber,
       stateCode: session.stateCode,
+      gstin: session.gstin,
     };
     const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, targets) ?? [];
     if (roles.length > 0 && !roles.includes(session.role)) {

@@ -36,6 +36,7 @@ export class GuestCheckoutService {
       email: guest.email,
       mobilenumber: guest.mobilenumber,
       stateCode: guest.stateCode,
+      gstin: null,
     };
     return this.idempotency.run(buyer, idempotencyKey, 'order/guest', dto, () =>
       this.orders.placeGuestOrder(buyer, {

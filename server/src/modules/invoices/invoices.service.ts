@@ -7,6 +7,7 @@ import { renderTaxDocument } from './invoice-pdf.js';
 import type { TaxDocumentKind } from './tax-document.entity.js';
 import { TaxDocumentNumbering } from './tax-document-numbering.js';
 import { TaxDocumentsRepository } from './tax-documents.repository.js';
+import { invoiceOf, type InvoicedOrder, type InvoiceParty } from './tax-invoice.js';
 
 /**
  * GST tax invoices and credit notes, issued inside the caller's transaction (the one that marks
@@ -21,15 +22,16 @@ export class InvoicesService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** The paid order's invoice; throws (rolling the payment back) if it cannot be written. */
-  async issueInvoice(orderid: string, paidAt: Date): Promise<void> {
-    const written = await this.documents.issueInvoice(
-      this.config.gst,
-      financialYear(paidAt),
-      orderid,
-      paidAt,
-    );
-    if (!written) throw new Error(`no invoice could be written for order ${orderid}`);
+  /**
+   * The paid order's invoice; throws (rolling the payment back) if it cannot be written.
+   * `party` is the buyer and the product's category when the caller holds them (checkout).
+   */
+  async issueInvoice(order: InvoicedOrder, paidAt: Date, party?: InvoiceParty): Promise<void> {
+    const named = party ?? (await this.documents.partyOf(order.userId, order.productId));
+    const invoice =
+      named && invoiceOf(this.config.gst, financialYear(paidAt), order, named, paidAt);
+    if (!invoice) throw new Error(`no invoice could be written for order ${order.orderid}`);
+    await this.documents.insertInvoice(invoice);
   }
 
   /**

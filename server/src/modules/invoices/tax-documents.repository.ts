@@ -1,8 +1,8 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
-import type { GstConfig } from '../../config/config.js';
 import { TaxDocumentEntity } from './tax-document.entity.js';
+import type { InvoiceParty, NewInvoice } from './tax-invoice.js';
 
 /** One line of the monthly GST report: documents of one kind, supply type, state, rate and SAC. */
 export interface GstReportRow {
@@ -20,43 +20,22 @@ export interface GstReportRow {
 }
 
 /**
- * The invoice of a paid order, copying the order, the buyer (name, e-mail, GSTIN) and the
- * product's category as they are now; `$1` prefix, `$2` financial year. It is numbered after
- * the paid transaction commits (`NUMBER_PENDING`). SQL because it must stay one round trip
- * inside the paid transaction. Tax-inclusive price `total` at rate r: taxable = round(total / (1 + r)) (half
- * away from zero), tax = total - taxable; within the store's state CGST = tax - floor(tax / 2)
- * and SGST = floor(tax / 2) (the odd paisa goes to CGST), otherwise IGST = tax. Place of
- * supply: the GSTIN's state for a registered buyer, else the buyer's state on the order, else
- * the store's (`$8`).
+ * SQL on the order path: one plain insert in the paid transaction. The invoice used to be
+ * copied from a join of the order, the buyer and the product; planning that join cost more
+ * than the rest of checkout's statements together, so the caller hands the values over.
  */
-const ISSUE_INVOICE = `
-  WITH source AS (
-    SELECT o.id, o.orderid, o.user_id, o.value AS total, o.buyer_state,
-           o.productname || ' - ' || o.itemname AS description,
-           u.name, u.email, u.gstin,
-           coalesce(substr(u.gstin, 1, 2), o.buyer_state, $8) AS place,
-           r.sac, r.rate_bp,
-           round(o.value * 10000.0 / (10000 + r.rate_bp))::bigint AS taxable
-    FROM orders o
-    JOIN users u ON u.id = o.user_id
-    JOIN products p ON p.id = o.product_id
-    JOIN jsonb_to_recordset($9::jsonb) AS r(category text, sac text, rate_bp int) ON r.category = p.category
-    WHERE o.orderid = $3
-  )
+const INSERT_INVOICE = `
   INSERT INTO tax_documents (kind, prefix, financial_year, order_id, orderid, user_id, issued_at,
     supplier_gstin, supplier_name, supplier_address, supplier_state,
     recipient_name, recipient_email, recipient_gstin, recipient_state, place_of_supply,
     description, sac, rate_bp, taxable, cgst, sgst, igst, total)
-  SELECT 'invoice', $1, $2, source.id, source.orderid, source.user_id, $4,
-    $5, $6, $7, $8,
-    source.name, source.email, source.gstin, source.buyer_state, source.place,
-    source.description, source.sac, source.rate_bp, source.taxable,
-    CASE WHEN source.place = $8 THEN (source.total - source.taxable) - (source.total - source.taxable) / 2 ELSE 0 END,
-    CASE WHEN source.place = $8 THEN (source.total - source.taxable) / 2 ELSE 0 END,
-    CASE WHEN source.place = $8 THEN 0 ELSE source.total - source.taxable END,
-    source.total
-  FROM source
-  RETURNING id`;
+  VALUES ('invoice', $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17,
+    $18, $19, $20, $21, $22, $23)`;
+
+/** Who an order's invoice names, for a payment settled away from checkout. */
+const PARTY_OF = `
+  SELECT u.name, u.email, u.gstin, p.category
+  FROM users u, products p WHERE u.id = $1 AND p.id = $2`;
 
 /** The credit note of a refunded order: its invoice's amounts, reversed in full. */
 const ISSUE_CREDIT_NOTE = `
@@ -133,30 +112,39 @@ interface GstReportSqlRow {
 export class TaxDocumentsRepository {
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
-  /** Inserts the order's invoice, numbered at commit; false when there is no such order. */
-  async issueInvoice(
-    gst: GstConfig,
-    financialYear: string,
-    orderid: string,
-    at: Date,
-  ): Promise<boolean> {
-    const rates = Object.entries(gst.rates).map(([category, { sac, rate }]) => ({
-      category,
-      sac,
-      rate_bp: Math.round(rate * 100),
-    }));
-    const rows: Array<{ id: string }> = await this.txHost.tx.query(ISSUE_INVOICE, [
-      gst.invoicePrefix,
-      financialYear,
-      orderid,
-      at,
-      gst.gstin,
-      gst.legalName,
-      gst.address,
-      gst.stateCode,
-      JSON.stringify(rates),
+  /** Inserts the order's invoice, numbered after commit. */
+  async insertInvoice(invoice: NewInvoice): Promise<void> {
+    await this.txHost.tx.query(INSERT_INVOICE, [
+      invoice.prefix,
+      invoice.financialYear,
+      invoice.orderId,
+      invoice.orderid,
+      invoice.userId,
+      invoice.issuedAt,
+      invoice.supplierGstin,
+      invoice.supplierName,
+      invoice.supplierAddress,
+      invoice.supplierState,
+      invoice.recipientName,
+      invoice.recipientEmail,
+      invoice.recipientGstin,
+      invoice.recipientState,
+      invoice.placeOfSupply,
+      invoice.description,
+      invoice.sac,
+      invoice.rateBp,
+      invoice.taxable,
+      invoice.cgst,
+      invoice.sgst,
+      invoice.igst,
+      invoice.total,
     ]);
-    return rows.length === 1;
+  }
+
+  /** The buyer and the product's category, as they are now. */
+  async partyOf(userId: string, productId: string): Promise<InvoiceParty | undefined> {
+    const rows: InvoiceParty[] = await this.txHost.tx.query(PARTY_OF, [userId, productId]);
+    return rows[0];
   }
 
   /** Inserts the credit note against the order's invoice, numbered at commit; false: no invoice. */

@@ -6,17 +6,21 @@ import { databaseNow } from '../../common/clock-skew.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { CouponsService } from '../coupons/coupons.service.js';
 import { InvoicesService } from '../invoices/invoices.service.js';
+import type { InvoiceParty } from '../invoices/tax-invoice.js';
 import { answerOnCommit } from '../../common/idempotency/idempotency-claim.js';
 import { newBusinessId } from '../../common/ids.js';
 import { WalletMovements } from '../wallet/wallet-movements.service.js';
 import { OrderTransitions } from './order-transitions.service.js';
 import { OrdersRepository, type NewOrder, type Order } from './orders.repository.js';
 
-/** An order as checkout quoted it, before its coupon and payment are settled. */
+/**
+ * An order as checkout quoted it, before its coupon and payment are settled, and who its invoice
+ * names if it is paid at once.
+ */
 export type OrderDraft = Omit<
   NewOrder,
   'discount' | 'value' | 'couponId' | 'status' | 'transactionId' | 'paidAt'
->;
+> & { invoiceParty: InvoiceParty };
 
 /** The written order, with the deadline of its UPI payment (null when it was paid at once). */
 export type WrittenOrder = Order & { expiresAt: Date | null };
@@ -50,6 +54,7 @@ export class CheckoutWriter {
     answerOf: (order: Order) => unknown,
     withOrder?: (order: Order) => Promise<void>,
   ): Promise<WrittenOrder> {
+    const { invoiceParty, ...fields } = draft;
     return this.txHost.withTransaction(async () => {
       let total = draft.price;
       let discount = 0;
@@ -69,7 +74,7 @@ export class CheckoutWriter {
       const paidNow = draft.paymentMode === 'wallet' || total === 0;
       const txnid = draft.paymentMode === 'wallet' && total > 0 ? newBusinessId('ZT') : null;
       const order = await this.orders.insert({
-        ...draft,
+        ...fields,
         discount,
         value: total,
         couponId,
@@ -84,7 +89,7 @@ export class CheckoutWriter {
       if (withOrder) await withOrder(order);
       // The invoice before the debit: the wallet row stays locked from the debit to the commit,
       // so the less that runs after it, the sooner the buyer's next order may debit.
-      if (order.status === 'Processing') await this.invoices.issueInvoice(order.orderid, now);
+      if (order.status === 'Processing') await this.invoices.issueInvoice(order, now, invoiceParty);
       if (txnid) {
         await this.movements.debitForOrder({
           orderid: draft.orderid,

@@ -80,6 +80,12 @@ export class CheckoutService {
         itemIdArray: item.itemidarray,
         txnDate: istDate(now),
         buyerState: user.stateCode,
+        invoiceParty: {
+          name: user.name,
+          email: user.email,
+          gstin: user.gstin,
+          category: product.category,
+        },
         // A reseller's orders keep the reseller API's terms, not the storefront's promise.
         promiseMinutes:
           user.role === Role.Reseller

@@ -100,7 +100,7 @@ export class OrderPayments implements PaymentPort, OnModuleInit {
       fulfilmentStatus: 'pending',
     });
     if (!moved) return undefined;
-    await this.invoices.issueInvoice(moved.orderid, now);
+    await this.invoices.issueInvoice(moved, now);
     return { afterCommit: () => this.transitions.afterPaid(moved) };
   }
 

@@ -65,6 +65,7 @@ export interface ActiveKey {
     mobilenumber: string | null;
     /** GST state of residence: an API order's place of supply, as a storefront order's. */
     stateCode: string | null;
+    gstin: string | null;
   };
 }
 
@@ -251,6 +252,7 @@ export class ResellerKeysService {
         email: user.email,
         mobilenumber: user.mobilenumber,
         stateCode: user.stateCode,
+        gstin: user.gstin,
       },
     };
   }

@@ -9,5 +9,13 @@ export type User = Omit<UserEntity, 'passwordHash'> & {
 /** What the auth guard checks (role, token version, block) and who the caller is. */
 export type UserSession = Pick<
   UserEntity,
-  'userid' | 'role' | 'tokenVersion' | 'isBlocked' | 'name' | 'email' | 'mobilenumber' | 'stateCode'
+  | 'userid'
+  | 'role'
+  | 'tokenVersion'
+  | 'isBlocked'
+  | 'name'
+  | 'email'
+  | 'mobilenumber'
+  | 'stateCode'
+  | 'gstin'
 >;

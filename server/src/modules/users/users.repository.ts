@@ -118,7 +118,7 @@ export class UsersRepository {
     const rows: Array<Omit<UserSession, 'userid'> & { userid: string }> =
       await this.txHost.tx.query(
         `SELECT userid, role, token_version AS "tokenVersion", is_blocked AS "isBlocked", name, email,
-              mobilenumber, state_code AS "stateCode"
+              mobilenumber, state_code AS "stateCode", gstin
        FROM users WHERE id = $1 AND NOT guest`,
         [id],
       );
