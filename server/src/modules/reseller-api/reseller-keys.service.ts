@@ -234,7 +234,8 @@ export class ResellerKeysService {
   async active(keyId: string): Promise<ActiveKey | undefined> {
     const key = await this.keys.findOneBy({ keyId, revokedAt: IsNull() });
     if (!key) return undefined;
-    const user = await this.users.getById(key.userId);
+    // The account as the auth guard reads it (one typed statement): every request checks it anew.
+    const user = await this.users.getSession(key.userId);
     if (!user || user.role !== Role.Reseller || user.isBlocked) return undefined;
     return {
       id: key.id,
@@ -246,7 +247,7 @@ export class ResellerKeysService {
       rateLimit: key.rateLimit,
       callbackUrl: key.callbackUrl,
       reseller: {
-        id: user.id,
+        id: key.userId,
         userid: user.userid,
         name: user.name,
         email: user.email,

@@ -9,6 +9,8 @@ const VERSION = 'v1';
  */
 export class SecretBox {
   private readonly key: Buffer;
+  /** Opened secrets by their sealed text, which never changes for a key: one AES open per key. */
+  private readonly opened = new Map<string, string>();
 
   constructor(configuredKey: string) {
     this.key = createHash('sha256').update(configuredKey, 'utf8').digest();
@@ -25,6 +27,16 @@ export class SecretBox {
   }
 
   open(sealed: string, keyId: string): string {
+    const cacheKey = `${keyId}:${sealed}`;
+    const known = this.opened.get(cacheKey);
+    if (known !== undefined) return known;
+    const secret = this.openSealed(sealed, keyId);
+    if (this.opened.size >= 10_000) this.opened.clear();
+    this.opened.set(cacheKey, secret);
+    return secret;
+  }
+
+  private openSealed(sealed: string, keyId: string): string {
     const [version, iv, tag, data] = sealed.split('.');
     if (version !== VERSION || !iv || !tag || data === undefined) {
       throw new Error('not a sealed secret');
