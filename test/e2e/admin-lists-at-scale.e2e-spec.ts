@@ -103,6 +103,21 @@ describe('admin lists at scale', () => {
     });
   });
 
+  it('answers users_data with the exact number of users as they come, turn and go', async () => {
+    const totalCount = async (): Promise<number> =>
+      (await asAdmin('/api/admin/users_data?page=2&limit=2').expect(200)).body.totalCount as number;
+    const counted = async () =>
+      (await app.sql<{ total: number }>('SELECT count(*)::int AS total FROM users'))[0].total;
+    expect(await totalCount()).toBe(await counted());
+    const joined = await newShopper(app);
+    expect(await totalCount()).toBe(await counted());
+    await app.sql('UPDATE users SET guest = true WHERE id = $1', [joined.id]);
+    await app.sql('UPDATE users SET guest = false WHERE id = $1', [joined.id]);
+    expect(await totalCount()).toBe(await counted());
+    await app.sql('DELETE FROM users WHERE id = $1', [joined.id]);
+    expect(await totalCount()).toBe(await counted());
+  });
+
   describe('search by e-mail or transaction id', () => {
     it('finds the orders and wallet rows of a part of an e-mail, a whole e-mail and an id start', async () => {
       const [shopper] = shoppers;

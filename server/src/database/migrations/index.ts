@@ -30,6 +30,7 @@ import { SandboxMessageLanguage1764501800100 } from './1764501800100-SandboxMess
 import { WalletDayTallies1764501900000 } from './1764501900000-WalletDayTallies.js';
 import { TaxDocumentNumbering1764502200000 } from './1764502200000-TaxDocumentNumbering.js';
 import { WalletDayTalliesByKind1764502400000 } from './1764502400000-WalletDayTalliesByKind.js';
+import { UserTallies1764502400100 } from './1764502400100-UserTallies.js';
 
 /** Every migration, oldest first. Listed explicitly so the build and the tests load the same set. */
 export const migrations = [
@@ -65,4 +66,5 @@ export const migrations = [
   WalletDayTallies1764501900000,
   TaxDocumentNumbering1764502200000,
   WalletDayTalliesByKind1764502400000,
+  UserTallies1764502400100,
 ];
