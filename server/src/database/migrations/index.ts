@@ -31,6 +31,7 @@ import { WalletDayTallies1764501900000 } from './1764501900000-WalletDayTallies.
 import { TaxDocumentNumbering1764502200000 } from './1764502200000-TaxDocumentNumbering.js';
 import { WalletDayTalliesByKind1764502400000 } from './1764502400000-WalletDayTalliesByKind.js';
 import { UserTallies1764502400100 } from './1764502400100-UserTallies.js';
+import { NewestCarryUpdated1764502400200 } from './1764502400200-NewestCarryUpdated.js';
 
 /** Every migration, oldest first. Listed explicitly so the build and the tests load the same set. */
 export const migrations = [
@@ -67,4 +68,5 @@ export const migrations = [
   TaxDocumentNumbering1764502200000,
   WalletDayTalliesByKind1764502400000,
   UserTallies1764502400100,
+  NewestCarryUpdated1764502400200,
 ];
