@@ -209,7 +209,7 @@ export async function grow(client, scale = 1, log = console.log) {
   for (const [table, keys, sums] of [
     ['order_tallies', ['day', 'status'], ['orders', 'value']],
     ['wallet_transaction_tallies', ['type', 'status'], ['transactions']],
-    ['wallet_transaction_day_tallies', ['day'], ['transactions']],
+    ['wallet_transaction_day_tallies', ['day', 'type', 'status'], ['transactions']],
   ]) {
     const changes = table.replace('_tallies', '_tally_changes');
     const columns = [...keys, ...sums].join(', ');

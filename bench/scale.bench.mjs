@@ -220,6 +220,10 @@ function calls(store) {
     ),
     admin('rest/orders range 20000', restList('orders', { range: [20_000, 20_024] })),
     admin(
+      'rest/orders status Completed range 50000',
+      restList('orders', { range: [49_950, 49_999], filter: { status: 'Completed' } }),
+    ),
+    admin(
       'rest/orders range 20000 keyset',
       `${restList('orders', { range: [20_000, 20_024] })}&after=${people.afterOrder20000}`,
     ),
@@ -255,6 +259,14 @@ function calls(store) {
     admin(
       'rest/wallet-txn range 50000',
       restList('wallet-transactions', { range: [50_000, 50_049] }),
+    ),
+    admin(
+      'rest/wallet-txn type Refunded range 50000',
+      restList('wallet-transactions', { range: [49_950, 49_999], filter: { type: 'Refunded' } }),
+    ),
+    admin(
+      'rest/wallet-txn status Failed range 20000',
+      restList('wallet-transactions', { range: [19_950, 19_999], filter: { status: 'Failed' } }),
     ),
     admin('price screen rest/items 0-499', restList('items', { range: [0, 499] })),
     admin('price screen rest/products 0-499', restList('products', { range: [0, 499] })),

@@ -44,6 +44,7 @@ import {
   ResellerSandboxWalletEntity,
 } from './modules/reseller-api/reseller-sandbox.entity.js';
 import { SavedPlayerEntity } from './modules/saved-players/saved-player.entity.js';
+import { UserTallyChangeEntity, UserTallyEntity } from './modules/users/user-tally.entity.js';
 import { UserEntity } from './modules/users/user.entity.js';
 import {
   WalletTransactionDayTallyChangeEntity,
@@ -114,6 +115,8 @@ export const storeEntities = [
   TaxDocumentEntity,
   TaxDocumentSeriesEntity,
   UserEntity,
+  UserTallyEntity,
+  UserTallyChangeEntity,
   WalletTransactionDayTallyChangeEntity,
   WalletTransactionDayTallyEntity,
   WalletTransactionEntity,

@@ -103,6 +103,21 @@ describe('admin lists at scale', () => {
     });
   });
 
+  it('answers users_data with the exact number of users as they come, turn and go', async () => {
+    const totalCount = async (): Promise<number> =>
+      (await asAdmin('/api/admin/users_data?page=2&limit=2').expect(200)).body.totalCount as number;
+    const counted = async () =>
+      (await app.sql<{ total: number }>('SELECT count(*)::int AS total FROM users'))[0].total;
+    expect(await totalCount()).toBe(await counted());
+    const joined = await newShopper(app);
+    expect(await totalCount()).toBe(await counted());
+    await app.sql('UPDATE users SET guest = true WHERE id = $1', [joined.id]);
+    await app.sql('UPDATE users SET guest = false WHERE id = $1', [joined.id]);
+    expect(await totalCount()).toBe(await counted());
+    await app.sql('DELETE FROM users WHERE id = $1', [joined.id]);
+    expect(await totalCount()).toBe(await counted());
+  });
+
   describe('search by e-mail or transaction id', () => {
     it('finds the orders and wallet rows of a part of an e-mail, a whole e-mail and an id start', async () => {
       const [shopper] = shoppers;
@@ -236,6 +251,16 @@ describe('admin lists at scale', () => {
     // Spreads the rows over two to five days back (India time), some updated days after they were
     // placed: row k (by id) placed 2 + k % 4 days back and updated k % 3 days after.
     beforeAll(async () => {
+      // Orders awaiting their UPI payment, beside the paid ones: more than one status to filter on.
+      const payer = await newShopper(app);
+      for (let n = 0; n < 3; n++) {
+        await app
+          .http()
+          .post('/api/order/createOrder')
+          .set(payer.auth)
+          .send(orderBody(payer, bgmi, { input1: '51234567', paymentmode: 'upi' }))
+          .expect(200);
+      }
       for (const table of ['orders', 'wallet_transactions']) {
         await app.sql(
           `WITH spread AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS k FROM ${table})
@@ -284,6 +309,35 @@ describe('admin lists at scale', () => {
           const page = await rest(resource, { range: [from, from + 2] }).expect(200);
           expect(ids(page.body)).toEqual(every.slice(from, from + 3));
           expect(page.headers['content-range']).toMatch(new RegExp(`/${every.length}$`));
+        }
+      },
+    );
+
+    it.each([
+      ['orders', 'orders', ['status']],
+      ['wallet-transactions', 'wallet_transactions', ['type', 'status']],
+    ])(
+      'answers rest/%s filtered on its tallied keys by range as the slice of the matching rows, newest first',
+      async (resource, table, keys) => {
+        const kinds = await app.sql<Record<string, string>>(
+          `SELECT DISTINCT ${keys.join(', ')} FROM ${table}`,
+        );
+        const filters = [
+          ...kinds,
+          ...keys.map((key) => ({ [key]: [...new Set(kinds.map((kind) => kind[key]))] })),
+        ];
+        expect(kinds.length).toBeGreaterThan(1);
+        for (const filter of filters) {
+          const named = keys.filter((key) => filter[key] !== undefined);
+          const where = named.map((key, n) => `${key}::text = ANY($${n + 1}::text[])`);
+          const params = named.map((key) => [filter[key]].flat());
+          const expected = await newestFirst(table, where.join(' AND '), params);
+          expect(expected.length).toBeGreaterThan(0);
+          for (let from = 0; from <= expected.length; from += 2) {
+            const page = await rest(resource, { range: [from, from + 1], filter }).expect(200);
+            expect(ids(page.body)).toEqual(expected.slice(from, from + 2));
+            expect(page.headers['content-range']).toMatch(new RegExp(`/${expected.length}$`));
+          }
         }
       },
     );

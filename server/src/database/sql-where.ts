@@ -33,6 +33,16 @@ export class SqlWhere {
     };
   }
 
+  /**
+   * `column` equal to one of `values` (cast to `sqlType`): `=` for a single value, which lets an
+   * index led by the column be walked in the order of its next columns; `= ANY` otherwise.
+   */
+  oneOf(column: string, sqlType: string, values: unknown[]): this {
+    return values.length === 1
+      ? this.and(`${column} = $?::${sqlType}`, values[0])
+      : this.and(`${column} = ANY($?::${sqlType}[])`, values);
+  }
+
   toString(): string {
     return this.conditions.length ? `WHERE ${this.conditions.join(' AND ')}` : '';
   }

@@ -86,9 +86,10 @@ export const PLACED_BY_DAY_END = `created_at < (($?::date + 1)::timestamp AT TIM
 
 /**
  * Where a page of a newest-first list starts, narrowing `where`: a page by number of the whole
- * list from the end of the India day `tally` places its first row on (`dayOfOffset`), a page of
- * a date range from the rows placed within it (`placedWithin`). Answers the rows still to skip
- * and whether the newest-first index may be walked; undefined when the list has no such page.
+ * list, or of a list filtered on the tally's other keys only (`tallied`), from the end of the
+ * India day `tally` places its first row on (`dayOfOffset`); a page of a date range from the
+ * rows placed within it (`placedWithin`). Answers the rows still to skip and whether the
+ * newest-first index may be walked; undefined when the list has no such page.
  */
 export async function seekNewestPage(
   db: DataSource,
@@ -99,19 +100,23 @@ export async function seekNewestPage(
     limit: number;
     keyset: boolean;
     unfiltered: boolean;
+    /** `where` names only the tally's keys (or nothing): the tally counts the list's rows. */
+    tallied: boolean;
     onlyDates: boolean;
     placedFrom: number;
     range: { from?: Date; until?: Date };
   },
 ): Promise<{ skip: number; walkSort: boolean } | undefined> {
   const { offset, limit, placedFrom } = page;
-  if (page.unfiltered && !page.keyset && offset > 0) {
+  if (page.tallied && !page.keyset && offset > 0) {
     await foldTally(db, tally);
     const start = await dayOfOffset(db, tally, where, offset);
     if (!start) return undefined;
     where.and(PLACED_BY_DAY_END, start.day);
     return { skip: offset - start.newer, walkSort: true };
   }
+  // A tallied key has a newest-first index of its own: walked, never every match sorted.
+  if (page.tallied) return { skip: offset, walkSort: true };
   if (page.onlyDates && !page.unfiltered) {
     return {
       skip: offset,

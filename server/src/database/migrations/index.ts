@@ -29,6 +29,9 @@ import { UserLanguage1764501800000 } from './1764501800000-UserLanguage.js';
 import { SandboxMessageLanguage1764501800100 } from './1764501800100-SandboxMessageLanguage.js';
 import { WalletDayTallies1764501900000 } from './1764501900000-WalletDayTallies.js';
 import { TaxDocumentNumbering1764502200000 } from './1764502200000-TaxDocumentNumbering.js';
+import { WalletDayTalliesByKind1764502400000 } from './1764502400000-WalletDayTalliesByKind.js';
+import { UserTallies1764502400100 } from './1764502400100-UserTallies.js';
+import { NewestCarryUpdated1764502400200 } from './1764502400200-NewestCarryUpdated.js';
 
 /** Every migration, oldest first. Listed explicitly so the build and the tests load the same set. */
 export const migrations = [
@@ -63,4 +66,7 @@ export const migrations = [
   SandboxMessageLanguage1764501800100,
   WalletDayTallies1764501900000,
   TaxDocumentNumbering1764502200000,
+  WalletDayTalliesByKind1764502400000,
+  UserTallies1764502400100,
+  NewestCarryUpdated1764502400200,
 ];

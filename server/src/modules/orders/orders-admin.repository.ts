@@ -171,7 +171,7 @@ export class OrdersAdminRepository {
         filter.q.contains,
       );
     }
-    if (filter.status) where.and('status = ANY($?::order_status[])', filter.status);
+    if (filter.status) where.oneOf('status', 'order_status', filter.status);
     if (filter.paymentmode) where.and('paymentmode = ANY($?::text[])', filter.paymentmode);
     if (filter.updatedFrom) where.and('updated_at >= $?', filter.updatedFrom);
     if (filter.updatedUntil) where.and('updated_at < $?', filter.updatedUntil);
@@ -205,6 +205,7 @@ export class OrdersAdminRepository {
           limit,
           keyset: after !== undefined,
           unfiltered,
+          tallied: onlyStatus,
           onlyDates,
           placedFrom,
           range: { from: filter.updatedFrom, until: filter.updatedUntil },

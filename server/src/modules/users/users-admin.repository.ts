@@ -8,12 +8,21 @@ import {
   textFilter,
 } from '../../common/http/list-filters.js';
 import type { ListQuery } from '../../common/http/simple-rest.js';
-import type { QueryDeepPartialEntity } from 'typeorm';
+import { DataSource, type QueryDeepPartialEntity } from 'typeorm';
 import { Role } from '../../common/auth/role.js';
+import { foldTally, tallyRows, type Tally } from '../../database/tallies.js';
 import type { User } from './user.js';
 import { UserEntity } from './user.entity.js';
 
 const ROLES = Object.values(Role);
+
+/** Users by whether they are guests, kept by the `users` triggers. */
+const USER_TALLY: Tally = {
+  table: 'user_tallies',
+  changes: 'user_tally_changes',
+  keys: ['guest'],
+  sums: ['users'],
+};
 
 /** The console's sort fields, each one a property of the entity. */
 const USER_SORT: Record<string, keyof UserEntity> = {
@@ -36,7 +45,10 @@ const CANONICAL_USERID = /^[1-9][0-9]{0,17}$/;
 /** The console's user reads and writes. */
 @Injectable()
 export class UsersAdminRepository {
-  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+  constructor(
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly db: DataSource,
+  ) {}
 
   private get users() {
     return this.txHost.tx.getRepository(UserEntity);
@@ -67,7 +79,7 @@ export class UsersAdminRepository {
     return { users: page, total };
   }
 
-  /** Spec 002's numbered pages, in `userid` order. */
+  /** Spec 002's numbered pages, in `userid` order, with the exact total from the running tally. */
   async page(offset: number, limit: number): Promise<{ users: User[]; total: number }> {
     const users = this.users.createQueryBuilder('user');
     // The page's userids from the index alone first: a deep page skips index entries, not rows.
@@ -83,7 +95,11 @@ export class UsersAdminRepository {
       .where(`user.userid IN ${pageUserids}`)
       .orderBy('user.userid', 'ASC')
       .getMany();
-    return { users: page, total: await this.users.count() };
+    await foldTally(this.db, USER_TALLY);
+    const [{ total }] = await this.db.query<Array<{ total: number }>>(
+      `SELECT coalesce(sum(users), 0)::int AS total FROM ${tallyRows(USER_TALLY)} tally`,
+    );
+    return { users: page, total };
   }
 
   async get(id: string): Promise<User | undefined> {

@@ -14,11 +14,14 @@ const WALLET_TXN_TALLY: Tally = {
   sums: ['transactions'],
 };
 
-/** Wallet transactions per India day made, for the day a page by number starts on. */
+/**
+ * Wallet transactions per India day made, type and status, for the day a page by number starts
+ * on (of the whole list or of a type and status filter).
+ */
 const WALLET_TXN_DAY_TALLY: Tally = {
   table: 'wallet_transaction_day_tallies',
   changes: 'wallet_transaction_day_tally_changes',
-  keys: ['day'],
+  keys: ['day', 'type', 'status'],
   sums: ['transactions'],
 };
 
@@ -81,8 +84,8 @@ export class WalletAdminRepository {
     } else if (filter.q) {
       where.and('(txnid ILIKE $? OR useremail ILIKE $?)', filter.q.contains, filter.q.contains);
     }
-    if (filter.type) where.and('type = ANY($?::wallet_txn_type[])', filter.type);
-    if (filter.status) where.and('status = ANY($?::wallet_txn_status[])', filter.status);
+    if (filter.type) where.oneOf('type', 'wallet_txn_type', filter.type);
+    if (filter.status) where.oneOf('status', 'wallet_txn_status', filter.status);
     if (filter.orderid) where.and('orderid ILIKE $?', filter.orderid);
     if (filter.updatedFrom) where.and('updated_at >= $?', filter.updatedFrom);
     if (filter.updatedUntil) where.and('updated_at < $?', filter.updatedUntil);
@@ -115,6 +118,7 @@ export class WalletAdminRepository {
           limit,
           keyset: after !== undefined,
           unfiltered,
+          tallied: onlyTypeAndStatus,
           onlyDates,
           placedFrom,
           range: { from: filter.updatedFrom, until: filter.updatedUntil },

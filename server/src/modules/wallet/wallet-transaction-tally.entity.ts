@@ -50,19 +50,39 @@ export class WalletTransactionTallyChangeEntity {
 }
 
 /**
- * How many wallet transactions were made on each India day: what finds the day a page by
- * number of the newest-first list starts on, folded from the changes below.
+ * How many wallet transactions of each type and status were made on each India day: what finds
+ * the day a page by number of the newest-first list (whole, or by type and status) starts on,
+ * folded from the changes below.
  */
 @Entity('wallet_transaction_day_tallies')
 export class WalletTransactionDayTallyEntity {
   @PrimaryColumn({ type: 'date', primaryKeyConstraintName: 'wallet_transaction_day_tallies_pkey' })
   day!: string;
 
+  @PrimaryColumn({
+    type: 'enum',
+    enumName: 'wallet_txn_type',
+    enum: TYPES,
+    primaryKeyConstraintName: 'wallet_transaction_day_tallies_pkey',
+  })
+  type!: WalletTxnType;
+
+  @PrimaryColumn({
+    type: 'enum',
+    enumName: 'wallet_txn_status',
+    enum: WALLET_TXN_STATUSES,
+    primaryKeyConstraintName: 'wallet_transaction_day_tallies_pkey',
+  })
+  status!: WalletTxnStatus;
+
   @Column({ type: 'bigint', transformer: bigintNumber })
   transactions!: number;
 }
 
-/** A +1/-1 a trigger appends for each insert or delete, not yet folded into the day tally. */
+/**
+ * A +1/-1 a trigger appends for each insert, delete or move between days, types and statuses,
+ * not yet folded into the day tally.
+ */
 @Entity('wallet_transaction_day_tally_changes')
 export class WalletTransactionDayTallyChangeEntity {
   @PrimaryGeneratedColumn('identity', {
@@ -75,6 +95,12 @@ export class WalletTransactionDayTallyChangeEntity {
 
   @Column({ type: 'date' })
   day!: string;
+
+  @Column({ type: 'enum', enumName: 'wallet_txn_type', enum: TYPES })
+  type!: WalletTxnType;
+
+  @Column({ type: 'enum', enumName: 'wallet_txn_status', enum: WALLET_TXN_STATUSES })
+  status!: WalletTxnStatus;
 
   @Column({ type: 'integer' })
   transactions!: number;

@@ -31,6 +31,8 @@ export type WalletTxnPurpose =
 @Index('wallet_transactions_search_txnid_prefix', { synchronize: false })
 @Index('wallet_transactions_search_useremail', { synchronize: false })
 @Index('wallet_transactions_search_useremail_prefix', { synchronize: false })
+@Index('wallet_transactions_status_newest', { synchronize: false })
+@Index('wallet_transactions_type_newest', { synchronize: false })
 @Index('wallet_transactions_updated_range', { synchronize: false })
 @Index('wallet_transactions_user', { synchronize: false })
 export class WalletTransactionEntity {
