@@ -29,6 +29,13 @@ export default defineConfig({
           // loads in two or three requests instead of a dozen on a slow network.
           groups: [
             {
+              // Vite's loader of a chunk's dependencies, in a chunk of its own: the entry uses it
+              // and must not pull the app's shared code in with it.
+              name: 'preload-helper',
+              test: /preload-helper/,
+              priority: 1,
+            },
+            {
               name: 'shared',
               test: /[\\/](storefront|contract)[\\/]src[\\/]/,
               minShareCount: 2,

@@ -1,44 +1,61 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import './styles/global.css';
-import { App } from './App';
-import { ensureDeviceCookie } from './lib/device';
-import { preloadPageOf } from './routes';
+import { runStaticOffers } from './shell/staticOffers';
 import { keepShellUse } from './lib/shellUse';
-import { whenIdleOrUsed } from './lib/whenIdle';
-import { loadLanguage } from './i18n';
-import { initialLanguage } from './i18n/language';
+import { whenIdleOrUsed, whenUsed } from './lib/whenIdle';
 
-ensureDeviceCookie();
-// English is in the app's code; Hindi's catalogue loads beside the page's code when chosen.
-const languageReady = loadLanguage(initialLanguage());
-
+/**
+ * The entry evaluates only what the server-drawn page needs to work; the app (React, the router,
+ * the query cache, the texts) is evaluated when it starts. Its styles come with the HTML (the
+ * server links them, page-preloads.ts).
+ */
 const root = document.getElementById('root')!;
 
-function start() {
-  // A transition renders the first screen in slices that leave the main thread free in between.
-  startTransition(() => {
-    createRoot(root).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
-  });
+/**
+ * A signed-out visitor's home page is complete as the server drew it (links, offers, search
+ * field): the app starts when the visitor first uses the page. A signed-in visitor's needs the
+ * app for the account, and a home page opened with a query (a finished Google sign-in) for what
+ * it asks; a product page needs it for the packs: those start once the browser is idle.
+ */
+function waitsForUse() {
+  const home = window.location.pathname === '/' || window.location.pathname === '/home';
+  const query = [...new URLSearchParams(window.location.search).keys()];
+  return (
+    home &&
+    !document.documentElement.hasAttribute('data-signed-in') &&
+    query.every((key) => key === 'lang')
+  );
 }
 
-// The server drew this page's first screen (its links work without the app): the app takes over
-// once the browser is idle or the visitor reaches for something, with the page's code at hand.
+/** Whether the visitor reached for the drawn page (the focus, some typing) before this ran. */
+function usedBeforeTheScript(shell: Element) {
+  const focused = document.activeElement;
+  const typed = [...shell.querySelectorAll('input')].some((input) => input.value !== '');
+  return typed || (focused !== null && focused !== document.body && shell.contains(focused));
+}
+
+/** The app, with what its first render needs at hand. */
+const prepare = () =>
+  import('./start').then(async (app) => {
+    await app.prepareApp(window.location.pathname);
+    return app;
+  });
+
 const shell = root.querySelector('[data-static-shell]');
 if (shell) {
+  const waits = waitsForUse() && !usedBeforeTheScript(shell);
+  const offers = runStaticOffers(shell);
   const handOver = keepShellUse(shell);
-  const takeOver = () => {
-    start();
+  const takeOver = (app: Awaited<ReturnType<typeof prepare>>) => {
+    app.startApp(root);
     handOver();
   };
-  void Promise.all([preloadPageOf(window.location.pathname), whenIdleOrUsed(), languageReady]).then(
-    takeOver,
-    takeOver,
-  );
+  if (waits) {
+    // What the visitor does inside the open pop-up is the pop-up's own business.
+    void whenUsed(() => offers.popup)
+      .then(prepare)
+      .then(takeOver);
+  } else {
+    void Promise.all([prepare(), whenIdleOrUsed()]).then(([app]) => takeOver(app));
+  }
 } else {
-  void languageReady.then(start, start);
+  void prepare().then((app) => app.startApp(root));
 }

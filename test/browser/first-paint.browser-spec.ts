@@ -102,7 +102,8 @@ describe('first paint and accessibility in the browser', () => {
       await held;
       await route.continue();
     });
-    await page.goto('/');
+    // The pop-up comes with the HTML: the page's load waits for its image.
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
     const popup = page.getByRole('dialog', { name: 'Claim 10% off' });
     await popup.waitFor();
     const before = await layoutShifts();

@@ -37,11 +37,14 @@ describe('the first screen before the app starts', () => {
     await app?.close();
   });
 
-  async function open(options: { javaScriptEnabled?: boolean } = {}) {
-    context = await browser.newContext({ baseURL: app.url, ...PHONE, ...options });
+  async function open(options: { javaScriptEnabled?: boolean; firstVisit?: boolean } = {}) {
+    const { firstVisit, ...contextOptions } = options;
+    context = await browser.newContext({ baseURL: app.url, ...PHONE, ...contextOptions });
     page = await context.newPage();
     page.setDefaultTimeout(15_000);
-    await page.addInitScript(() => localStorage.setItem('popupClosedAt', String(Date.now())));
+    if (!firstVisit) {
+      await page.addInitScript(() => localStorage.setItem('popupClosedAt', String(Date.now())));
+    }
   }
   afterEach(() => context?.close());
 
@@ -55,6 +58,10 @@ describe('the first screen before the app starts', () => {
     });
     return release;
   }
+
+  /** Holds the app's own code (React, the router, the pages) for good: the page as drawn. */
+  const withoutTheApp = () =>
+    page.route(/\/assets\/(start|shared)-[^/]*\.js$/, () => new Promise<void>(() => {}));
 
   const tile = (region: string) =>
     page.locator('a.product-tile').filter({ hasText: region }).first();
@@ -124,5 +131,62 @@ describe('the first screen before the app starts', () => {
     await tile('Brazil server').getByText(`from ₹${trade}`).waitFor();
     expect(await tile('Brazil server').getByText(`from ₹${retail}`).count()).toBe(0);
     await screenshot(page, 'static-first-screen-04-reseller-with-the-app');
+  });
+
+  it('turns the offers and closes the pop-up on a first visit without the app', async () => {
+    await open({ firstVisit: true });
+    await withoutTheApp();
+    // The page's time moves only when the test moves it.
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1_000);
+    await page.goto('/');
+    const popup = page.getByRole('dialog', { name: 'Claim 10% off' });
+    await popup.waitFor();
+    // The focus is in the pop-up and stays there, as the app's pop-up keeps it.
+    const focusInPopup = () =>
+      page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
+    expect(await focusInPopup()).toBe(true);
+    for (const key of ['Tab', 'Tab', 'Tab', 'Shift+Tab']) {
+      await page.keyboard.press(key);
+      expect(await focusInPopup()).toBe(true);
+    }
+    await screenshot(page, 'static-first-screen-05-popup-without-the-app');
+    await page.keyboard.press('Escape');
+    await popup.waitFor({ state: 'detached' });
+
+    const carousel = page.getByRole('region', { name: 'Offers' });
+    const currentSlide = () =>
+      carousel.locator('button[aria-current="true"]').getAttribute('aria-label');
+    expect(await currentSlide()).toBe('Go to slide 1');
+    await page.clock.runFor(5_500);
+    expect(await currentSlide()).toBe('Go to slide 2');
+    await carousel.getByRole('button', { name: 'Pause slides' }).click();
+    await page.clock.runFor(20_000);
+    expect(await currentSlide()).toBe('Go to slide 2');
+    await carousel.getByRole('button', { name: 'Go to slide 1' }).click();
+    expect(await currentSlide()).toBe('Go to slide 1');
+    expect(await carousel.getByRole('img', { name: 'Offer 1' }).isVisible()).toBe(true);
+    await screenshot(page, 'static-first-screen-06-carousel-without-the-app');
+
+    // Closed a moment ago: the next page does not show the pop-up again.
+    await page.goto('/');
+    await tile('Genshin').waitFor();
+    expect(await popup.count()).toBe(0);
+  });
+
+  it("starts the home page's app when the visitor uses the page, not before", async () => {
+    await open();
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    // Idle for a while: the page is as drawn, as nothing on it needs the app yet.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 3_000)));
+    expect(await page.locator('[data-static-shell]').count()).toBe(1);
+
+    // Reaching for the search field starts the app, which keeps the focus there.
+    await page.getByLabel('Search games').focus();
+    await page.locator('[data-static-shell]').waitFor({ state: 'detached' });
+    await page.keyboard.type('genshin');
+    await page.getByRole('heading', { name: 'Results for “genshin”' }).waitFor();
+    expect(await page.locator('a.product-tile').count()).toBe(1);
   });
 });

@@ -25,6 +25,7 @@ import { StoreMetrics } from '../common/metrics/store-metrics.js';
 import { GalleryService, type GalleryImagesDto } from '../modules/gallery/gallery.service.js';
 import {
   homePreloads,
+  beforeEntry,
   pageModulePreloads,
   productPreloads,
   withHeadTags,
@@ -182,6 +183,7 @@ const HOME_PATHS = new Set(['/', '/home']);
 const PRODUCT_PATH = /^\/product\/([^/]+)$/;
 const HOME_PAGE_SOURCE = 'src/features/home/HomePage.tsx';
 const PRODUCT_PAGE_SOURCE = 'src/features/product/ProductPage.tsx';
+const APP_SOURCE = 'src/start.tsx';
 
 /** The storefront build's manifest of chunks, if the build wrote one. */
 function buildManifest(root: string): BuildManifest | undefined {
@@ -210,9 +212,12 @@ function storefrontPages(
     const present = tags.filter(Boolean).join('\n    ');
     return present ? withHeadTags(page, present) : page;
   };
-  const homeShell =
-    html && withTags(html, manifest && pageModulePreloads(manifest, HOME_PAGE_SOURCE));
-  const productModules = manifest && pageModulePreloads(manifest, PRODUCT_PAGE_SOURCE);
+  // The app's code and styles, and the page's own, are fetched with the entry (page-preloads.ts).
+  const withModules = (page: string, ...sources: string[]) =>
+    manifest ? beforeEntry(page, pageModulePreloads(manifest, APP_SOURCE, ...sources)) : page;
+  const appHtml = html && withModules(html);
+  const homeShell = html && withModules(html, HOME_PAGE_SOURCE);
+  const productHtml = html && withModules(html, PRODUCT_PAGE_SOURCE);
   const home = new Map<ShellLanguage, { gallery?: string; products?: string; html: string }>();
 
   const homePage = async (page: string, language: ShellLanguage) => {
@@ -243,15 +248,12 @@ function storefrontPages(
     const hreflang = productHreflangTags(publicUrl, id);
     const answer = await catalog.eachProduct(id).catch(() => undefined);
     if (!answer) {
-      return withHtmlLang(withTags(html!, productPreloads(id), productModules, hreflang), language);
+      return withHtmlLang(withTags(productHtml!, productPreloads(id), hreflang), language);
     }
     const { product } = JSON.parse(answer.json) as { product: ProductResponseDto };
     const texts = shellTexts(language);
     return withShell(
-      withHtmlLang(
-        withProductHead(withTags(html!, productModules, hreflang), product, texts),
-        language,
-      ),
+      withHtmlLang(withProductHead(withTags(productHtml!, hreflang), product, texts), language),
       productShell(product, texts),
       {
         product: { id, answer: { product } },
@@ -261,12 +263,11 @@ function storefrontPages(
 
   const plain = new Map<ShellLanguage, string>();
   return async (url: string, language: ShellLanguage) => {
-    if (html === undefined || homeShell === undefined) return undefined;
+    if (appHtml === undefined || homeShell === undefined) return undefined;
     if (HOME_PATHS.has(url)) return homePage(homeShell, language);
     const product = PRODUCT_PATH.exec(url);
     if (product) return productPage(product[1], language);
-    if (language === 'en') return index;
-    if (!plain.has(language)) plain.set(language, withHtmlLang(html, language));
+    if (!plain.has(language)) plain.set(language, withHtmlLang(appHtml, language));
     return plain.get(language);
   };
 }

@@ -52,6 +52,14 @@ export function withHeadTags(html: string, tags: string): string {
   return html.replace('</head>', `  ${tags}\n  </head>`);
 }
 
+/**
+ * The storefront's index.html with `tags` before its entry's script, so that the styles they
+ * link come first in the cascade, as when the app's styles came with the entry.
+ */
+export function beforeEntry(html: string, tags: string): string {
+  return html.replace('<script type="module"', `${tags}\n    <script type="module"`);
+}
+
 /** The parts of Vite's build manifest (`.vite/manifest.json`) the preloads read. */
 export interface BuildManifestChunk {
   file: string;
@@ -62,24 +70,26 @@ export interface BuildManifestChunk {
 export type BuildManifest = Record<string, BuildManifestChunk>;
 
 /**
- * The `<link>` tags that fetch a lazily loaded page (`src/features/home/HomePage.tsx`) with the
- * app's own script instead of after it: the page's chunk, the chunks it imports that the app's
- * entry does not, and its styles.
+ * The `<link>` tags that fetch lazily loaded code (the app, `src/start.tsx`, and a page,
+ * `src/features/home/HomePage.tsx`) with the entry's script instead of after it: their chunks,
+ * the chunks they import that the entry does not, and their styles, in the order given.
  */
-export function pageModulePreloads(manifest: BuildManifest, source: string): string {
+export function pageModulePreloads(manifest: BuildManifest, ...sources: string[]): string {
   const entries = Object.values(manifest).filter((chunk) => chunk.isEntry);
   const loadedWithEntry = new Set<string>();
-  const imported = (key: string, into: Set<string>) => {
-    if (into.has(key) || !manifest[key]) return;
+  // A chunk comes after the chunks it imports, so that their styles come first, as Vite links them.
+  const imported = (key: string, into: Set<string>, seen = new Set<string>()) => {
+    if (into.has(key) || seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    for (const next of manifest[key].imports ?? []) imported(next, into, seen);
     into.add(key);
-    for (const next of manifest[key].imports ?? []) imported(next, into);
   };
   for (const entry of entries) {
     const key = Object.keys(manifest).find((name) => manifest[name] === entry);
     if (key) imported(key, loadedWithEntry);
   }
   const page = new Set<string>();
-  imported(source, page);
+  for (const source of sources) imported(source, page);
   const chunks = [...page].filter((key) => !loadedWithEntry.has(key)).map((key) => manifest[key]);
   return [
     ...chunks

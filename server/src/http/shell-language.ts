@@ -15,6 +15,11 @@ export interface ShellTexts {
   sections: { trending: string; instant: string; moreGames: string; others: string };
   offers: string;
   offer: string;
+  offerN: (n: number) => string;
+  goToSlide: (n: number) => string;
+  pauseSlides: string;
+  playSlides: string;
+  close: string;
   searchGames: string;
   searchPlaceholder: string;
   heading: string;
@@ -47,7 +52,12 @@ const TEXTS: Record<ShellLanguage, ShellTexts> = {
       others: 'OTHERS',
     },
     offers: 'Offers',
-    offer: 'Offer 1',
+    offer: 'Offer',
+    offerN: (n) => `Offer ${n}`,
+    goToSlide: (n) => `Go to slide ${n}`,
+    pauseSlides: 'Pause slides',
+    playSlides: 'Play slides',
+    close: 'Close',
     searchGames: 'Search games',
     searchPlaceholder: 'Search games or regions',
     heading: 'Z Store: instant game top-ups in India',
@@ -73,7 +83,12 @@ const TEXTS: Record<ShellLanguage, ShellTexts> = {
       others: 'अन्य',
     },
     offers: 'ऑफ़र',
-    offer: 'ऑफ़र 1',
+    offer: 'ऑफ़र',
+    offerN: (n) => `ऑफ़र ${n}`,
+    goToSlide: (n) => `स्लाइड ${n} पर जाएँ`,
+    pauseSlides: 'स्लाइड रोकें',
+    playSlides: 'स्लाइड चलाएँ',
+    close: 'बंद करें',
     searchGames: 'गेम खोजें',
     searchPlaceholder: 'गेम या क्षेत्र खोजें',
     heading: 'Z Store: भारत में गेम का तुरंत टॉप-अप',

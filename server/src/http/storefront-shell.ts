@@ -1,4 +1,5 @@
-import type { GalleryImagesDto } from '../modules/gallery/gallery.service.js';
+import { galleryLink } from '@zstore/contract/gallery-link';
+import type { GalleryImagesDto, GallerySlideDto } from '../modules/gallery/gallery.service.js';
 import type {
   HomeProductDto,
   HomeProductsDto,
@@ -59,6 +60,8 @@ const ICONS = {
   receipt: 'M6 3h12v18l-3-2-3 2-3-2-3 2zM9 8h6M9 12h6',
   headset:
     'M4 14v-2a8 8 0 0 1 16 0v2M4 14h3v5H5a1 1 0 0 1-1-1zM20 14h-3v5h2a1 1 0 0 0 1-1zM17 19a4 4 0 0 1-4 3h-1',
+  close: 'M6 6l12 12M18 6L6 18',
+  pause: 'M8 5v14M16 5v14',
 };
 
 const icon = (name: keyof typeof ICONS, size: number) =>
@@ -116,17 +119,59 @@ function sections(products: HomeProductsDto, texts: ShellTexts) {
   ].filter((section) => section.items.length);
 }
 
-function firstSlide(gallery: GalleryImagesDto | undefined, texts: ShellTexts): string {
-  const phone = gallery?.CarouselMb[0] ?? gallery?.CarouselPc[0];
-  const wide = gallery?.CarouselPc[0] ?? gallery?.CarouselMb[0];
-  if (!phone || !wide) return '';
-  // One slide for each screen size, as the carousel shows it; the wrong one is not displayed.
-  const slide = (image: typeof phone, kind: 'mobile' | 'desktop') =>
-    `<section class="carousel carousel-${kind} static-carousel-${kind}" aria-label="${escapeHtml(texts.offers)}"><div class="carousel-track"><div class="carousel-slide"><img src="${escapeHtml(assetUrl(image.url))}" alt="${escapeHtml(image.title || texts.offer)}" fetchpriority="high"></div></div></section>`;
-  return slide(phone, 'mobile') + slide(wide, 'desktop');
+/** A slide's link as the storefront's SlideLink draws it: a store page, an https page, or none. */
+function slideLink(redirectUrl: string | undefined, inner: string) {
+  const link = galleryLink(redirectUrl);
+  if (!link) return `<div class="slide-link">${inner}</div>`;
+  const target = link.kind === 'external' ? ' target="_blank" rel="noreferrer"' : '';
+  return `<a class="slide-link" href="${escapeHtml(link.href)}"${target}>${inner}</a>`;
 }
 
-/** The home page's first screen: the offers' first slide, the search field and every tile. */
+/**
+ * The offers carousel for one screen size, as BannerCarousel draws it on its first slide; its
+ * dots, pause button and turning work before the app has started (storefront/src/shell).
+ */
+function carousel(slides: GallerySlideDto[], kind: 'mobile' | 'desktop', texts: ShellTexts) {
+  const slide = (image: GallerySlideDto, index: number) => {
+    const first = index === 0;
+    const img = `<img src="${escapeHtml(assetUrl(image.url))}" alt="${escapeHtml(image.title || texts.offerN(index + 1))}"${first ? ' fetchpriority="high"' : ' loading="lazy"'} draggable="false">`;
+    return `<div class="carousel-slide"${first ? ' aria-hidden="false"' : ' aria-hidden="true" inert=""'}>${slideLink(image.redirectUrl, img)}</div>`;
+  };
+  const dot = (_: GallerySlideDto, index: number) =>
+    `<button type="button" class="carousel-dot${index === 0 ? ' is-active' : ''}" aria-label="${escapeHtml(texts.goToSlide(index + 1))}" aria-current="${index === 0}"></button>`;
+  const controls =
+    slides.length > 1
+      ? `<div class="carousel-controls"><div class="carousel-dots">${slides.map(dot).join('')}</div><button type="button" class="carousel-toggle" aria-label="${escapeHtml(texts.pauseSlides)}" data-play-label="${escapeHtml(texts.playSlides)}" data-pause-label="${escapeHtml(texts.pauseSlides)}">${icon('pause', 16)}</button></div>`
+      : '';
+  return `<section class="carousel carousel-${kind} static-carousel-${kind}" aria-roledescription="carousel" aria-label="${escapeHtml(texts.offers)}" data-static-carousel=""><div class="carousel-track">${slides.map(slide).join('')}</div>${controls}</section>`;
+}
+
+function carousels(gallery: GalleryImagesDto | undefined, texts: ShellTexts): string {
+  const phone = gallery?.CarouselMb.length ? gallery.CarouselMb : gallery?.CarouselPc;
+  const wide = gallery?.CarouselPc.length ? gallery.CarouselPc : gallery?.CarouselMb;
+  if (!phone?.length || !wide?.length) return '';
+  // One carousel for each screen size; the other one is not displayed.
+  return carousel(phone, 'mobile', texts) + carousel(wide, 'desktop', texts);
+}
+
+/**
+ * The offer pop-up as PopupAd draws it. It stays hidden without scripts, and for a visitor who
+ * closed it a moment ago (`theme-init.js` decides before the first paint).
+ */
+function popup(gallery: GalleryImagesDto | undefined, texts: ShellTexts): string {
+  const offer = gallery?.Popup[0];
+  if (!offer) return '';
+  const name = escapeHtml(offer.title || texts.offer);
+  const link = galleryLink(offer.redirectUrl);
+  const action = !offer.title
+    ? ''
+    : link
+      ? `<a class="btn btn-primary btn-block" href="${escapeHtml(link.href)}" target="_blank" rel="noreferrer">${name}</a>`
+      : `<button type="button" class="btn btn-primary btn-block" data-popup-close="">${name}</button>`;
+  return `<div class="popup-ad" role="dialog" aria-modal="true" aria-label="${name}" tabindex="-1" data-static-popup=""><div class="popup-backdrop" aria-hidden="true" data-popup-close=""></div><div class="popup-card"><button type="button" class="popup-close" aria-label="${escapeHtml(texts.close)}" data-popup-close="">${icon('close', 20)}</button><img src="${escapeHtml(assetUrl(offer.url))}" alt="${name}">${action}</div></div>`;
+}
+
+/** The home page's first screen: the offers, the search field and every tile. */
 export function homeShell(
   products: HomeProductsDto,
   gallery: GalleryImagesDto | undefined,
@@ -141,7 +186,7 @@ export function homeShell(
   const search = `<form class="game-search" role="search"><label for="static-game-search" class="sr-only">${escapeHtml(texts.searchGames)}</label>${icon('search', 18)}<input id="static-game-search" type="search" class="input game-search-input" placeholder="${escapeHtml(texts.searchPlaceholder)}" autocomplete="off" enterkeyhint="search"></form>`;
   return appShell(
     texts,
-    `<div class="container page home"><h1 class="sr-only">${escapeHtml(texts.heading)}</h1>${firstSlide(gallery, texts)}${search}${catalogue}</div>`,
+    `<div class="container page home"><h1 class="sr-only">${escapeHtml(texts.heading)}</h1>${popup(gallery, texts)}${carousels(gallery, texts)}${search}${catalogue}</div>`,
     true,
   );
 }

@@ -9,6 +9,21 @@ import { useTranslation } from 'react-i18next';
 const AUTO_ADVANCE_MS = 5000;
 const SWIPE_THRESHOLD_PX = 50;
 
+/**
+ * Where the server-drawn carousel of this screen size was left (storefront/src/shell), for this
+ * one to go on from when the app takes over the page.
+ */
+function staticCarouselState(isMobile: boolean) {
+  const section = document.querySelector<HTMLElement>(
+    `[data-static-shell] .static-carousel-${isMobile ? 'mobile' : 'desktop'}`,
+  );
+  const paused = section?.dataset.paused;
+  return {
+    index: Number(section?.dataset.current ?? 0) || 0,
+    pausedByUser: paused === undefined ? null : paused === 'true',
+  };
+}
+
 interface BannerCarouselProps {
   mobileSlides: GalleryImage[];
   desktopSlides: GalleryImage[];
@@ -18,10 +33,11 @@ export function BannerCarousel({ mobileSlides, desktopSlides }: BannerCarouselPr
   const isMobile = useMediaQuery('(max-width: 767px)');
   const prefersReducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   const slides = isMobile ? mobileSlides : desktopSlides;
-  const [index, setIndex] = useState(0);
+  const [handed] = useState(() => staticCarouselState(isMobile));
+  const [index, setIndex] = useState(handed.index);
   const { t } = useTranslation();
   // Moving content must be stoppable (WCAG 2.2.2); it starts still for those who ask for less motion.
-  const [pausedByUser, setPausedByUser] = useState<boolean | null>(null);
+  const [pausedByUser, setPausedByUser] = useState<boolean | null>(handed.pausedByUser);
   const paused = pausedByUser ?? prefersReducedMotion;
   const touchStartX = useRef<number | null>(null);
   const count = slides.length;
