@@ -147,7 +147,7 @@ export const envSchema = {
   MOOGOLD_PARTNER_ID: withDefault(text, inSandbox('sandbox-partner', '')),
   MOOGOLD_SECRET: withDefault(text, inSandbox('sandbox-moogold-secret', '')),
   MOOGOLD_VALIDATE_ENABLED: withDefault(bool, (basis) => basis.sandbox),
-  FULFILMENT_ENABLED: withDefault(bool, true),
+  DELIVERY_ENABLED: withDefault(bool, true),
   /** Order news and sign-in codes on WhatsApp (Business Cloud API); sandbox = the simulator. */
   WHATSAPP_ENABLED: withDefault(bool, (basis) => basis.sandbox),
   WHATSAPP_BASE_URL: optional(url, inSandbox(undefined, 'https://graph.facebook.com')),
@@ -208,7 +208,7 @@ export const envSchema = {
   JOB_STALLED_INTERVAL_MS: withDefault(int({ min: 500 }), 30_000),
   WORKER_CONCURRENCY: withDefault(int({ min: 1 }), 5),
   /** Each queue's own worker concurrency; unset, the queue takes WORKER_CONCURRENCY. */
-  WORKER_CONCURRENCY_FULFILMENT: optional(int({ min: 1 })),
+  WORKER_CONCURRENCY_DELIVERY: optional(int({ min: 1 })),
   WORKER_CONCURRENCY_PAYMENTS: optional(int({ min: 1 })),
   WORKER_CONCURRENCY_MAIL: optional(int({ min: 1 })),
   WORKER_CONCURRENCY_MAINTENANCE: optional(int({ min: 1 })),

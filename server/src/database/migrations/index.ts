@@ -29,6 +29,7 @@ import { UserLanguage1764501800000 } from './1764501800000-UserLanguage.js';
 import { SandboxMessageLanguage1764501800100 } from './1764501800100-SandboxMessageLanguage.js';
 import { WalletDayTallies1764501900000 } from './1764501900000-WalletDayTallies.js';
 import { TaxDocumentNumbering1764502200000 } from './1764502200000-TaxDocumentNumbering.js';
+import { DeliveryNames1764502300000 } from './1764502300000-DeliveryNames.js';
 
 /** Every migration, oldest first. Listed explicitly so the build and the tests load the same set. */
 export const migrations = [
@@ -63,4 +64,5 @@ export const migrations = [
   SandboxMessageLanguage1764501800100,
   WalletDayTallies1764501900000,
   TaxDocumentNumbering1764502200000,
+  DeliveryNames1764502300000,
 ];
