@@ -14,6 +14,7 @@ import {
   type Parser,
 } from './env-parsers.js';
 import { DEFAULT_GST_RATES, gstRates, gstin, seriesPrefix } from './gst-parsers.js';
+import { formerEnvNames } from './former-env-names.js';
 
 export const DEV_JWT_SECRET = 'development-only-secret-change-me-0123456789abcdef';
 export const DEV_RESELLER_KEY_ENCRYPTION_KEY = 'development-only-reseller-key-sealing-0123456789';
@@ -240,13 +241,13 @@ export type Env = { [K in EnvName]: (typeof envSchema)[K] extends Variable<infer
 export function readEnv(source: Readonly<Record<string, string | undefined>>) {
   const problems: string[] = [];
   const explicit = <K extends EnvName>(name: K): Env[K] | undefined => {
-    const raw = source[name];
-    if (raw === undefined || raw === '') return undefined;
+    const given = [name, formerEnvNames[name]].find((key) => key && source[key]);
+    if (!given) return undefined;
     try {
-      return envSchema[name].parse(raw) as Env[K];
+      return envSchema[name].parse(source[given] as string) as Env[K];
     } catch (error) {
       if (!(error instanceof InvalidValue)) throw error;
-      problems.push(`${name}: ${error.message}`);
+      problems.push(`${given}: ${error.message}`);
       return undefined;
     }
   };
