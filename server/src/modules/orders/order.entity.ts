@@ -1,5 +1,6 @@
 import { ORDER_STATUSES, type OrderStatus } from '@zstore/contract/statuses';
 import { Check, Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import type { UserNumber, UserUuid } from '../../common/ids.js';
 import { bigintNumber } from '../../database/columns.js';
 import type { DeliveryStatus } from './delivery-state.js';
 
@@ -60,11 +61,11 @@ export class OrderEntity {
   /** The buyer's uuid. */
   @Column({ type: 'uuid' })
   @ForeignKey('users', { name: 'orders_user_id_fkey' })
-  userId!: string;
+  userId!: UserUuid;
 
   /** The customer's numeric id, copied for the spec's `{userid}` routes. */
   @Column({ type: 'bigint', transformer: bigintNumber })
-  userid!: number;
+  userid!: UserNumber;
 
   @Column({ type: 'varchar', length: 254, name: 'useremail' })
   userEmail!: string;

@@ -1,6 +1,7 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { In } from 'typeorm';
+import { userNumber, userUuid } from '../../common/ids.js';
 import { entityFromRow } from '../../database/entity-rows.js';
 import { guardedUpdate } from '../../database/transactions.js';
 import { Injectable } from '@nestjs/common';
@@ -118,8 +119,8 @@ export class OrdersRepository {
   /** A guest's orders, moved to the account that proved the guest's contacts; how many. */
   async moveOwner(fromUserId: string, to: { id: string; userid: number }) {
     const { affected } = await this.orders.update(
-      { userId: fromUserId },
-      { userId: to.id, userid: to.userid, updatedAt: () => 'now()' },
+      { userId: userUuid(fromUserId) },
+      { userId: userUuid(to.id), userid: userNumber(to.userid), updatedAt: () => 'now()' },
     );
     return affected ?? 0;
   }
