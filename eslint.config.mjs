@@ -18,7 +18,7 @@ const theLedger = {
 const ledgerOwners = ['ledger', 'wallet'];
 /**
  * Repositories a module exports on purpose, by the module that uses them: the delivery module
- * moves an order's fulfilment through the orders module's guarded writes.
+ * moves an order's delivery through the orders module's guarded writes.
  */
 const sharedRepositories = { delivery: ['../orders/order-deliveries.repository.js'] };
 const frameworkInternals = {

@@ -84,7 +84,7 @@ function processEnv(scratch, base, overrides) {
   return storeEnv(scratch, {
     PUBLIC_URL: base,
     SANDBOX_URL: `${base}/sandbox`,
-    FULFILMENT_ENABLED: 'true',
+    DELIVERY_ENABLED: 'true',
     SWEEP_INTERVAL_MS: '30000',
     WORKER_CONCURRENCY: String(CONCURRENCY),
     ...overrides,
@@ -175,7 +175,7 @@ async function waitForCompleted(db, orderids, timeoutMs) {
     const { rows } = await db.query(
       `SELECT count(*) FILTER (WHERE status = 'Completed')::int AS done,
               min(orderid) FILTER (WHERE status NOT IN ('Processing', 'Completed')
-                                      OR fulfilment_status = 'needs_attention') AS wrong
+                                      OR delivery_status = 'needs_attention') AS wrong
        FROM orders WHERE orderid = ANY($1)`,
       [orderids],
     );
@@ -195,11 +195,11 @@ async function waitForCompleted(db, orderids, timeoutMs) {
 
 async function wrongEnd(db, orderid) {
   const { rows } = await db.query(
-    'SELECT status, fulfilment_status, attention FROM orders WHERE orderid = $1',
+    'SELECT status, delivery_status, attention FROM orders WHERE orderid = $1',
     [orderid],
   );
-  const { status, fulfilment_status, attention } = rows[0];
-  return new Error(`order ${orderid} ended ${status}/${fulfilment_status}: ${attention ?? ''}`);
+  const { status, delivery_status, attention } = rows[0];
+  return new Error(`order ${orderid} ended ${status}/${delivery_status}: ${attention ?? ''}`);
 }
 
 function summary(values) {
@@ -233,10 +233,10 @@ async function measureLatency(base, db, sessions, pack) {
   };
 }
 
-/** Counts of the fulfilment queue's jobs by state, read with the store's prefix. */
-async function fulfilmentCounts(redisPrefix) {
+/** Counts of the delivery queue's jobs by state, read with the store's prefix. */
+async function deliveryCounts(redisPrefix) {
   const connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
-  const queue = new Queue('fulfilment', { connection, prefix: redisPrefix });
+  const queue = new Queue('delivery', { connection, prefix: redisPrefix });
   try {
     return await queue.getJobCounts('waiting', 'active', 'delayed', 'completed', 'failed');
   } finally {
@@ -273,9 +273,9 @@ async function measureQueueThroughput(base, db, scratch, sessions, pack, running
     player: P8_PLAYER,
     mode: 'wallet',
   });
-  const before = await fulfilmentCounts(scratch.redisPrefix);
+  const before = await deliveryCounts(scratch.redisPrefix);
   if (before.waiting !== P8_ORDERS) {
-    throw new Error(`expected ${P8_ORDERS} waiting fulfilment jobs, found ${before.waiting}`);
+    throw new Error(`expected ${P8_ORDERS} waiting delivery jobs, found ${before.waiting}`);
   }
 
   const workers = await startWorkers(scratch, base);
@@ -285,7 +285,7 @@ async function measureQueueThroughput(base, db, scratch, sessions, pack, running
   // A worker takes jobs just before it prints its ready line.
   const startedAt = Math.min(...readyAt, await firstPurchaseAt(db, orderids));
   const lastAt = Math.max(...rows.map((row) => new Date(row.updated_at).getTime()));
-  const after = await fulfilmentCounts(scratch.redisPrefix);
+  const after = await deliveryCounts(scratch.redisPrefix);
   const drainedMs = lastAt - startedAt;
   return {
     drainedMs,
@@ -344,7 +344,7 @@ async function main() {
       measureQueueThroughput(base, client, scratch, sessions, pack, running),
     );
     console.log(
-      `2. P8 queue throughput: ${P8_ORDERS} queued fulfilment jobs, supplier ${SUPPLIER_DELAY_MS} ms, ${WORKERS} workers x concurrency ${CONCURRENCY}`,
+      `2. P8 queue throughput: ${P8_ORDERS} queued delivery jobs, supplier ${SUPPLIER_DELAY_MS} ms, ${WORKERS} workers x concurrency ${CONCURRENCY}`,
     );
     console.log(
       `   drained in ${(p8.drainedMs / 1000).toFixed(2)} s from the first worker's start (last ready ${p8.readySpreadMs} ms later), ${p8.jobsPerSecond.toFixed(1)} jobs/s`,

@@ -74,7 +74,7 @@ function processEnv(scratch, base, overrides) {
   return storeEnv(scratch, {
     PUBLIC_URL: base,
     SANDBOX_URL: `${base}/sandbox`,
-    FULFILMENT_ENABLED: 'true',
+    DELIVERY_ENABLED: 'true',
     SWEEP_INTERVAL_MS: '30000',
     ...concurrency,
     ...overrides,

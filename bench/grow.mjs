@@ -93,7 +93,7 @@ function steps(size) {
       // Order n: the first `heavyTotal` go to the heavy customers, the rest to anyone; the first
       // `debits` are paid from the wallet (their Debit rows come below), the others by UPI.
       `INSERT INTO orders (orderid, user_id, userid, useremail, product_id, item_id, productname, itemname,
-                           input1, input2, price, discount, value, paymentmode, status, fulfilment_status,
+                           input1, input2, price, discount, value, paymentmode, status, delivery_status,
                            transactionid, txn_date, paid_at, created_at, updated_at)
        SELECT o.orderid, u.id, u.userid, u.email, i.product_id, i.item_id, i.productname, i.itemname,
               (10000000 + o.n)::text, (1000 + o.n % 9000)::text, i.discountedprice, 0, i.discountedprice,

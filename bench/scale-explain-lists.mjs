@@ -63,13 +63,13 @@ const STATEMENTS = [
   ],
   [
     'metrics: orders by status',
-    `SELECT status::text, fulfilment_status, count(*) FROM orders GROUP BY 1, 2`,
+    `SELECT status::text, delivery_status, count(*) FROM orders GROUP BY 1, 2`,
     `SELECT status::text, sum(orders) FROM ${ORDER_TALLY} GROUP BY status`,
   ],
   [
-    'metrics: open orders by fulfilment',
+    'metrics: open orders by delivery',
     `SELECT 1`,
-    `SELECT fulfilment_status, count(*) FROM orders WHERE status = 'Processing' GROUP BY fulfilment_status`,
+    `SELECT delivery_status, count(*) FROM orders WHERE status = 'Processing' GROUP BY delivery_status`,
   ],
   [
     'metrics: packs',

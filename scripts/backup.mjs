@@ -99,7 +99,7 @@ async function holdSmileOnePacks(url) {
       [reason],
     );
     const { rowCount } = await client.query(
-      `UPDATE orders SET fulfilment_status = 'needs_attention', attention = $1, updated_at = now()
+      `UPDATE orders SET delivery_status = 'needs_attention', attention = $1, updated_at = now()
        WHERE status = 'Processing' AND is_api
          AND orderid IN (SELECT orderid FROM supplier_purchases WHERE status = 'unknown' AND error = $1)`,
       [reason],

@@ -26,7 +26,7 @@ describe('admin console: a reseller’s keys, callbacks and orders', () => {
         PORT: String(port),
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         RATE_LIMIT_LOGIN: '100/60',
-        FULFILMENT_ENABLED: 'false',
+        DELIVERY_ENABLED: 'false',
       },
       { serveBuilds: true },
     );

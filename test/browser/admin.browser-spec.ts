@@ -125,11 +125,11 @@ describe('admin console in the browser', () => {
     const orderid = placed.body.orderid as string;
     const flagged = async () =>
       (
-        await app.sql<{ fulfilment_status: string }>(
-          'SELECT fulfilment_status FROM orders WHERE orderid = $1',
+        await app.sql<{ delivery_status: string }>(
+          'SELECT delivery_status FROM orders WHERE orderid = $1',
           [orderid],
         )
-      )[0].fulfilment_status === 'needs_attention';
+      )[0].delivery_status === 'needs_attention';
     for (let wait = 0; !(await flagged()); wait += 1) {
       if (wait === 100) throw new Error(`order ${orderid} was never flagged`);
       await new Promise((resolve) => setTimeout(resolve, 200));

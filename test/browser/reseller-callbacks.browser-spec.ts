@@ -19,7 +19,7 @@ describe('callbacks on the reseller dashboard', () => {
     receiver = await startReceiver();
     const port = await freePort();
     app = await startTestApp(
-      { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, FULFILMENT_ENABLED: 'false' },
+      { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, DELIVERY_ENABLED: 'false' },
       { serveBuilds: true },
     );
     browser = await launchBrowser();

@@ -146,11 +146,11 @@ describe('alerts to the admin', () => {
     }
     await waitFor(
       () =>
-        app.sql<{ fulfilment_status: string }>(
-          'SELECT fulfilment_status FROM orders WHERE orderid = ANY($1)',
+        app.sql<{ delivery_status: string }>(
+          'SELECT delivery_status FROM orders WHERE orderid = ANY($1)',
           [orderids],
         ),
-      (rows) => rows.every((row) => row.fulfilment_status === 'needs_attention'),
+      (rows) => rows.every((row) => row.delivery_status === 'needs_attention'),
       20_000,
     );
     const deliveries = 'supplier purchases failed or were left unknown';

@@ -1,4 +1,4 @@
-import { FulfilmentService } from '../../server/src/modules/delivery/fulfilment.service.js';
+import { DeliveryService } from '../../server/src/modules/delivery/delivery.service.js';
 import { startTestApp, type TestApp } from '../utils/app.js';
 import {
   catalogEntry,
@@ -30,7 +30,7 @@ describe('The audit log and the packs of an order (admin)', () => {
   let admin: Shopper;
 
   beforeAll(async () => {
-    // No worker: the test runs the fulfilment handler itself, so a pack stays where it put it.
+    // No worker: the test runs the delivery handler itself, so a pack stays where it put it.
     app = await startTestApp({ APP_ROLE: 'api', RATE_LIMIT_USER_ACTIONS: '1000/60' });
     admin = await sessionOf(app, 'admin@example.com');
   });
@@ -178,8 +178,8 @@ describe('The audit log and the packs of an order (admin)', () => {
         )
         .expect(200);
       const orderid = placed.body.orderid as string;
-      const [order] = await app.sql<{ id: string; fulfil_generation: number }>(
-        'SELECT id, fulfil_generation FROM orders WHERE orderid = $1',
+      const [order] = await app.sql<{ id: string; delivery_generation: number }>(
+        'SELECT id, delivery_generation FROM orders WHERE orderid = $1',
         [orderid],
       );
       const [item] = await app.sql<{ itemidarray: string[] }>(
@@ -191,7 +191,7 @@ describe('The audit log and the packs of an order (admin)', () => {
          VALUES ($1, 1, 'smileone', $2, $3, 'sent', 1)`,
         [orderid, item.itemidarray[0], `${orderid}-1`],
       );
-      await app.store.app.get(FulfilmentService).fulfil(orderid, order.fulfil_generation);
+      await app.store.app.get(DeliveryService).deliver(orderid, order.delivery_generation);
       return { id: order.id, orderid, productRef: item.itemidarray[0] };
     }
 

@@ -17,7 +17,7 @@ import {
 
 interface OrderState {
   status: string;
-  fulfilment_status: string;
+  delivery_status: string;
   attention: string | null;
 }
 
@@ -38,7 +38,7 @@ describe('Smile.one answers are kept until they are recorded', () => {
   const state = async (orderid: string) =>
     (
       await app.sql<OrderState>(
-        'SELECT status, fulfilment_status, attention FROM orders WHERE orderid = $1',
+        'SELECT status, delivery_status, attention FROM orders WHERE orderid = $1',
         [orderid],
       )
     )[0];
@@ -79,10 +79,10 @@ describe('Smile.one answers are kept until they are recorded', () => {
 
     const done = await waitFor(
       () => state(orderid),
-      (row) => row.status !== 'Processing' || row.fulfilment_status === 'needs_attention',
+      (row) => row.status !== 'Processing' || row.delivery_status === 'needs_attention',
       30_000,
     );
-    expect(done).toMatchObject({ status: 'Completed', fulfilment_status: 'delivered' });
+    expect(done).toMatchObject({ status: 'Completed', delivery_status: 'delivered' });
     const [pack] = await app.sql<{ status: string; supplier_reference: string }>(
       'SELECT status, supplier_reference FROM supplier_purchases WHERE orderid = $1',
       [orderid],
@@ -115,8 +115,8 @@ describe('Smile.one answers are kept until they are recorded', () => {
       [orderid, Messages.deliveryUnknown],
     );
     await app.sql(
-      `UPDATE orders SET fulfilment_status = 'needs_attention', attention = $2,
-         fulfil_generation = fulfil_generation + 1 WHERE orderid = $1`,
+      `UPDATE orders SET delivery_status = 'needs_attention', attention = $2,
+         delivery_generation = delivery_generation + 1 WHERE orderid = $1`,
       [orderid, `Pack 1: ${Messages.deliveryUnknown}`],
     );
 
@@ -125,7 +125,7 @@ describe('Smile.one answers are kept until they are recorded', () => {
       (row) => row.status === 'Completed',
       30_000,
     );
-    expect(done).toMatchObject({ fulfilment_status: 'delivered', attention: null });
+    expect(done).toMatchObject({ delivery_status: 'delivered', attention: null });
     const bought = await smileOrders(app, input1);
     expect(bought).toHaveLength(1);
     const [pack] = await app.sql<{ status: string; supplier_reference: string }>(

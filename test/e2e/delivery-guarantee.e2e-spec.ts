@@ -21,7 +21,7 @@ interface Mail {
 
 interface OrderRow {
   status: string;
-  fulfilment_status: string;
+  delivery_status: string;
   promise_minutes: number | null;
   promise_due_at: Date | null;
   paid_at: Date | null;
@@ -70,7 +70,7 @@ describe('delivery guarantee', () => {
     });
     await waitFor(
       () => orderRow(placed.orderid),
-      (row) => row.status === 'Processing' && row.fulfilment_status === 'needs_attention',
+      (row) => row.status === 'Processing' && row.delivery_status === 'needs_attention',
       30_000,
     );
     return placed;

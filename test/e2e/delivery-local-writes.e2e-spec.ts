@@ -47,8 +47,8 @@ describe("delivery: a failed local write of the supplier's answer", () => {
 
   const order = async (orderid: string) =>
     (
-      await app.sql<{ status: string; fulfilment_status: string }>(
-        'SELECT status, fulfilment_status FROM orders WHERE orderid = $1',
+      await app.sql<{ status: string; delivery_status: string }>(
+        'SELECT status, delivery_status FROM orders WHERE orderid = $1',
         [orderid],
       )
     )[0];
@@ -66,7 +66,7 @@ describe("delivery: a failed local write of the supplier's answer", () => {
       (row) => row.status !== 'Processing',
       15_000,
     );
-    expect(final).toEqual({ status: 'Completed', fulfilment_status: 'delivered' });
+    expect(final).toEqual({ status: 'Completed', delivery_status: 'delivered' });
     const [pack] = await app.sql<{ status: string; supplier_reference: string }>(
       'SELECT status, supplier_reference FROM supplier_purchases WHERE orderid = $1',
       [orderid],
@@ -91,7 +91,7 @@ describe("delivery: a failed local write of the supplier's answer", () => {
       (row) => row.status !== 'Processing',
       20_000,
     );
-    expect(final).toEqual({ status: 'Completed', fulfilment_status: 'delivered' });
+    expect(final).toEqual({ status: 'Completed', delivery_status: 'delivered' });
     expect(await moogoldOrders(app, { playerId: player })).toHaveLength(1);
     await expectLedgerConsistent(app);
   });

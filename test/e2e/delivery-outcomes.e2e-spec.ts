@@ -1,5 +1,5 @@
 import { Messages } from '@zstore/contract/messages';
-import { FulfilmentService } from '../../server/src/modules/delivery/fulfilment.service.js';
+import { DeliveryService } from '../../server/src/modules/delivery/delivery.service.js';
 import { SupplierBalancesService } from '../../server/src/modules/operations/supplier-balances.service.js';
 import {
   OrderSettlementService,
@@ -29,15 +29,15 @@ import { orderStatus, placeUpi } from './upi.helpers.js';
 interface OrderState {
   id: string;
   status: string;
-  fulfilment_status: string;
+  delivery_status: string;
   attention: string | null;
-  fulfil_generation: number;
+  delivery_generation: number;
 }
 
 const orderState = async (app: TestApp, orderid: string) =>
   (
     await app.sql<OrderState>(
-      'SELECT id, status, fulfilment_status, attention, fulfil_generation FROM orders WHERE orderid = $1',
+      'SELECT id, status, delivery_status, attention, delivery_generation FROM orders WHERE orderid = $1',
       [orderid],
     )
   )[0];
@@ -105,7 +105,7 @@ describe('UPI orders delivered by the supplier, end to end', () => {
       // Paid (the webhook's check may wait for the payment's check window), then delivered or flagged.
       (state) =>
         state.status !== 'Created' &&
-        (state.status !== 'Processing' || state.fulfilment_status === 'needs_attention'),
+        (state.status !== 'Processing' || state.delivery_status === 'needs_attention'),
       20_000,
     );
 
@@ -132,7 +132,7 @@ describe('UPI orders delivered by the supplier, end to end', () => {
     const orderid = await payByUpi(shopper, diamonds, testPlayer('13'), '1234');
     expect(await settled(orderid)).toMatchObject({
       status: 'Refunded',
-      fulfilment_status: 'refunded',
+      delivery_status: 'refunded',
     });
     expect(await balancesOf(app, shopper.userid)).toEqual({ balance: diamonds.price, points: 0 });
     const txns = await app
@@ -151,7 +151,7 @@ describe('UPI orders delivered by the supplier, end to end', () => {
     const player = testPlayer('99');
     const orderid = await payByUpi(shopper, diamonds, player, '1234');
     const state = await settled(orderid);
-    expect(state).toMatchObject({ status: 'Processing', fulfilment_status: 'needs_attention' });
+    expect(state).toMatchObject({ status: 'Processing', delivery_status: 'needs_attention' });
     expect(state.attention).toBe(`Pack 1: ${Messages.deliveryUnknown}`);
     expect((await orderStatus(app, shopper, orderid)).body.order.status).toBe('Processing');
     expect(await smileOrders(app, player)).toHaveLength(1);
@@ -173,7 +173,7 @@ describe('UPI orders delivered by the supplier, end to end', () => {
         20_000,
       );
       expect(state.status).toBe('Processing');
-      expect(state.fulfilment_status).not.toBe('needs_attention');
+      expect(state.delivery_status).not.toBe('needs_attention');
       expect(await purchaseStates(app, orderid)).toEqual(['confirmed', 'reserved']);
       expect(await balancesOf(app, shopper.userid)).toEqual({ balance: 0, points: 0 });
       await expectLedgerConsistent(app);
@@ -183,7 +183,7 @@ describe('UPI orders delivered by the supplier, end to end', () => {
 
     // What the scheduled jobs do next: read the balances again, then take waiting orders up.
     await app.store.app.get(SupplierBalancesService).refresh({ force: true });
-    await app.store.app.get(FulfilmentService).sweep();
+    await app.store.app.get(DeliveryService).sweep();
     expect(await settled(orderid)).toMatchObject({ status: 'Completed', attention: null });
     expect(await smileOrders(app, player)).toHaveLength(2);
     expect(await pointsCredits(app, orderid)).toHaveLength(1);
@@ -193,11 +193,11 @@ describe('UPI orders delivered by the supplier, end to end', () => {
 
 /**
  * The outcome rows that need a run interrupted at a given point: no worker takes the jobs in
- * this store (`APP_ROLE=api`), the test runs the fulfilment handler itself.
+ * this store (`APP_ROLE=api`), the test runs the delivery handler itself.
  */
-describe('The fulfilment handler run by hand (DESIGN section 5, RELIABILITY M7)', () => {
+describe('The delivery handler run by hand (DESIGN section 5, RELIABILITY M7)', () => {
   let app: TestApp;
-  let fulfilment: FulfilmentService;
+  let delivery: DeliveryService;
   let twoPasses: CatalogEntry;
   let genshin60: CatalogEntry;
   let admin: Shopper;
@@ -208,7 +208,7 @@ describe('The fulfilment handler run by hand (DESIGN section 5, RELIABILITY M7)'
       PROVIDER_TIMEOUT_MS: '1000',
       RATE_LIMIT_USER_ACTIONS: '1000/60',
     });
-    fulfilment = app.store.app.get(FulfilmentService);
+    delivery = app.store.app.get(DeliveryService);
     twoPasses = await catalogEntry(
       app,
       'Mobile Legends (Brazil server)',
@@ -245,7 +245,7 @@ describe('The fulfilment handler run by hand (DESIGN section 5, RELIABILITY M7)'
     const { shopper, orderid, state } = await placeWalletOrder(twoPasses, player, '1234');
     const runs: string[] = [];
     for (let run = 0; run < 5; run += 1) {
-      runs.push(await fulfilment.fulfil(orderid, state.fulfil_generation));
+      runs.push(await delivery.deliver(orderid, state.delivery_generation));
     }
     expect(runs).toEqual(['done', 'skipped', 'skipped', 'skipped', 'skipped']);
     expect((await orderState(app, orderid)).status).toBe('Completed');
@@ -266,7 +266,7 @@ describe('The fulfilment handler run by hand (DESIGN section 5, RELIABILITY M7)'
     const { shopper, orderid, state } = await placeWalletOrder(genshin60, testPlayer('42'), 'Asia');
     const runs: string[] = [];
     for (let run = 0; run < 5; run += 1) {
-      runs.push(await fulfilment.fulfil(orderid, state.fulfil_generation));
+      runs.push(await delivery.deliver(orderid, state.delivery_generation));
     }
     expect(runs).toEqual(['done', 'skipped', 'skipped', 'skipped', 'skipped']);
     expect((await orderState(app, orderid)).status).toBe('Completed');
@@ -284,9 +284,9 @@ describe('The fulfilment handler run by hand (DESIGN section 5, RELIABILITY M7)'
        VALUES ($1, 1, 'smileone', $2, $3, 'confirmed', 'S-1')`,
       [orderid, first, `${orderid}-1`],
     );
-    expect(await fulfilment.fulfil(orderid, state.fulfil_generation)).toBe('done');
+    expect(await delivery.deliver(orderid, state.delivery_generation)).toBe('done');
     const after = await orderState(app, orderid);
-    expect(after).toMatchObject({ status: 'Processing', fulfilment_status: 'needs_attention' });
+    expect(after).toMatchObject({ status: 'Processing', delivery_status: 'needs_attention' });
     expect(after.attention).toMatch(/^Pack 2: 20003 /);
     expect(await purchaseStates(app, orderid)).toEqual(['confirmed', 'failed']);
     expect((await balancesOf(app, shopper.userid)).balance).toBe(100_000 - twoPasses.price);
@@ -299,11 +299,11 @@ describe('The fulfilment handler run by hand (DESIGN section 5, RELIABILITY M7)'
     const { shopper, orderid, state } = await placeWalletOrder(twoPasses, player, '1234');
     const runs: string[] = [];
     for (let run = 0; run < 5; run += 1) {
-      runs.push(await fulfilment.fulfil(orderid, state.fulfil_generation));
+      runs.push(await delivery.deliver(orderid, state.delivery_generation));
     }
     expect(runs).toEqual(['retry', 'retry', 'retry', 'retry', 'done']);
     const after = await orderState(app, orderid);
-    expect(after).toMatchObject({ status: 'Processing', fulfilment_status: 'needs_attention' });
+    expect(after).toMatchObject({ status: 'Processing', delivery_status: 'needs_attention' });
     expect(after.attention).toContain(Messages.deliverySupplierUnavailable);
     expect(await smileOrders(app, player)).toHaveLength(0);
     expect((await balancesOf(app, shopper.userid)).balance).toBe(100_000 - twoPasses.price);
@@ -314,9 +314,9 @@ describe('The fulfilment handler run by hand (DESIGN section 5, RELIABILITY M7)'
     const { shopper, orderid, state } = await placeWalletOrder(twoPasses, player, '1234');
     const [first] = await itemRefs(twoPasses);
     await leaveSent(orderid, 1, 'smileone', first);
-    await fulfilment.fulfil(orderid, state.fulfil_generation);
+    await delivery.deliver(orderid, state.delivery_generation);
     const flagged = await orderState(app, orderid);
-    expect(flagged).toMatchObject({ status: 'Processing', fulfilment_status: 'needs_attention' });
+    expect(flagged).toMatchObject({ status: 'Processing', delivery_status: 'needs_attention' });
     expect(flagged.attention).toBe(`Pack 1: ${Messages.deliveryUnknown}`);
     expect(await purchaseStates(app, orderid)).toEqual(['unknown']);
     expect(await smileOrders(app, player)).toHaveLength(0);
@@ -350,7 +350,7 @@ describe('The fulfilment handler run by hand (DESIGN section 5, RELIABILITY M7)'
       .set(admin.auth)
       .expect(200);
     const next = await orderState(app, orderid);
-    await fulfilment.fulfil(orderid, next.fulfil_generation);
+    await delivery.deliver(orderid, next.delivery_generation);
     expect((await orderState(app, orderid)).status).toBe('Completed');
     expect(await purchaseStates(app, orderid)).toEqual(['confirmed', 'confirmed']);
     expect(await smileOrders(app, player)).toHaveLength(1);
@@ -363,7 +363,7 @@ describe('The fulfilment handler run by hand (DESIGN section 5, RELIABILITY M7)'
     const { orderid, state } = await placeWalletOrder(twoPasses, player, '1234');
     const [first] = await itemRefs(twoPasses);
     await leaveSent(orderid, 1, 'smileone', first);
-    await fulfilment.fulfil(orderid, state.fulfil_generation);
+    await delivery.deliver(orderid, state.delivery_generation);
     await app
       .http()
       .post(`/api/admin/orders/${state.id}/settle-pack`)
@@ -379,7 +379,7 @@ describe('The fulfilment handler run by hand (DESIGN section 5, RELIABILITY M7)'
       .post(`/api/admin/orders/${state.id}/retry-delivery`)
       .set(admin.auth)
       .expect(200);
-    await fulfilment.fulfil(orderid, (await orderState(app, orderid)).fulfil_generation);
+    await delivery.deliver(orderid, (await orderState(app, orderid)).delivery_generation);
     expect((await orderState(app, orderid)).status).toBe('Completed');
     expect(await smileOrders(app, player)).toHaveLength(2);
     await expectLedgerConsistent(app);
@@ -394,7 +394,7 @@ describe('The fulfilment handler run by hand (DESIGN section 5, RELIABILITY M7)'
       [orderid, first, `${orderid}-1`],
     );
     await leaveSent(orderid, 2, 'smileone', second);
-    await fulfilment.fulfil(orderid, state.fulfil_generation);
+    await delivery.deliver(orderid, state.delivery_generation);
     await app
       .http()
       .post(`/api/admin/orders/${state.id}/settle-pack`)
@@ -403,7 +403,7 @@ describe('The fulfilment handler run by hand (DESIGN section 5, RELIABILITY M7)'
       .expect(200);
     expect(await orderState(app, orderid)).toMatchObject({
       status: 'Completed',
-      fulfilment_status: 'delivered',
+      delivery_status: 'delivered',
     });
     expect((await balancesOf(app, shopper.userid)).points).toBe(315);
     await expectLedgerConsistent(app);
@@ -414,9 +414,9 @@ describe('The fulfilment handler run by hand (DESIGN section 5, RELIABILITY M7)'
     const { orderid, state } = await placeWalletOrder(genshin60, player, 'Asia');
     const [first] = await itemRefs(genshin60);
     await leaveSent(orderid, 1, 'moogold', first);
-    expect(await fulfilment.fulfil(orderid, state.fulfil_generation)).toBe('retry');
+    expect(await delivery.deliver(orderid, state.delivery_generation)).toBe('retry');
     expect(await purchaseStates(app, orderid)).toEqual(['reserved']);
-    expect(await fulfilment.fulfil(orderid, state.fulfil_generation)).toBe('done');
+    expect(await delivery.deliver(orderid, state.delivery_generation)).toBe('done');
     expect((await orderState(app, orderid)).status).toBe('Completed');
     expect(await moogoldOrders(app, { partnerOrderId: `${orderid}-1` })).toHaveLength(1);
     await expectLedgerConsistent(app);
@@ -424,7 +424,7 @@ describe('The fulfilment handler run by hand (DESIGN section 5, RELIABILITY M7)'
 
   it("refuses the admin's refund while a run is buying packs; allows it once the order is flagged", async () => {
     const { shopper, orderid, state } = await placeWalletOrder(twoPasses, testPlayer('42'), '1234');
-    await app.sql(`UPDATE orders SET fulfilment_status = 'in_progress' WHERE orderid = $1`, [
+    await app.sql(`UPDATE orders SET delivery_status = 'in_progress' WHERE orderid = $1`, [
       orderid,
     ]);
     await app
@@ -434,20 +434,20 @@ describe('The fulfilment handler run by hand (DESIGN section 5, RELIABILITY M7)'
       .expect(409, { message: Messages.orderBeingDelivered, code: 'CONFLICT' });
     expect((await balancesOf(app, shopper.userid)).balance).toBe(100_000 - twoPasses.price);
 
-    await app.sql(`UPDATE orders SET fulfilment_status = 'needs_attention' WHERE orderid = $1`, [
+    await app.sql(`UPDATE orders SET delivery_status = 'needs_attention' WHERE orderid = $1`, [
       orderid,
     ]);
     await app.http().get(`/api/admin/updateorder/${state.id}/Refund`).set(admin.auth).expect(200);
     expect((await balancesOf(app, shopper.userid)).balance).toBe(100_000);
     // A delivery run that starts afterwards finds the order closed and buys nothing.
-    expect(await fulfilment.fulfil(orderid, state.fulfil_generation)).toBe('skipped');
+    expect(await delivery.deliver(orderid, state.delivery_generation)).toBe('skipped');
     expect(await purchaseStates(app, orderid)).toEqual([]);
     await expectLedgerConsistent(app);
   });
 
   it('refuses to settle a pack that is not unknown, or an order that is not waiting', async () => {
     const { orderid, state } = await placeWalletOrder(twoPasses, testPlayer('42'), '1234');
-    await fulfilment.fulfil(orderid, state.fulfil_generation);
+    await delivery.deliver(orderid, state.delivery_generation);
     expect((await orderState(app, orderid)).status).toBe('Completed');
     await app
       .http()

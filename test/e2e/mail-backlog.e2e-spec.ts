@@ -19,7 +19,7 @@ describe('deliveries under a mail backlog', () => {
     app = await startTestApp({
       RATE_LIMIT_USER_ACTIONS: '1000/60',
       WORKER_CONCURRENCY_MAIL: '2',
-      WORKER_CONCURRENCY_FULFILMENT: '5',
+      WORKER_CONCURRENCY_DELIVERY: '5',
     });
   });
   afterAll(() => app.close());

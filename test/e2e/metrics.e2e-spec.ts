@@ -79,7 +79,7 @@ describe('GET /api/metrics with METRICS_TOKEN', () => {
         failure: '',
       }),
     ).toBe(1);
-    for (const queue of ['mail', 'maintenance', 'payments', 'fulfilment']) {
+    for (const queue of ['mail', 'maintenance', 'payments', 'delivery']) {
       expect(sample(text, 'zstore_queue_jobs', { queue, state: 'waiting' })).toBeGreaterThanOrEqual(
         0,
       );

@@ -1,4 +1,4 @@
-import { FulfilmentService } from '../../server/src/modules/delivery/fulfilment.service.js';
+import { DeliveryService } from '../../server/src/modules/delivery/delivery.service.js';
 import { istDate } from '../../server/src/common/india-time.js';
 import {
   OrderSettlementService,
@@ -23,7 +23,7 @@ interface OrderEnd {
   reason: string | null;
   customer_reason: string | null;
   created_at: Date;
-  fulfil_generation: number;
+  delivery_generation: number;
 }
 
 interface StoredMail {
@@ -57,7 +57,7 @@ describe('e-mails about how an order ended', () => {
   const orderEnd = async (orderid: string) =>
     (
       await app.sql<OrderEnd>(
-        `SELECT id, status, reason, customer_reason, created_at, fulfil_generation
+        `SELECT id, status, reason, customer_reason, created_at, delivery_generation
          FROM orders WHERE orderid = $1`,
         [orderid],
       )
@@ -131,7 +131,7 @@ describe('e-mails about how an order ended', () => {
     }
 
     // The delivery job run again over the finished order sends nothing more.
-    await app.store.app.get(FulfilmentService).fulfil(orderid, order.fulfil_generation);
+    await app.store.app.get(DeliveryService).deliver(orderid, order.delivery_generation);
     const mails = await storedMails(shopper.email);
     expect(mails).toHaveLength(1);
     expect(mails[0].html_body).toContain('86 Diamonds');

@@ -23,12 +23,12 @@ describe('reseller bulk orders in the background', () => {
   afterAll(() => app.close());
 
   it('delivers a storefront order queued after a batch before the batch’s orders', async () => {
-    const fulfilment = app.store.app.get(JobQueueService).getQueue(QueueName.Fulfilment);
+    const delivery = app.store.app.get(JobQueueService).getQueue(QueueName.Delivery);
     const reseller = await newReseller(app, 100 * brazil86.price);
     const key = await adminCreatesKey(app, reseller);
     const client = clientFor(app, key);
     // The supplier worker stops taking jobs while both kinds are queued.
-    await fulfilment.pause();
+    await delivery.pause();
     const rows = Array.from(
       { length: 10 },
       (_, i) => `fair-${i},${brazil86.itemId},${testPlayer('51')},1001`,
@@ -52,12 +52,12 @@ describe('reseller bulk orders in the background', () => {
       input2: '1001',
       balance: brazil86.price,
     });
-    expect(await fulfilment.getJobCounts('wait', 'prioritized')).toEqual({
+    expect(await delivery.getJobCounts('wait', 'prioritized')).toEqual({
       wait: 1,
       prioritized: 10,
     });
 
-    await fulfilment.resume();
+    await delivery.resume();
     const done = await readUntil(
       () =>
         app.sql<{ orderid: string }>(
@@ -68,7 +68,7 @@ describe('reseller bulk orders in the background', () => {
       120_000,
     );
     expect(done).toHaveLength(11);
-    const jobs = await fulfilment.getJobs(['completed']);
+    const jobs = await delivery.getJobs(['completed']);
     const started = new Map(jobs.map((job) => [String(job.data.orderid), job.processedOn ?? 0]));
     const storefront = started.get(orderid)!;
     const batch = [...started].filter(([id]) => id !== orderid).map(([, at]) => at);

@@ -54,7 +54,7 @@ describe('reseller API bulk orders: checked whole, placed in the background, nev
 
   beforeAll(async () => {
     // Orders stay Processing: the suppliers are not part of these tests.
-    app = await startTestApp({ FULFILMENT_ENABLED: 'false' });
+    app = await startTestApp({ DELIVERY_ENABLED: 'false' });
     pack = await testItem(app, 5_000);
     outOfStock = await testItem(app, 5_000);
     await app.sql('UPDATE items SET instock = false WHERE id = $1', [outOfStock.itemId]);

@@ -71,7 +71,7 @@ describe('reseller callbacks: signed, at least once, in order, with backoff and 
     receiver = await startReceiver();
     // No supplier: the admin completes or refunds each order by hand. Sweeps run often, so a
     // retry is picked up soon after the test moves the clock past its backoff.
-    app = await startTestApp({ FULFILMENT_ENABLED: 'false', SWEEP_INTERVAL_MS: '300' });
+    app = await startTestApp({ DELIVERY_ENABLED: 'false', SWEEP_INTERVAL_MS: '300' });
     admin = await sessionOf(app, 'admin@example.com');
     pack = await testItem(app, 12_000);
     reseller = await newReseller(app, 200_000);
@@ -405,7 +405,7 @@ describe('reseller callbacks in production: the address is checked after DNS', (
       FAST2SMS_API_KEY: 'key',
       SMTP_HOST: '127.0.0.1',
       UPIGATEWAY_API_KEY: 'key',
-      FULFILMENT_ENABLED: 'false',
+      DELIVERY_ENABLED: 'false',
       RESELLER_CALLBACK_DNS_SERVERS: dns.address,
     });
   });

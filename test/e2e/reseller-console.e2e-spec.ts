@@ -15,7 +15,7 @@ describe('API orders in the console', () => {
   let second: Shopper;
 
   beforeAll(async () => {
-    app = await startTestApp({ FULFILMENT_ENABLED: 'false', APP_ROLE: 'api' });
+    app = await startTestApp({ DELIVERY_ENABLED: 'false', APP_ROLE: 'api' });
     admin = await sessionOf(app, 'admin@example.com');
     const pack = await testItem(app, 5_000);
     first = await newReseller(app, 50_000);

@@ -49,7 +49,7 @@ describe('the reseller API documentation', () => {
   let pack: CatalogEntry;
 
   beforeAll(async () => {
-    app = await startTestApp({ FULFILMENT_ENABLED: 'false' });
+    app = await startTestApp({ DELIVERY_ENABLED: 'false' });
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zstore-reseller-docs-'));
     pack = await testItem(app, 9_900);
     reseller = await newReseller(app, 25_000);

@@ -35,7 +35,7 @@ describe('reseller API orders: the reference is the idempotency key, forever', (
 
   beforeAll(async () => {
     // No supplier in these tests: the pack is delivered by hand, so orders stay Processing.
-    app = await startTestApp({ FULFILMENT_ENABLED: 'false' });
+    app = await startTestApp({ DELIVERY_ENABLED: 'false' });
     pack = await testItem(app, 15_000);
     reseller = await newReseller(app, 100_000);
     key = await adminCreatesKey(app, reseller, { label: 'Telegram bot' });

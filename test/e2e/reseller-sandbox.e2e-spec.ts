@@ -19,7 +19,7 @@ describe('reseller API test keys and statements', () => {
   let pack: CatalogEntry;
 
   beforeAll(async () => {
-    app = await startTestApp({ FULFILMENT_ENABLED: 'false' });
+    app = await startTestApp({ DELIVERY_ENABLED: 'false' });
     pack = await testItem(app, 12_050);
     reseller = await newReseller(app, 50_000);
     live = await adminCreatesKey(app, reseller, { mode: 'live', label: 'Live' });

@@ -12,7 +12,7 @@ const FULL_BALANCE = 60575;
 interface OrderState {
   orderid: string;
   status: string;
-  fulfilment_status: string;
+  delivery_status: string;
   attention: string | null;
 }
 
@@ -44,7 +44,7 @@ describe('supplier balance guard', () => {
 
   const states = (orderids: string[]) =>
     app.sql<OrderState>(
-      'SELECT orderid, status, fulfilment_status, attention FROM orders WHERE orderid = ANY($1) ORDER BY orderid',
+      'SELECT orderid, status, delivery_status, attention FROM orders WHERE orderid = ANY($1) ORDER BY orderid',
       [orderids],
     );
   const alertMails = async () =>
@@ -83,14 +83,14 @@ describe('supplier balance guard', () => {
         status: 'Processing',
         attention: Messages.deliveryAwaitingBalance,
       });
-      expect(['pending', 'in_progress']).toContain(row.fulfilment_status);
+      expect(['pending', 'in_progress']).toContain(row.delivery_status);
     }
     // Several sweeps later: still waiting, none flagged, nothing bought, one alert.
-    await afterSweeps(app, JobName.FulfilmentSweepPending, 3);
+    await afterSweeps(app, JobName.DeliverySweepPending, 3);
     const still = await states(orderids);
     for (const row of still) {
       expect(row.attention).toBe(Messages.deliveryAwaitingBalance);
-      expect(['pending', 'in_progress']).toContain(row.fulfilment_status);
+      expect(['pending', 'in_progress']).toContain(row.delivery_status);
     }
     for (const player of players) expect(await smileOrders(app, player)).toHaveLength(0);
     // The balance read at the refusal is also below the low-balance threshold: the alert
@@ -125,7 +125,7 @@ describe('supplier balance guard', () => {
     for (const row of done) {
       expect(row).toMatchObject({
         status: 'Completed',
-        fulfilment_status: 'delivered',
+        delivery_status: 'delivered',
         attention: null,
       });
     }

@@ -27,7 +27,7 @@ const SKEW_MS = 40 * 60_000;
 interface OrderState {
   orderid: string;
   status: string;
-  fulfilment_status: string;
+  delivery_status: string;
   attention: string | null;
 }
 
@@ -49,7 +49,7 @@ function describeWithSkewLimit(name: string, limitMs: number, body: (app: () => 
 
 const states = (app: TestApp, orderids: string[]) =>
   app.sql<OrderState>(
-    'SELECT orderid, status, fulfilment_status, attention FROM orders WHERE orderid = ANY($1) ORDER BY orderid',
+    'SELECT orderid, status, delivery_status, attention FROM orders WHERE orderid = ANY($1) ORDER BY orderid',
     [orderids],
   );
 
@@ -95,7 +95,7 @@ describeWithSkewLimit('a supplier refusing our clock', 24 * 3600_000, (current) 
         20_000,
       );
       for (const row of waiting) {
-        expect(row).toMatchObject({ status: 'Processing', fulfilment_status: 'pending' });
+        expect(row).toMatchObject({ status: 'Processing', delivery_status: 'pending' });
       }
       expect(await alert(app, `supplier-clock:${supplier}`)).toEqual({
         episodes: 1,

@@ -1,5 +1,5 @@
 import { Messages } from '@zstore/contract/messages';
-import { FulfilmentService } from '../../server/src/modules/delivery/fulfilment.service.js';
+import { DeliveryService } from '../../server/src/modules/delivery/delivery.service.js';
 import { SupplierBalancesService } from '../../server/src/modules/operations/supplier-balances.service.js';
 import { startTestApp, type TestApp } from '../utils/app.js';
 import {
@@ -20,9 +20,9 @@ import {
 
 interface OrderState {
   status: string;
-  fulfilment_status: string;
+  delivery_status: string;
   attention: string | null;
-  fulfil_generation: number;
+  delivery_generation: number;
 }
 interface Purchase {
   pack: number;
@@ -43,7 +43,7 @@ describe('Delivery through the suppliers (DESIGN section 5, RELIABILITY J4)', ()
   const orderState = async (orderid: string) =>
     (
       await app.sql<OrderState>(
-        'SELECT status, fulfilment_status, attention, fulfil_generation FROM orders WHERE orderid = $1',
+        'SELECT status, delivery_status, attention, delivery_generation FROM orders WHERE orderid = $1',
         [orderid],
       )
     )[0];
@@ -55,7 +55,7 @@ describe('Delivery through the suppliers (DESIGN section 5, RELIABILITY J4)', ()
   const settled = (orderid: string, timeoutMs = 20_000) =>
     waitFor(
       () => orderState(orderid),
-      (state) => state.status !== 'Processing' || state.fulfilment_status === 'needs_attention',
+      (state) => state.status !== 'Processing' || state.delivery_status === 'needs_attention',
       timeoutMs,
     );
 
@@ -85,7 +85,7 @@ describe('Delivery through the suppliers (DESIGN section 5, RELIABILITY J4)', ()
     const userid = player('42');
     const { shopper, orderid } = await placeWalletOrder(brazilTwoPasses, userid, '1234');
     const state = await settled(orderid);
-    expect(state).toMatchObject({ status: 'Completed', fulfilment_status: 'delivered' });
+    expect(state).toMatchObject({ status: 'Completed', delivery_status: 'delivered' });
     const packs = await purchases(orderid);
     expect(packs.map((p) => [p.pack, p.status, p.reference])).toEqual([
       [1, 'confirmed', `${orderid}-1`],
@@ -102,7 +102,7 @@ describe('Delivery through the suppliers (DESIGN section 5, RELIABILITY J4)', ()
   it("Smile.one, the player's fault before any pack: Refunded automatically to the wallet", async () => {
     const { shopper, orderid } = await placeWalletOrder(brazil86, player('13'), '1234');
     const state = await settled(orderid);
-    expect(state).toMatchObject({ status: 'Refunded', fulfilment_status: 'refunded' });
+    expect(state).toMatchObject({ status: 'Refunded', delivery_status: 'refunded' });
     expect(await purchases(orderid)).toEqual([
       expect.objectContaining({ pack: 1, status: 'failed', failure: 'player' }),
     ]);
@@ -114,7 +114,7 @@ describe('Delivery through the suppliers (DESIGN section 5, RELIABILITY J4)', ()
     const userid = player('99');
     const { orderid } = await placeWalletOrder(brazil86, userid, '1234');
     const state = await settled(orderid);
-    expect(state).toMatchObject({ status: 'Processing', fulfilment_status: 'needs_attention' });
+    expect(state).toMatchObject({ status: 'Processing', delivery_status: 'needs_attention' });
     expect(state.attention).toContain(Messages.deliveryUnknown);
     expect(await purchases(orderid)).toEqual([expect.objectContaining({ status: 'unknown' })]);
     expect(await smileOrders(app, userid)).toHaveLength(1);
@@ -127,10 +127,10 @@ describe('Delivery through the suppliers (DESIGN section 5, RELIABILITY J4)', ()
     await app.http().post(`/api/admin/orders/${id}/retry-delivery`).set(admin.auth).expect(200);
     const again = await waitFor(
       () => orderState(orderid),
-      (s) => s.fulfilment_status === 'needs_attention',
+      (s) => s.delivery_status === 'needs_attention',
       10_000,
     );
-    expect(again.fulfil_generation).toBe(state.fulfil_generation + 1);
+    expect(again.delivery_generation).toBe(state.delivery_generation + 1);
     expect(await smileOrders(app, userid)).toHaveLength(1);
   });
 
@@ -149,7 +149,7 @@ describe('Delivery through the suppliers (DESIGN section 5, RELIABILITY J4)', ()
         20_000,
       );
       expect(state.status).toBe('Processing');
-      expect(state.fulfilment_status).not.toBe('needs_attention');
+      expect(state.delivery_status).not.toBe('needs_attention');
       expect((await balancesOf(app, shopper.userid)).balance).toBe(500_000 - brazil86.price);
       expect(await smileOrders(app, userid)).toHaveLength(0);
     } finally {
@@ -160,7 +160,7 @@ describe('Delivery through the suppliers (DESIGN section 5, RELIABILITY J4)', ()
     }
     // What the scheduled jobs do next: read the balances again, then take waiting orders up.
     await app.store.app.get(SupplierBalancesService).refresh({ force: true });
-    await app.store.app.get(FulfilmentService).sweep();
+    await app.store.app.get(DeliveryService).sweep();
     expect(await settled(orderid)).toMatchObject({ status: 'Completed', attention: null });
     expect(await smileOrders(app, userid)).toHaveLength(1);
     await expectLedgerConsistent(app);
@@ -203,7 +203,7 @@ describe('Delivery through the suppliers (DESIGN section 5, RELIABILITY J4)', ()
     const { orderid } = await placeWalletOrder(genshin60, userid, 'Europe');
     expect(await settled(orderid)).toMatchObject({
       status: 'Completed',
-      fulfilment_status: 'delivered',
+      delivery_status: 'delivered',
     });
     const taken = await moogoldOrders(app, { partnerOrderId: `${orderid}-1` });
     expect(taken).toEqual([
@@ -224,7 +224,7 @@ describe('Delivery through the suppliers (DESIGN section 5, RELIABILITY J4)', ()
   });
 });
 
-describe('The fulfilment sweep (DESIGN section 5)', () => {
+describe('The delivery sweep (DESIGN section 5)', () => {
   let app: TestApp;
   beforeAll(async () => {
     app = await startTestApp({ SWEEP_INTERVAL_MS: '1000' });
@@ -247,15 +247,15 @@ describe('The fulfilment sweep (DESIGN section 5)', () => {
     const state = await waitFor(
       async () =>
         (
-          await app.sql<{ status: string; fulfil_generation: number }>(
-            'SELECT status, fulfil_generation FROM orders WHERE orderid = $1',
+          await app.sql<{ status: string; delivery_generation: number }>(
+            'SELECT status, delivery_generation FROM orders WHERE orderid = $1',
             [orderid],
           )
         )[0],
       (row) => row.status === 'Completed',
       15_000,
     );
-    expect(state).toEqual({ status: 'Completed', fulfil_generation: 1 });
+    expect(state).toEqual({ status: 'Completed', delivery_generation: 1 });
     expect(await smileOrders(app, '123456742')).toHaveLength(1);
   });
 });

@@ -130,19 +130,19 @@ describe('structured logs follow one order across processes', () => {
       expect.arrayContaining([
         expect.objectContaining({
           level: 'info',
-          msg: 'job OrderFulfil finished: success',
-          job: 'OrderFulfil',
+          msg: 'job OrderDeliver finished: success',
+          job: 'OrderDeliver',
           role: 'worker',
         }),
-        expect.objectContaining({ level: 'info', msg: 'order completed', job: 'OrderFulfil' }),
+        expect.objectContaining({ level: 'info', msg: 'order completed', job: 'OrderDeliver' }),
       ]),
     );
     // Every line the worker wrote while delivering this order carries its id.
-    const fulfilJobLines = workerLines.filter(
-      (line) => line.job === 'OrderFulfil' && String(line.jobId).includes(orderid),
+    const deliveryJobLines = workerLines.filter(
+      (line) => line.job === 'OrderDeliver' && String(line.jobId).includes(orderid),
     );
-    expect(fulfilJobLines.length).toBeGreaterThanOrEqual(2);
-    expect(fulfilJobLines.every((line) => line.orderid === orderid)).toBe(true);
+    expect(deliveryJobLines.length).toBeGreaterThanOrEqual(2);
+    expect(deliveryJobLines.every((line) => line.orderid === orderid)).toBe(true);
 
     // No personal data or credentials anywhere.
     const everything = [...api.output, ...worker.output].join('\n');

@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { JobName } from '../../server/src/jobs/job.enum.js';
-import { FulfilmentService } from '../../server/src/modules/delivery/fulfilment.service.js';
+import { DeliveryService } from '../../server/src/modules/delivery/delivery.service.js';
 import { startTestApp, type TestApp } from '../utils/app.js';
 import { createTestDatabase, query } from '../utils/database.js';
 import { databaseUrl, TEST_DATABASE_URL } from '../utils/env.js';
@@ -124,7 +124,7 @@ describe('a restore older than the deliveries', () => {
   beforeAll(async () => {
     // Deliveries paused: paid orders stay queued while the backup is taken.
     before = await startTestApp({
-      FULFILMENT_ENABLED: 'false',
+      DELIVERY_ENABLED: 'false',
       RATE_LIMIT_USER_ACTIONS: '1000/60',
     });
     await admin(`CREATE DATABASE ${restored}`);
@@ -161,13 +161,13 @@ describe('a restore older than the deliveries', () => {
     const file = backup.stdout.trim().split('\n').pop()!;
 
     // After the backup every order is delivered.
-    const fulfilment = before.store.app.get(FulfilmentService);
+    const delivery = before.store.app.get(DeliveryService);
     for (const orderid of [...orderids, mooOrder]) {
       const [{ generation }] = await before.sql<{ generation: number }>(
-        'SELECT fulfil_generation AS generation FROM orders WHERE orderid = $1',
+        'SELECT delivery_generation AS generation FROM orders WHERE orderid = $1',
         [orderid],
       );
-      expect(await fulfilment.fulfil(orderid, generation)).toBe('done');
+      expect(await delivery.deliver(orderid, generation)).toBe('done');
     }
     for (const input1 of smilePlayers) expect(await smileOrders(before, input1)).toHaveLength(1);
     expect(await moogoldOrders(before, { playerId: mooPlayer })).toHaveLength(1);
@@ -191,25 +191,25 @@ describe('a restore older than the deliveries', () => {
     expect(await moogoldOrders(before, { playerId: mooPlayer })).toHaveLength(1);
 
     // Smile.one's orders wait for the admin with their packs unknown; nothing was bought again.
-    // (Two more runs of the fulfilment sweep on the restored database first.)
+    // (Two more runs of the delivery sweep on the restored database first.)
     const sweeps = async () =>
       (
         (await restoredSql(
           `SELECT count(*)::int AS runs FROM scheduled_runs
            WHERE job_name = $1 AND finished_at IS NOT NULL`,
-          [JobName.FulfilmentSweepPending],
+          [JobName.DeliverySweepPending],
         )) as Array<{ runs: number }>
       )[0].runs;
     const seen = await sweeps();
     await waitFor(sweeps, (runs) => runs >= seen + 2, 20_000);
     const held = (await restoredSql(
-      `SELECT o.fulfilment_status, p.status FROM orders o JOIN supplier_purchases p USING (orderid)
+      `SELECT o.delivery_status, p.status FROM orders o JOIN supplier_purchases p USING (orderid)
        WHERE o.orderid = ANY($1)`,
       [orderids],
-    )) as Array<{ fulfilment_status: string; status: string }>;
+    )) as Array<{ delivery_status: string; status: string }>;
     expect(held).toEqual([
-      { fulfilment_status: 'needs_attention', status: 'unknown' },
-      { fulfilment_status: 'needs_attention', status: 'unknown' },
+      { delivery_status: 'needs_attention', status: 'unknown' },
+      { delivery_status: 'needs_attention', status: 'unknown' },
     ]);
     for (const input1 of smilePlayers) expect(await smileOrders(before, input1)).toHaveLength(1);
     expect(restore.stdout).toMatch(/2 paid Smile.one order\(s\) are held for the admin/);

@@ -1,4 +1,4 @@
-import { fulfilmentTransitions } from '../modules/orders/fulfilment-state.js';
+import { deliveryTransitions } from '../modules/orders/delivery-state.js';
 import { orderTransitions } from '../modules/orders/order-state.js';
 import { walletTxnTransitions } from '../modules/wallet/wallet-state.js';
 import { canMove, IllegalMoveError, requireMoves, sourcesOf } from './state-machine.js';
@@ -16,16 +16,16 @@ describe('transition tables', () => {
   });
 
   it('lets a delivery be claimed, flagged, retried and ended, never reopened', () => {
-    expect(sourcesOf(fulfilmentTransitions, 'in_progress')).toEqual(['pending', 'in_progress']);
-    expect(sourcesOf(fulfilmentTransitions, 'pending')).toEqual([
+    expect(sourcesOf(deliveryTransitions, 'in_progress')).toEqual(['pending', 'in_progress']);
+    expect(sourcesOf(deliveryTransitions, 'pending')).toEqual([
       'pending',
       'in_progress',
       'needs_attention',
     ]);
-    expect(canMove(fulfilmentTransitions, 'needs_attention', 'in_progress')).toBe(false);
+    expect(canMove(deliveryTransitions, 'needs_attention', 'in_progress')).toBe(false);
     for (const end of ['delivered', 'refunded'] as const) {
-      expect(fulfilmentTransitions[end]).toEqual([]);
-      expect(() => requireMoves('fulfilment', fulfilmentTransitions, [end], 'pending')).toThrow(
+      expect(deliveryTransitions[end]).toEqual([]);
+      expect(() => requireMoves('delivery', deliveryTransitions, [end], 'pending')).toThrow(
         IllegalMoveError,
       );
     }

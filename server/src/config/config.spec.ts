@@ -161,11 +161,11 @@ describe('loadConfig', () => {
   });
 
   it('takes booleans exactly: a typo is an error naming the variable, not false', () => {
-    const attempt = () => loadConfig({ SANDBOX: 'ture', FULFILMENT_ENABLED: '0' });
+    const attempt = () => loadConfig({ SANDBOX: 'ture', DELIVERY_ENABLED: '0' });
     expect(attempt).toThrow(/SANDBOX: must be true or false, got "ture"/);
-    expect(attempt).toThrow(/FULFILMENT_ENABLED: must be true or false, got "0"/);
+    expect(attempt).toThrow(/DELIVERY_ENABLED: must be true or false, got "0"/);
     expect(loadConfig({ SANDBOX: 'false' }).sandbox).toBe(false);
-    expect(loadConfig({ FULFILMENT_ENABLED: '' }).fulfilment.enabled).toBe(true);
+    expect(loadConfig({ DELIVERY_ENABLED: '' }).delivery.enabled).toBe(true);
   });
 
   it('takes whole numbers only', () => {
@@ -178,9 +178,9 @@ describe('loadConfig', () => {
   it('gives each queue its own worker concurrency, WORKER_CONCURRENCY unless set', () => {
     expect(
       loadConfig({ WORKER_CONCURRENCY: '4', WORKER_CONCURRENCY_MAIL: '2' }).jobs.concurrency,
-    ).toEqual({ fulfilment: 4, payments: 4, mail: 2, maintenance: 4, batches: 1, callbacks: 4 });
-    expect(() => loadConfig({ WORKER_CONCURRENCY_FULFILMENT: '0' })).toThrow(
-      /WORKER_CONCURRENCY_FULFILMENT: must be at least 1/,
+    ).toEqual({ delivery: 4, payments: 4, mail: 2, maintenance: 4, batches: 1, callbacks: 4 });
+    expect(() => loadConfig({ WORKER_CONCURRENCY_DELIVERY: '0' })).toThrow(
+      /WORKER_CONCURRENCY_DELIVERY: must be at least 1/,
     );
   });
 

@@ -135,8 +135,8 @@ export interface AppConfig {
   };
   /** MooGold: an unset base URL means the built-in simulator under /sandbox/moogold. */
   moogold: { baseUrl?: string; partnerId: string; secret: string; validateEnabled: boolean };
-  /** Automatic delivery of paid API-backed orders (the worker's OrderFulfil job and its sweep). */
-  fulfilment: { enabled: boolean };
+  /** Automatic delivery of paid API-backed orders (the worker's OrderDeliver job and its sweep). */
+  delivery: { enabled: boolean };
   /** The supplier on tax invoices and how each product category is taxed. */
   gst: GstConfig;
 }
@@ -271,7 +271,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       lockDurationMs: env.JOB_LOCK_DURATION_MS,
       stalledIntervalMs: env.JOB_STALLED_INTERVAL_MS,
       concurrency: {
-        [QueueName.Fulfilment]: env.WORKER_CONCURRENCY_FULFILMENT ?? env.WORKER_CONCURRENCY,
+        [QueueName.Delivery]: env.WORKER_CONCURRENCY_DELIVERY ?? env.WORKER_CONCURRENCY,
         [QueueName.Payments]: env.WORKER_CONCURRENCY_PAYMENTS ?? env.WORKER_CONCURRENCY,
         [QueueName.Mail]: env.WORKER_CONCURRENCY_MAIL ?? env.WORKER_CONCURRENCY,
         [QueueName.Maintenance]: env.WORKER_CONCURRENCY_MAINTENANCE ?? env.WORKER_CONCURRENCY,
@@ -361,7 +361,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       secret: env.MOOGOLD_SECRET,
       validateEnabled: env.MOOGOLD_VALIDATE_ENABLED,
     },
-    fulfilment: { enabled: env.FULFILMENT_ENABLED },
+    delivery: { enabled: env.DELIVERY_ENABLED },
     gst: {
       gstin: env.GST_GSTIN,
       stateCode: env.GST_GSTIN.slice(0, 2),

@@ -14,6 +14,7 @@ import {
   type Parser,
 } from './env-parsers.js';
 import { DEFAULT_GST_RATES, gstRates, gstin, seriesPrefix } from './gst-parsers.js';
+import { formerEnvNames } from './former-env-names.js';
 
 export const DEV_JWT_SECRET = 'development-only-secret-change-me-0123456789abcdef';
 export const DEV_RESELLER_KEY_ENCRYPTION_KEY = 'development-only-reseller-key-sealing-0123456789';
@@ -147,7 +148,7 @@ export const envSchema = {
   MOOGOLD_PARTNER_ID: withDefault(text, inSandbox('sandbox-partner', '')),
   MOOGOLD_SECRET: withDefault(text, inSandbox('sandbox-moogold-secret', '')),
   MOOGOLD_VALIDATE_ENABLED: withDefault(bool, (basis) => basis.sandbox),
-  FULFILMENT_ENABLED: withDefault(bool, true),
+  DELIVERY_ENABLED: withDefault(bool, true),
   /** Order news and sign-in codes on WhatsApp (Business Cloud API); sandbox = the simulator. */
   WHATSAPP_ENABLED: withDefault(bool, (basis) => basis.sandbox),
   WHATSAPP_BASE_URL: optional(url, inSandbox(undefined, 'https://graph.facebook.com')),
@@ -208,7 +209,7 @@ export const envSchema = {
   JOB_STALLED_INTERVAL_MS: withDefault(int({ min: 500 }), 30_000),
   WORKER_CONCURRENCY: withDefault(int({ min: 1 }), 5),
   /** Each queue's own worker concurrency; unset, the queue takes WORKER_CONCURRENCY. */
-  WORKER_CONCURRENCY_FULFILMENT: optional(int({ min: 1 })),
+  WORKER_CONCURRENCY_DELIVERY: optional(int({ min: 1 })),
   WORKER_CONCURRENCY_PAYMENTS: optional(int({ min: 1 })),
   WORKER_CONCURRENCY_MAIL: optional(int({ min: 1 })),
   WORKER_CONCURRENCY_MAINTENANCE: optional(int({ min: 1 })),
@@ -240,13 +241,13 @@ export type Env = { [K in EnvName]: (typeof envSchema)[K] extends Variable<infer
 export function readEnv(source: Readonly<Record<string, string | undefined>>) {
   const problems: string[] = [];
   const explicit = <K extends EnvName>(name: K): Env[K] | undefined => {
-    const raw = source[name];
-    if (raw === undefined || raw === '') return undefined;
+    const given = [name, formerEnvNames[name]].find((key) => key && source[key]);
+    if (!given) return undefined;
     try {
-      return envSchema[name].parse(raw) as Env[K];
+      return envSchema[name].parse(source[given] as string) as Env[K];
     } catch (error) {
       if (!(error instanceof InvalidValue)) throw error;
-      problems.push(`${name}: ${error.message}`);
+      problems.push(`${given}: ${error.message}`);
       return undefined;
     }
   };

@@ -91,6 +91,11 @@ export class JobWorkerService implements OnApplicationBootstrap, BeforeApplicati
         // Each job in its own CLS context (its log fields, the transactions its services open).
         this.logContext.run(jobBindings(job.name, job.id, job.data), async () => {
           const name = job.name as JobName;
+          if (!Object.hasOwn(jobDefinitions, name)) {
+            // Queued by a release that named it otherwise; its sweep re-queues the work.
+            this.logger.warn(`job ${name} is not one this release runs: dropped`);
+            return JobStatus.Skipped;
+          }
           const scheduled = Boolean(jobDefinitions[name].every);
           const status = scheduled
             ? await this.runExclusive(name, () => this.registry.get(name)(job.data))

@@ -3,7 +3,7 @@ export enum QueueName {
   Mail = 'mail',
   Maintenance = 'maintenance',
   Payments = 'payments',
-  Fulfilment = 'fulfilment',
+  Delivery = 'delivery',
   /** Resellers' bulk orders, placed a chunk at a time, one batch at a time per worker. */
   Batches = 'batches',
   /** Reseller callbacks: a slow receiver holds up only other callbacks. */
@@ -21,8 +21,8 @@ export enum JobName {
   OrderVerifyPayment = 'OrderVerifyPayment',
   WalletTopupVerify = 'WalletTopupVerify',
   PaymentSweepPending = 'PaymentSweepPending',
-  OrderFulfil = 'OrderFulfil',
-  FulfilmentSweepPending = 'FulfilmentSweepPending',
+  OrderDeliver = 'OrderDeliver',
+  DeliverySweepPending = 'DeliverySweepPending',
   SupplierBalanceRefresh = 'SupplierBalanceRefresh',
   AdminAlertsCheck = 'AdminAlertsCheck',
   RetentionPurge = 'RetentionPurge',

@@ -11,8 +11,8 @@ export interface JobPayloads {
   [JobName.OrderVerifyPayment]: { orderid: string };
   [JobName.WalletTopupVerify]: { txnid: string };
   [JobName.PaymentSweepPending]: Record<string, never>;
-  [JobName.OrderFulfil]: { orderid: string; generation: number };
-  [JobName.FulfilmentSweepPending]: Record<string, never>;
+  [JobName.OrderDeliver]: { orderid: string; generation: number };
+  [JobName.DeliverySweepPending]: Record<string, never>;
   [JobName.SupplierBalanceRefresh]: Record<string, never>;
   [JobName.AdminAlertsCheck]: Record<string, never>;
   [JobName.RetentionPurge]: Record<string, never>;
@@ -51,8 +51,8 @@ export const jobDefinitions: Record<JobName, JobDefinition> = {
   [JobName.PaymentSweepPending]: { queue: QueueName.Maintenance, attempts: 1, every: 'sweep' },
   // Supplier purchases (DESIGN section 5): a pack the supplier could not take is tried again
   // after 2 s, 4 s, 8 s, 16 s; the pack row counts its sends, so a fifth failure flags the order.
-  [JobName.OrderFulfil]: { queue: QueueName.Fulfilment, attempts: 5, backoffMs: 2_000 },
-  [JobName.FulfilmentSweepPending]: { queue: QueueName.Maintenance, attempts: 1, every: 'sweep' },
+  [JobName.OrderDeliver]: { queue: QueueName.Delivery, attempts: 5, backoffMs: 2_000 },
+  [JobName.DeliverySweepPending]: { queue: QueueName.Maintenance, attempts: 1, every: 'sweep' },
   // Reads the suppliers only when the cached balances are older than SUPPLIER_BALANCE_REFRESH_MS.
   [JobName.SupplierBalanceRefresh]: { queue: QueueName.Maintenance, attempts: 1, every: 'sweep' },
   [JobName.AdminAlertsCheck]: { queue: QueueName.Maintenance, attempts: 1, every: 'sweep' },

@@ -85,6 +85,7 @@ export class SweepScheduleKeeper {
     }
     await this.onClock(verdict);
     if (!verdict.agrees) return;
+    if (refresh) await this.removeFormerSchedules();
     for (const name of scheduledJobs) {
       const problem = await this.problemWith(name, redisNow.ms);
       if (!problem) {
@@ -97,6 +98,19 @@ export class SweepScheduleKeeper {
       }
       await this.queue.removeJobScheduler(schedulerId(name));
       await this.upsert(name);
+    }
+  }
+
+  /**
+   * A sweep a release renamed or removed leaves its scheduler behind, which would queue a job no
+   * worker knows every interval: at boot, every scheduler that is not a current sweep's goes.
+   */
+  private async removeFormerSchedules() {
+    const current = new Set(scheduledJobs.map(schedulerId));
+    for (const scheduler of await this.queue.getJobSchedulers()) {
+      if (current.has(scheduler.key)) continue;
+      this.logger.log(`the schedule of ${scheduler.name} is not a current sweep's: removing it`);
+      await this.queue.removeJobScheduler(scheduler.key);
     }
   }
 

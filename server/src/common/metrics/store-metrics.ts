@@ -42,8 +42,8 @@ export class StoreMetrics implements OnModuleDestroy {
   readonly orders = this.gauge('zstore_orders', 'Orders by status', ['status']);
   readonly processing = this.gauge(
     'zstore_orders_processing',
-    'Paid orders not yet closed, by fulfilment status',
-    ['fulfilment_status'],
+    'Paid orders not yet closed, by delivery status',
+    ['delivery_status'],
   );
   readonly packs = this.gauge(
     'zstore_supplier_packs',

@@ -29,6 +29,7 @@ import { UserLanguage1764501800000 } from './1764501800000-UserLanguage.js';
 import { SandboxMessageLanguage1764501800100 } from './1764501800100-SandboxMessageLanguage.js';
 import { WalletDayTallies1764501900000 } from './1764501900000-WalletDayTallies.js';
 import { TaxDocumentNumbering1764502200000 } from './1764502200000-TaxDocumentNumbering.js';
+import { DeliveryNames1764502300000 } from './1764502300000-DeliveryNames.js';
 import { WalletDayTalliesByKind1764502400000 } from './1764502400000-WalletDayTalliesByKind.js';
 import { UserTallies1764502400100 } from './1764502400100-UserTallies.js';
 import { NewestCarryUpdated1764502400200 } from './1764502400200-NewestCarryUpdated.js';
@@ -66,6 +67,7 @@ export const migrations = [
   SandboxMessageLanguage1764501800100,
   WalletDayTallies1764501900000,
   TaxDocumentNumbering1764502200000,
+  DeliveryNames1764502300000,
   WalletDayTalliesByKind1764502400000,
   UserTallies1764502400100,
   NewestCarryUpdated1764502400200,

@@ -3,9 +3,9 @@ import { CatalogModule } from '../catalog/catalog.module.js';
 import { OrdersModule } from '../orders/orders.module.js';
 import { CheckIdController } from './checkid.controller.js';
 import { CheckIdService } from './checkid.service.js';
-import { FulfilmentAdminController } from './fulfilment-admin.controller.js';
-import { FulfilmentAdminService } from './fulfilment-admin.service.js';
-import { FulfilmentService } from './fulfilment.service.js';
+import { DeliveryAdminController } from './delivery-admin.controller.js';
+import { DeliveryAdminService } from './delivery-admin.service.js';
+import { DeliveryService } from './delivery.service.js';
 import { SupplierPackBuyer } from './supplier-pack-buyer.js';
 import { KeptAnswers } from './kept-answers.js';
 import { SupplierBalanceGuard } from './supplier-balance-guard.js';
@@ -14,15 +14,15 @@ import { SupplierPurchasesRepository } from './supplier-purchases.repository.js'
 import { SupplierPointsController } from './supplier-points.controller.js';
 import { SupplierPointsService } from './supplier-points.service.js';
 
-/** Supplier-backed delivery: the player check, supplier balances, the fulfilment job. */
+/** Supplier-backed delivery: the player check, supplier balances, the delivery job. */
 @Module({
   imports: [CatalogModule, OrdersModule],
-  controllers: [CheckIdController, SupplierPointsController, FulfilmentAdminController],
+  controllers: [CheckIdController, SupplierPointsController, DeliveryAdminController],
   providers: [
     CheckIdService,
     SupplierPointsService,
-    FulfilmentService,
-    FulfilmentAdminService,
+    DeliveryService,
+    DeliveryAdminService,
     SupplierPackBuyer,
     SupplierBalanceGuard,
     KeptAnswers,

@@ -13,7 +13,7 @@ const KEEP_SECONDS = 7 * 24 * 3600;
  */
 @Injectable()
 export class KeptAnswers {
-  private readonly logger = new Logger('Fulfilment');
+  private readonly logger = new Logger('Delivery');
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,

@@ -34,7 +34,7 @@ interface Shortage {
  * Keeps paid orders from being flagged one by one when a supplier account runs dry. The first
  * purchase refused for the balance marks the supplier short (in Redis) and alerts the admin
  * once; from then on the worker does not ask that supplier: orders stay `pending` with the
- * waiting text, and the fulfilment sweep brings them back until a refreshed balance read is
+ * waiting text, and the delivery sweep brings them back until a refreshed balance read is
  * higher than the one taken at the refusal.
  */
 @Injectable()

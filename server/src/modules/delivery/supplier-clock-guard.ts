@@ -30,7 +30,7 @@ const PROBE_EVERY_MS = 5_000;
  * - a supplier refusing a purchase for the time it was signed with: that supplier is paused (in
  *   Redis), the order waits, and the admin is told once. A paused supplier is asked again with a
  *   balance read every few seconds; once it answers, the waiting orders go on by themselves (the
- *   fulfilment sweep brings them back).
+ *   delivery sweep brings them back).
  */
 @Injectable()
 export class SupplierClockGuard {

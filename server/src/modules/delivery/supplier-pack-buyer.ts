@@ -50,7 +50,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 @Injectable()
 export class SupplierPackBuyer {
-  private readonly logger = new Logger('Fulfilment');
+  private readonly logger = new Logger('Delivery');
 
   constructor(
     private readonly purchases: SupplierPurchasesRepository,

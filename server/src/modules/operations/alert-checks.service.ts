@@ -72,7 +72,7 @@ export class AlertChecksService {
     const minutes = this.config.alerts.attentionMinutes;
     const [{ count }] = await this.db.query<Array<{ count: number }>>(
       `SELECT count(*)::int AS count FROM orders
-       WHERE status = 'Processing' AND (fulfilment_status = 'needs_attention' OR NOT is_api)
+       WHERE status = 'Processing' AND (delivery_status = 'needs_attention' OR NOT is_api)
          AND updated_at < $1`,
       [new Date(this.clock.now().getTime() - minutes * 60_000)],
     );

@@ -60,7 +60,7 @@ export class MetricsCollector {
     this.metrics.processing.reset();
     for (const row of byStatus) this.metrics.orders.set({ status: row.status }, row.orders);
     for (const row of processing) {
-      this.metrics.processing.set({ fulfilment_status: row.fulfilmentStatus }, row.orders);
+      this.metrics.processing.set({ delivery_status: row.deliveryStatus }, row.orders);
     }
   }
 

@@ -3,7 +3,7 @@ import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { Clock } from '../../common/clock.js';
 import { LogContext } from '../../common/logging/log-context.js';
 import { istDate } from '../../common/india-time.js';
-import { newBusinessId } from '../../common/ids.js';
+import { newBusinessId, userNumber, userUuid } from '../../common/ids.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { SavedPlayersService } from '../saved-players/saved-players.service.js';
 import { Role } from '../../common/auth/role.js';
@@ -63,8 +63,8 @@ export class CheckoutService {
     const order = await this.writer.write(
       {
         orderid,
-        userId: user.id,
-        userid: user.userid,
+        userId: userUuid(user.id),
+        userid: userNumber(user.userid),
         userEmail: user.email,
         productId: product.id,
         itemId: item.id,

@@ -5,16 +5,16 @@ import { entityFromRow } from '../../database/entity-rows.js';
 import { guardedUpdate } from '../../database/transactions.js';
 import { Injectable } from '@nestjs/common';
 import { requireMoves, sourcesOf } from '../../common/state-machine.js';
-import { deliveryOpen, fulfilmentTransitions, type FulfilmentStatus } from './fulfilment-state.js';
+import { deliveryOpen, deliveryTransitions, type DeliveryStatus } from './delivery-state.js';
 import { OrderEntity } from './order.entity.js';
 import type { Order } from './order.js';
 
-const moveTo = (from: readonly FulfilmentStatus[], to: FulfilmentStatus) =>
-  requireMoves('fulfilment', fulfilmentTransitions, from, to);
+const moveTo = (from: readonly DeliveryStatus[], to: DeliveryStatus) =>
+  requireMoves('delivery', deliveryTransitions, from, to);
 
 /**
  * The delivery side of a paid API-backed order, for the delivery module: every move of
- * `fulfilment_status` checked against `fulfilmentTransitions`, each a guarded UPDATE (those that
+ * `delivery_status` checked against `deliveryTransitions`, each a guarded UPDATE (those that
  * answer what they changed stay SQL, `UPDATE ... RETURNING`).
  */
 @Injectable()
@@ -29,9 +29,9 @@ export class OrderDeliveriesRepository {
   async claim(orderid: string, generation: number): Promise<Order | undefined> {
     const claimed = await guardedUpdate<Record<string, unknown>>(
       this.txHost.tx,
-      `UPDATE orders SET fulfilment_status = 'in_progress', updated_at = now()
-       WHERE orderid = $1 AND status = 'Processing' AND is_api AND fulfil_generation = $2
-         AND fulfilment_status = ANY($3::text[]) RETURNING *`,
+      `UPDATE orders SET delivery_status = 'in_progress', updated_at = now()
+       WHERE orderid = $1 AND status = 'Processing' AND is_api AND delivery_generation = $2
+         AND delivery_status = ANY($3::text[]) RETURNING *`,
       [orderid, generation, moveTo(deliveryOpen, 'in_progress')],
     );
     return claimed && entityFromRow(this.txHost.tx, OrderEntity, claimed);
@@ -49,16 +49,16 @@ export class OrderDeliveriesRepository {
   }
 
   /** The admin's retry of a flagged order: pending again under its next generation. */
-  async reopen(id: string): Promise<Pick<Order, 'orderid' | 'fulfilGeneration'> | undefined> {
-    const row = await guardedUpdate<{ orderid: string; fulfil_generation: number }>(
+  async reopen(id: string): Promise<Pick<Order, 'orderid' | 'deliveryGeneration'> | undefined> {
+    const row = await guardedUpdate<{ orderid: string; delivery_generation: number }>(
       this.txHost.tx,
-      `UPDATE orders SET fulfilment_status = 'pending', attention = NULL, fulfil_generation = fulfil_generation + 1,
+      `UPDATE orders SET delivery_status = 'pending', attention = NULL, delivery_generation = delivery_generation + 1,
          updated_at = now()
-       WHERE id::text = $1 AND status = 'Processing' AND is_api AND fulfilment_status = ANY($2::text[])
-       RETURNING orderid, fulfil_generation`,
+       WHERE id::text = $1 AND status = 'Processing' AND is_api AND delivery_status = ANY($2::text[])
+       RETURNING orderid, delivery_generation`,
       [id, moveTo(['needs_attention'], 'pending')],
     );
-    return row && { orderid: row.orderid, fulfilGeneration: row.fulfil_generation };
+    return row && { orderid: row.orderid, deliveryGeneration: row.delivery_generation };
   }
 
   /**
@@ -67,16 +67,16 @@ export class OrderDeliveriesRepository {
    */
   async reopenFlagged(
     orderid: string,
-  ): Promise<Pick<Order, 'orderid' | 'fulfilGeneration'> | undefined> {
-    const row = await guardedUpdate<{ orderid: string; fulfil_generation: number }>(
+  ): Promise<Pick<Order, 'orderid' | 'deliveryGeneration'> | undefined> {
+    const row = await guardedUpdate<{ orderid: string; delivery_generation: number }>(
       this.txHost.tx,
-      `UPDATE orders SET fulfilment_status = 'pending', attention = NULL, fulfil_generation = fulfil_generation + 1,
+      `UPDATE orders SET delivery_status = 'pending', attention = NULL, delivery_generation = delivery_generation + 1,
          updated_at = now()
-       WHERE orderid = $1 AND status = 'Processing' AND is_api AND fulfilment_status = ANY($2::text[])
-       RETURNING orderid, fulfil_generation`,
+       WHERE orderid = $1 AND status = 'Processing' AND is_api AND delivery_status = ANY($2::text[])
+       RETURNING orderid, delivery_generation`,
       [orderid, moveTo(['needs_attention'], 'pending')],
     );
-    return row && { orderid: row.orderid, fulfilGeneration: row.fulfil_generation };
+    return row && { orderid: row.orderid, deliveryGeneration: row.delivery_generation };
   }
 
   /** Locks a paid API-backed order for an admin's ruling on one of its packs. */
@@ -94,34 +94,34 @@ export class OrderDeliveriesRepository {
   /** Flags a locked order with an admin's note (it waits for the admin's next step). */
   async note(orderid: string, note: string) {
     await this.orders.update(
-      { orderid, fulfilmentStatus: In(sourcesOf(fulfilmentTransitions, 'needs_attention')) },
-      { fulfilmentStatus: 'needs_attention', attention: note, updatedAt: () => 'now()' },
+      { orderid, deliveryStatus: In(sourcesOf(deliveryTransitions, 'needs_attention')) },
+      { deliveryStatus: 'needs_attention', attention: note, updatedAt: () => 'now()' },
     );
   }
 
   /** Flags the order of the run of `generation` for the admin, with the reason. */
-  async flag(order: Pick<Order, 'orderid' | 'fulfilGeneration'>, reason: string) {
+  async flag(order: Pick<Order, 'orderid' | 'deliveryGeneration'>, reason: string) {
     await this.orders.update(
       {
         orderid: order.orderid,
         status: 'Processing',
-        fulfilGeneration: order.fulfilGeneration,
-        fulfilmentStatus: In(moveTo(deliveryOpen, 'needs_attention')),
+        deliveryGeneration: order.deliveryGeneration,
+        deliveryStatus: In(moveTo(deliveryOpen, 'needs_attention')),
       },
-      { fulfilmentStatus: 'needs_attention', attention: reason, updatedAt: () => 'now()' },
+      { deliveryStatus: 'needs_attention', attention: reason, updatedAt: () => 'now()' },
     );
   }
 
   /** Hands the order of the run of `generation` back to wait with a note; the sweep retries it. */
-  async wait(order: Pick<Order, 'orderid' | 'fulfilGeneration'>, note: string) {
+  async wait(order: Pick<Order, 'orderid' | 'deliveryGeneration'>, note: string) {
     await this.orders.update(
       {
         orderid: order.orderid,
         status: 'Processing',
-        fulfilGeneration: order.fulfilGeneration,
-        fulfilmentStatus: In(moveTo(deliveryOpen, 'pending')),
+        deliveryGeneration: order.deliveryGeneration,
+        deliveryStatus: In(moveTo(deliveryOpen, 'pending')),
       },
-      { fulfilmentStatus: 'pending', attention: note, updatedAt: () => 'now()' },
+      { deliveryStatus: 'pending', attention: note, updatedAt: () => 'now()' },
     );
   }
 
@@ -134,13 +134,13 @@ export class OrderDeliveriesRepository {
   }
 
   /** Paid API-backed orders whose delivery is still open, for the sweep. */
-  async open(limit = 500): Promise<Array<Pick<Order, 'orderid' | 'fulfilGeneration'>>> {
+  async open(limit = 500): Promise<Array<Pick<Order, 'orderid' | 'deliveryGeneration'>>> {
     // `deliveryOpen` written out, so the planner can use the partial index of these rows.
     return this.orders
       .createQueryBuilder('o')
-      .select(['o.orderid', 'o.fulfilGeneration'])
+      .select(['o.orderid', 'o.deliveryGeneration'])
       .where(
-        `o.status = 'Processing' AND o.isApi AND o.fulfilmentStatus IN ('pending', 'in_progress')`,
+        `o.status = 'Processing' AND o.isApi AND o.deliveryStatus IN ('pending', 'in_progress')`,
       )
       .orderBy('o.createdAt')
       .limit(limit)
@@ -149,14 +149,14 @@ export class OrderDeliveriesRepository {
 
   /** Takes the next delivery generation if `generation` is still current (one winner, SQL: a guarded move). */
   async nextGeneration(orderid: string, generation: number): Promise<number | undefined> {
-    const row = await guardedUpdate<{ fulfil_generation: number }>(
+    const row = await guardedUpdate<{ delivery_generation: number }>(
       this.txHost.tx,
-      `UPDATE orders SET fulfil_generation = fulfil_generation + 1
-       WHERE orderid = $1 AND fulfil_generation = $2 AND status = 'Processing'
-         AND fulfilment_status = ANY($3::text[])
-       RETURNING fulfil_generation`,
+      `UPDATE orders SET delivery_generation = delivery_generation + 1
+       WHERE orderid = $1 AND delivery_generation = $2 AND status = 'Processing'
+         AND delivery_status = ANY($3::text[])
+       RETURNING delivery_generation`,
       [orderid, generation, deliveryOpen],
     );
-    return row?.fulfil_generation;
+    return row?.delivery_generation;
   }
 }

@@ -97,7 +97,7 @@ export class OrderPayments implements PaymentPort, OnModuleInit {
     const moved = await this.transitions.tryTransition(order.id, 'Processing', {
       transactionid: data.upi_txn_id || null,
       paidAt: now,
-      fulfilmentStatus: 'pending',
+      deliveryStatus: 'pending',
     });
     if (!moved) return undefined;
     await this.invoices.issueInvoice(moved, now);

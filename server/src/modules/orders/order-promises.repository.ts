@@ -64,7 +64,7 @@ export class OrderPromisesRepository {
     const rows: Array<{ orderid: string }> = await this.txHost.tx.query(
       `SELECT orderid FROM orders
        WHERE status = 'Processing' AND promise_due_at IS NOT NULL AND paid_at < $1
-         AND fulfilment_status IS DISTINCT FROM 'in_progress'
+         AND delivery_status IS DISTINCT FROM 'in_progress'
        ORDER BY promise_due_at LIMIT $2`,
       [paidBefore, limit],
     );

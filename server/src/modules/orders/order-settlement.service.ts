@@ -75,7 +75,7 @@ export class OrderSettlementService {
       const moved = await this.transitions.transition(
         orderid,
         'Refunded',
-        { fulfilmentStatus: 'refunded', ...(reason ? { reason } : {}) },
+        { deliveryStatus: 'refunded', ...(reason ? { reason } : {}) },
         fence,
       );
       const row = { ...moved, customerReason: refundWords(customerWhy, moved.value) };
@@ -114,7 +114,7 @@ export class OrderSettlementService {
       const row = await this.transitions.transition(
         orderid,
         'Completed',
-        { fulfilmentStatus: 'delivered', ...(reason ? { reason } : {}) },
+        { deliveryStatus: 'delivered', ...(reason ? { reason } : {}) },
         fence,
       );
       await this.movements.earnPoints({ orderid, userid: row.userid, value: row.value });

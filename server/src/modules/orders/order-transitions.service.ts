@@ -18,9 +18,9 @@ import {
   type OrderPatch,
 } from './orders.repository.js';
 
-/** The delivery job of an order's generation `n` (DESIGN section 5): `fulfil-<orderid>-<n>`. */
-export const fulfilJobId = (orderid: string, generation: number) =>
-  `fulfil-${orderid}-${generation}`;
+/** The delivery job of an order's generation `n` (DESIGN section 5): `delivery-<orderid>-<n>`. */
+export const deliveryJobId = (orderid: string, generation: number) =>
+  `delivery-${orderid}-${generation}`;
 /**
  * Every status change of an order goes through `transition` (a guarded UPDATE from the legal
  * source states of `order-state.ts`); the coupon is given back when an order fails or is refunded.
@@ -91,19 +91,19 @@ export class OrderTransitions {
 
   /**
    * The hook after an order enters `Processing` (after commit): its tax invoice is numbered, and
-   * an API-backed item goes to the delivery worker (`OrderFulfil`, DESIGN section 5); the sweeps
+   * an API-backed item goes to the delivery worker (`OrderDeliver`, DESIGN section 5); the sweeps
    * catch a lost enqueue.
    */
   async afterPaid(
-    order: Pick<Order, 'orderid' | 'isApi' | 'fulfilGeneration'>,
+    order: Pick<Order, 'orderid' | 'isApi' | 'deliveryGeneration'>,
     options: QueueOptions = {},
   ) {
     this.invoices.numberSoon();
-    if (!order.isApi || !this.config.fulfilment.enabled) return;
+    if (!order.isApi || !this.config.delivery.enabled) return;
     await this.jobs.queueSoon(
-      JobName.OrderFulfil,
-      { orderid: order.orderid, generation: order.fulfilGeneration },
-      fulfilJobId(order.orderid, order.fulfilGeneration),
+      JobName.OrderDeliver,
+      { orderid: order.orderid, generation: order.deliveryGeneration },
+      deliveryJobId(order.orderid, order.deliveryGeneration),
       options,
     );
   }

@@ -1,7 +1,8 @@
 import { ORDER_STATUSES, type OrderStatus } from '@zstore/contract/statuses';
 import { Check, Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import type { UserNumber, UserUuid } from '../../common/ids.js';
 import { bigintNumber } from '../../database/columns.js';
-import type { FulfilmentStatus } from './fulfilment-state.js';
+import type { DeliveryStatus } from './delivery-state.js';
 
 /**
  * An order: a pack for a player, paid by UPI or Z-Coins; amounts in paise. The user, product,
@@ -14,8 +15,8 @@ import type { FulfilmentStatus } from './fulfilment-state.js';
 @Check('orders_compensation_check', 'compensation >= 0')
 @Check('orders_discount_check', 'discount >= 0')
 @Check(
-  'orders_fulfilment_status_check',
-  `((fulfilment_status)::text = ANY ((ARRAY['pending'::character varying, 'in_progress'::character varying, 'delivered'::character varying, 'needs_attention'::character varying, 'refunded'::character varying])::text[]))`,
+  'orders_delivery_status_check',
+  `((delivery_status)::text = ANY ((ARRAY['pending'::character varying, 'in_progress'::character varying, 'delivered'::character varying, 'needs_attention'::character varying, 'refunded'::character varying])::text[]))`,
 )
 @Check(
   'orders_paymentmode_check',
@@ -33,12 +34,12 @@ import type { FulfilmentStatus } from './fulfilment-state.js';
 // Partial, descending, covering, expression and trigram indexes TypeORM cannot describe: the migrations own them.
 @Index('orders_created', { synchronize: false })
 @Index('orders_customer_newest', { synchronize: false })
-@Index('orders_fulfilment_open', { synchronize: false })
+@Index('orders_delivery_open', { synchronize: false })
 @Index('orders_guest', { synchronize: false })
 @Index('orders_newest', { synchronize: false })
+@Index('orders_open_delivery_status', { synchronize: false })
 @Index('orders_promise_open', { synchronize: false })
 @Index('orders_promise_untold', { synchronize: false })
-@Index('orders_open_fulfilment', { synchronize: false })
 @Index('orders_search_orderid', { synchronize: false })
 @Index('orders_search_orderid_prefix', { synchronize: false })
 @Index('orders_search_transactionid', { synchronize: false })
@@ -60,11 +61,11 @@ export class OrderEntity {
   /** The buyer's uuid. */
   @Column({ type: 'uuid' })
   @ForeignKey('users', { name: 'orders_user_id_fkey' })
-  userId!: string;
+  userId!: UserUuid;
 
   /** The customer's numeric id, copied for the spec's `{userid}` routes. */
   @Column({ type: 'bigint', transformer: bigintNumber })
-  userid!: number;
+  userid!: UserNumber;
 
   @Column({ type: 'varchar', length: 254, name: 'useremail' })
   userEmail!: string;
@@ -114,7 +115,7 @@ export class OrderEntity {
   status!: OrderStatus;
 
   @Column({ type: 'varchar', length: 16, default: 'pending' })
-  fulfilmentStatus!: FulfilmentStatus;
+  deliveryStatus!: DeliveryStatus;
 
   @Column({ type: 'text', nullable: true })
   attention!: string | null;
@@ -140,7 +141,7 @@ export class OrderEntity {
   txnDate!: string;
 
   @Column({ type: 'integer', default: 0 })
-  fulfilGeneration!: number;
+  deliveryGeneration!: number;
 
   @Column({ type: 'timestamptz', nullable: true })
   paidAt!: Date | null;

@@ -105,12 +105,12 @@ export class OrdersAdminRepository {
   }
 
   /**
-   * Orders by status (from the tallies) and the `Processing` ones by fulfilment status (from
+   * Orders by status (from the tallies) and the `Processing` ones by delivery status (from
    * the status index: a store keeps few orders open), for the metrics page.
    */
   async statusCounts(): Promise<{
     byStatus: Array<{ status: string; orders: number }>;
-    processing: Array<{ fulfilmentStatus: string; orders: number }>;
+    processing: Array<{ deliveryStatus: string; orders: number }>;
   }> {
     await foldTally(this.db, ORDER_TALLY);
     const [byStatus, processing] = await Promise.all([
@@ -118,9 +118,9 @@ export class OrdersAdminRepository {
         `SELECT status::text AS status, sum(orders)::float8 AS orders
          FROM ${tallyRows(ORDER_TALLY)} tally GROUP BY status`,
       ),
-      this.db.query<Array<{ fulfilmentStatus: string; orders: number }>>(
-        `SELECT fulfilment_status AS "fulfilmentStatus", count(*)::float8 AS orders
-         FROM orders WHERE status = 'Processing' GROUP BY fulfilment_status`,
+      this.db.query<Array<{ deliveryStatus: string; orders: number }>>(
+        `SELECT delivery_status AS "deliveryStatus", count(*)::float8 AS orders
+         FROM orders WHERE status = 'Processing' GROUP BY delivery_status`,
       ),
     ]);
     return { byStatus: byStatus.filter((row) => row.orders > 0), processing };

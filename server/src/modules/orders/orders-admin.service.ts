@@ -69,7 +69,7 @@ export class OrdersAdminService {
     };
   }
 
-  /** Orders by status and the open ones by fulfilment status, for the metrics page. */
+  /** Orders by status and the open ones by delivery status, for the metrics page. */
   statusCounts() {
     return this.repository.statusCounts();
   }
@@ -88,9 +88,9 @@ export class OrdersAdminService {
     if (reason && reason.length > REASON_MAX) {
       throw AppError.badRequest(Messages.orderReasonTooLong);
     }
-    const { orderid, fulfilmentStatus } = await this.require(id);
+    const { orderid, deliveryStatus } = await this.require(id);
     // A refund while the supplier is being paid for the packs could pay twice: wait for the run.
-    if (fulfilmentStatus === 'in_progress') {
+    if (deliveryStatus === 'in_progress') {
       throw AppError.conflict(Messages.orderBeingDelivered);
     }
     const actor = adminActor(auth.id);

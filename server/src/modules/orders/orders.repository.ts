@@ -1,12 +1,13 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { In } from 'typeorm';
+import { userNumber, userUuid } from '../../common/ids.js';
 import { entityFromRow } from '../../database/entity-rows.js';
 import { guardedUpdate } from '../../database/transactions.js';
 import { Injectable } from '@nestjs/common';
 import { Messages } from '@zstore/contract/messages';
 import { requireMoves, sourcesOf } from '../../common/state-machine.js';
-import { deliveryOpen, fulfilmentTransitions, type FulfilmentStatus } from './fulfilment-state.js';
+import { deliveryOpen, deliveryTransitions, type DeliveryStatus } from './delivery-state.js';
 import { orderTransitions, type OrderStatus } from './order-state.js';
 import { OrderEntity } from './order.entity.js';
 import type { Order } from './order.js';
@@ -46,7 +47,7 @@ export interface OrderPatch {
   reason?: string | null;
   attention?: string | null;
   transactionid?: string | null;
-  fulfilmentStatus?: FulfilmentStatus;
+  deliveryStatus?: DeliveryStatus;
   paidAt?: Date;
 }
 
@@ -118,8 +119,8 @@ export class OrdersRepository {
   /** A guest's orders, moved to the account that proved the guest's contacts; how many. */
   async moveOwner(fromUserId: string, to: { id: string; userid: number }) {
     const { affected } = await this.orders.update(
-      { userId: fromUserId },
-      { userId: to.id, userid: to.userid, updatedAt: () => 'now()' },
+      { userId: userUuid(fromUserId) },
+      { userId: userUuid(to.id), userid: userNumber(to.userid), updatedAt: () => 'now()' },
     );
     return affected ?? 0;
   }
@@ -203,13 +204,13 @@ export class OrdersRepository {
          reason = CASE WHEN $4::boolean THEN $5 ELSE reason END,
          attention = CASE WHEN $6::boolean THEN $7 ELSE attention END,
          transactionid = coalesce($8, transactionid),
-         fulfilment_status = coalesce($9, fulfilment_status),
+         delivery_status = coalesce($9, delivery_status),
          paid_at = coalesce($10, paid_at),
          promise_due_at = coalesce(promise_due_at, $10::timestamptz + promise_minutes * interval '1 minute')
        WHERE orderid = $1 AND status = ANY($2::order_status[])
-         AND ($9::text IS NULL OR fulfilment_status = ANY($13::text[]))
-         AND ($11::int IS NULL OR (fulfil_generation = $11 AND fulfilment_status = ANY($14::text[])))
-         AND (NOT $12::boolean OR fulfilment_status IS DISTINCT FROM 'in_progress')
+         AND ($9::text IS NULL OR delivery_status = ANY($13::text[]))
+         AND ($11::int IS NULL OR (delivery_generation = $11 AND delivery_status = ANY($14::text[])))
+         AND (NOT $12::boolean OR delivery_status IS DISTINCT FROM 'in_progress')
        RETURNING *`,
       [
         orderid,
@@ -220,11 +221,11 @@ export class OrdersRepository {
         patch.attention !== undefined,
         patch.attention ?? null,
         patch.transactionid ?? null,
-        patch.fulfilmentStatus ?? null,
+        patch.deliveryStatus ?? null,
         patch.paidAt ?? null,
         fence && 'generation' in fence ? fence.generation : null,
         Boolean(fence && 'admin' in fence),
-        patch.fulfilmentStatus ? sourcesOf(fulfilmentTransitions, patch.fulfilmentStatus) : [],
+        patch.deliveryStatus ? sourcesOf(deliveryTransitions, patch.deliveryStatus) : [],
         deliveryOpen,
       ],
     );

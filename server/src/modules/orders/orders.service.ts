@@ -13,7 +13,7 @@ import type { Order } from './orders.repository.js';
 import { OrdersRepository } from './orders.repository.js';
 
 export { paymentJobId } from './order-payments.js';
-export { fulfilJobId } from './order-transitions.service.js';
+export { deliveryJobId } from './order-transitions.service.js';
 
 const MAX_PAGE = 500;
 /** A customer's list answers its newest rows; `?page` and `?limit` (up to `MAX_PAGE`) reach older ones. */

@@ -4,7 +4,8 @@ import type { TextSearch } from '../../common/http/list-filters.js';
 import { pageSql, SqlWhere } from '../../database/sql-where.js';
 import { seekNewestPage, foldTally, tallyRows, type Tally } from '../../database/tallies.js';
 import type { WalletTxnStatus, WalletTxnType } from './wallet.repository.js';
-import { mapWalletTxnRow, type WalletTxn, type WalletTxnRow } from './wallet-txn.js';
+import { entityFromRow } from '../../database/entity-rows.js';
+import { WalletTransactionEntity, type WalletTxn } from './wallet-transaction.entity.js';
 
 /** Wallet transactions per type and status, kept by the `wallet_transactions` triggers. */
 const WALLET_TXN_TALLY: Tally = {
@@ -57,11 +58,7 @@ export class WalletAdminRepository {
   constructor(private readonly db: DataSource) {}
 
   async getById(id: string): Promise<WalletTxn | undefined> {
-    const rows: WalletTxnRow[] = await this.db.query(
-      'SELECT * FROM wallet_transactions WHERE id = $1',
-      [id],
-    );
-    return rows[0] && mapWalletTxnRow(rows[0]);
+    return (await this.db.manager.findOneBy(WalletTransactionEntity, { id })) ?? undefined;
   }
 
   /** A filtered, sorted page; `after` (the previous page's last id) seeks instead of skipping. */
@@ -126,7 +123,7 @@ export class WalletAdminRepository {
       : { skip: offset, walkSort: false };
     if (!seek) return { rows: [], total };
     const { skip, walkSort } = seek;
-    const rows: WalletTxnRow[] = await this.db.query(
+    const rows: Array<Record<string, unknown>> = await this.db.query(
       pageSql('wallet_transactions', where, sort.column, sort.order, total, limit, skip, {
         after,
         seekable: !NULLABLE_SORT_COLUMNS.has(sort.column),
@@ -134,6 +131,9 @@ export class WalletAdminRepository {
       }),
       where.params,
     );
-    return { rows: rows.map(mapWalletTxnRow), total };
+    return {
+      rows: rows.map((row) => entityFromRow(this.db.manager, WalletTransactionEntity, row)),
+      total,
+    };
   }
 }

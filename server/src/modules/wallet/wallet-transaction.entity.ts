@@ -1,5 +1,6 @@
 import { WALLET_TXN_STATUSES, type WalletTxnStatus } from '@zstore/contract/statuses';
 import { Check, Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import type { UserNumber, UserUuid } from '../../common/ids.js';
 import { bigintNumber } from '../../database/columns.js';
 
 export type WalletTxnType = 'Credit' | 'Debit' | 'Refunded';
@@ -47,11 +48,11 @@ export class WalletTransactionEntity {
   /** The holder's uuid. */
   @Column({ type: 'uuid' })
   @ForeignKey('users', { name: 'wallet_transactions_user_id_fkey' })
-  userId!: string;
+  userId!: UserUuid;
 
   /** The holder's numeric id, copied for the spec's `{userid}` routes. */
   @Column({ type: 'bigint', transformer: bigintNumber })
-  userid!: number;
+  userid!: UserNumber;
 
   @Column({ name: 'useremail', type: 'varchar', length: 254 })
   userEmail!: string;
@@ -92,3 +93,6 @@ export class WalletTransactionEntity {
   @ForeignKey('payments', { name: 'wallet_transactions_payment_id_fkey' })
   paymentId!: string | null;
 }
+
+/** A line of a customer's Z-Coins history, as the repositories hand it out. */
+export type WalletTxn = WalletTransactionEntity;

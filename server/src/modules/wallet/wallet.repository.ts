@@ -4,10 +4,11 @@ import { guardedUpdate } from '../../database/transactions.js';
 import { Injectable } from '@nestjs/common';
 import { requireMoves } from '../../common/state-machine.js';
 import { walletTxnTransitions, type WalletTxnStatus } from './wallet-state.js';
-import { mapWalletTxnRow, type WalletTxn, type WalletTxnRow } from './wallet-txn.js';
+import { entityFromRow } from '../../database/entity-rows.js';
+import { WalletTransactionEntity, type WalletTxn } from './wallet-transaction.entity.js';
 
 export type { WalletTxnStatus } from './wallet-state.js';
-export type { WalletTxn, WalletTxnPurpose, WalletTxnType } from './wallet-txn.js';
+export type { WalletTxn, WalletTxnPurpose, WalletTxnType } from './wallet-transaction.entity.js';
 
 export type NewWalletTxn = Pick<
   WalletTxn,
@@ -20,9 +21,12 @@ export type NewWalletTxn = Pick<
 export class WalletRepository {
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
-  /** Inserts the row; with `onceForOrder`, a second row for the same order and purpose is skipped (undefined). */
+  /**
+   * Inserts the row; with `onceForOrder`, a second row for the same order and purpose is skipped
+   * (undefined). SQL: the skip is `ON CONFLICT` on a partial unique index, in the one statement.
+   */
   async insert(txn: NewWalletTxn, onceForOrder = false): Promise<WalletTxn | undefined> {
-    const rows: WalletTxnRow[] = await this.txHost.tx.query(
+    const rows: Array<Record<string, unknown>> = await this.txHost.tx.query(
       `INSERT INTO wallet_transactions (txnid, user_id, userid, useremail, type, status, purpose, amount, orderid, txn_date,
                                         attention)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
@@ -42,24 +46,20 @@ export class WalletRepository {
         txn.attention ?? null,
       ],
     );
-    return rows[0] && mapWalletTxnRow(rows[0]);
+    return rows[0] && entityFromRow(this.txHost.tx, WalletTransactionEntity, rows[0]);
   }
 
   async get(txnid: string): Promise<WalletTxn | undefined> {
-    const rows: WalletTxnRow[] = await this.txHost.tx.query(
-      'SELECT * FROM wallet_transactions WHERE txnid = $1',
-      [txnid],
-    );
-    return rows[0] && mapWalletTxnRow(rows[0]);
+    return (await this.txHost.tx.findOneBy(WalletTransactionEntity, { txnid })) ?? undefined;
   }
 
   /**
-   * A page of the customer's wallet history, newest first: past the first page, the page's ids
+   * A page of the customer's wallet history, newest first. SQL: past the first page, the page's ids
    * from the customer's newest-first index alone, so a page by number skips index entries, not
    * whole rows (the first page reads its rows straight from the index, which costs less).
    */
   async listForUser(userid: number, limit: number, offset: number): Promise<WalletTxn[]> {
-    const rows: WalletTxnRow[] = await this.txHost.tx.query(
+    const rows: Array<Record<string, unknown>> = await this.txHost.tx.query(
       offset === 0
         ? 'SELECT * FROM wallet_transactions WHERE userid = $1 ORDER BY created_at DESC, id DESC LIMIT $2'
         : `SELECT wallet_transactions.* FROM (
@@ -68,12 +68,13 @@ export class WalletRepository {
            ORDER BY wallet_transactions.created_at DESC, wallet_transactions.id DESC`,
       offset === 0 ? [userid, limit] : [userid, limit, offset],
     );
-    return rows.map(mapWalletTxnRow);
+    return rows.map((row) => entityFromRow(this.txHost.tx, WalletTransactionEntity, row));
   }
 
   /**
    * Guarded status change: only from one of `from`, each a legal source of `to` in
-   * `walletTxnTransitions`; undefined when the row was elsewhere.
+   * `walletTxnTransitions`; undefined when the row was elsewhere. SQL: one guarded
+   * `UPDATE ... RETURNING`, read back as the entity.
    */
   async move(
     txnid: string,
@@ -81,7 +82,7 @@ export class WalletRepository {
     to: WalletTxnStatus,
     patch: { upiTxnId?: string | null; attention?: string | null } = {},
   ): Promise<WalletTxn | undefined> {
-    const row = await guardedUpdate<WalletTxnRow>(
+    const row = await guardedUpdate<Record<string, unknown>>(
       this.txHost.tx,
       `UPDATE wallet_transactions SET status = $3, updated_at = now(),
          upi_txn_id = coalesce($4, upi_txn_id), attention = coalesce($5, attention)
@@ -94,21 +95,19 @@ export class WalletRepository {
         patch.attention ?? null,
       ],
     );
-    return row && mapWalletTxnRow(row);
+    return row && entityFromRow(this.txHost.tx, WalletTransactionEntity, row);
   }
 
   async flag(txnid: string, attention: string) {
-    await this.txHost.tx.query(
-      'UPDATE wallet_transactions SET attention = $2, updated_at = now() WHERE txnid = $1',
-      [txnid, attention],
+    await this.txHost.tx.update(
+      WalletTransactionEntity,
+      { txnid },
+      { attention, updatedAt: () => 'now()' },
     );
   }
 
   /** The top-up keeps the id of its UPI payment. */
   async attachPayment(txnid: string, paymentId: string) {
-    await this.txHost.tx.query('UPDATE wallet_transactions SET payment_id = $2 WHERE txnid = $1', [
-      txnid,
-      paymentId,
-    ]);
+    await this.txHost.tx.update(WalletTransactionEntity, { txnid }, { paymentId });
   }
 }

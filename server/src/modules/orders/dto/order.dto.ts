@@ -219,7 +219,7 @@ export function mapOrder(order: Order, live?: LivePaymentLinks): OrderResponseDt
     userid: order.userid,
     paymentmode: order.paymentMode,
     reason: order.reason,
-    fulfilmentStatus: order.fulfilmentStatus,
+    fulfilmentStatus: order.deliveryStatus,
     attention: order.attention,
     customerReason: order.customerReason,
     username: order.playerName,

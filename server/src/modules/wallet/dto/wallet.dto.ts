@@ -4,7 +4,7 @@ import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validato
 import { Messages } from '@zstore/contract/messages';
 import { toRupees } from '../../../common/money.js';
 import { PaymentLinksDto, UpiIntentDto } from '../../payments/payment-links.js';
-import type { WalletTxn } from '../wallet-txn.js';
+import type { WalletTxn } from '../wallet-transaction.entity.js';
 
 const toNumber = ({ value }: { value: unknown }) =>
   typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value))

@@ -1,7 +1,7 @@
 import type { TransitionTable } from '../../common/state-machine.js';
 
-/** Where a paid order's delivery stands (`orders.fulfilment_status`). */
-export type FulfilmentStatus =
+/** Where a paid order's delivery stands (`orders.delivery_status`). */
+export type DeliveryStatus =
   'pending' | 'in_progress' | 'delivered' | 'needs_attention' | 'refunded';
 
 /**
@@ -11,7 +11,7 @@ export type FulfilmentStatus =
  * flags the order (`needs_attention`, noted again by an admin's ruling on a pack) until an admin
  * retries it; the order's end writes `delivered` or `refunded`.
  */
-export const fulfilmentTransitions: TransitionTable<FulfilmentStatus> = {
+export const deliveryTransitions: TransitionTable<DeliveryStatus> = {
   pending: ['pending', 'in_progress', 'needs_attention', 'delivered', 'refunded'],
   in_progress: ['pending', 'in_progress', 'needs_attention', 'delivered', 'refunded'],
   needs_attention: ['pending', 'needs_attention', 'delivered', 'refunded'],
@@ -20,4 +20,4 @@ export const fulfilmentTransitions: TransitionTable<FulfilmentStatus> = {
 };
 
 /** The states in which a delivery run owns the order (its generation fences the moves). */
-export const deliveryOpen: readonly FulfilmentStatus[] = ['pending', 'in_progress'];
+export const deliveryOpen: readonly DeliveryStatus[] = ['pending', 'in_progress'];

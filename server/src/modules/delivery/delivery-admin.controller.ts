@@ -7,14 +7,14 @@ import {
   OrderPackResponseDto,
   SettlePackDto,
 } from './dto/delivery.dto.js';
-import { FulfilmentAdminService } from './fulfilment-admin.service.js';
+import { DeliveryAdminService } from './delivery-admin.service.js';
 import { ApiAdminOperation, ApiErrors } from '../../common/openapi/api-docs.decorators.js';
 
 @ApiTags('Admin: orders')
 @Authenticated(Role.Admin)
 @Controller('admin/orders')
-export class FulfilmentAdminController {
-  constructor(private readonly service: FulfilmentAdminService) {}
+export class DeliveryAdminController {
+  constructor(private readonly service: DeliveryAdminService) {}
 
   /** The order's supplier packs and their states, so the admin can see which one to settle. */
   @Get(':_id/packs')

@@ -9,7 +9,7 @@ import { OnJob } from '../../jobs/on-job.decorator.js';
 import { isMooGoldApiType } from '../../providers/moogold/moogold.adapter.js';
 import { OrderDeliveriesRepository } from '../orders/order-deliveries.repository.js';
 import { OrderSettlementService, STORE_ACTOR } from '../orders/order-settlement.service.js';
-import { fulfilJobId } from '../orders/orders.service.js';
+import { deliveryJobId } from '../orders/orders.service.js';
 import { playerRefusalWords } from '../orders/customer-reasons.js';
 import type { Order } from '../orders/orders.repository.js';
 import { SupplierBalanceGuard } from './supplier-balance-guard.js';
@@ -25,11 +25,11 @@ const SWEEP_BATCH = 25;
  * is recorded in `supplier_purchases` and bought in order. Every pack confirmed -> Completed;
  * the player's fault before any pack was delivered -> Refunded; an unknown outcome or the
  * store's fault -> stays Processing with `needs_attention` and the reason. A run belongs to one
- * generation of the order (`fulfil-<orderid>-<n>`); a run of an older generation stops.
+ * generation of the order (`delivery-<orderid>-<n>`); a run of an older generation stops.
  */
 @Injectable()
-export class FulfilmentService {
-  private readonly logger = new Logger('Fulfilment');
+export class DeliveryService {
+  private readonly logger = new Logger('Delivery');
 
   constructor(
     private readonly settlement: OrderSettlementService,
@@ -42,14 +42,14 @@ export class FulfilmentService {
     private readonly clockGuard: SupplierClockGuard,
   ) {}
 
-  @OnJob({ name: JobName.OrderFulfil, queue: QueueName.Fulfilment })
-  async handleFulfil({ orderid, generation }: JobOf<JobName.OrderFulfil>): Promise<JobStatus> {
-    const result = await this.fulfil(orderid, generation);
+  @OnJob({ name: JobName.OrderDeliver, queue: QueueName.Delivery })
+  async handleDeliver({ orderid, generation }: JobOf<JobName.OrderDeliver>): Promise<JobStatus> {
+    const result = await this.deliver(orderid, generation);
     if (result === 'retry') return JobStatus.Failed;
     return result === 'skipped' ? JobStatus.Skipped : JobStatus.Success;
   }
 
-  async fulfil(orderid: string, generation: number): Promise<'done' | 'retry' | 'skipped'> {
+  async deliver(orderid: string, generation: number): Promise<'done' | 'retry' | 'skipped'> {
     const order = await this.deliveries.claim(orderid, generation);
     if (!order) return 'skipped';
     const fence = { generation };
@@ -112,9 +112,9 @@ export class FulfilmentService {
     if (!reopened) return;
     this.logger.log('order resumed: the pack in doubt was bought');
     await this.jobs.queueSoon(
-      JobName.OrderFulfil,
-      { orderid, generation: reopened.fulfilGeneration },
-      fulfilJobId(orderid, reopened.fulfilGeneration),
+      JobName.OrderDeliver,
+      { orderid, generation: reopened.deliveryGeneration },
+      deliveryJobId(orderid, reopened.deliveryGeneration),
     );
   }
 
@@ -128,21 +128,24 @@ export class FulfilmentService {
   }
 
   /** Enqueues the order again under its next generation when no job holds it. */
-  private async revive(order: Pick<Order, 'orderid' | 'fulfilGeneration'>) {
-    const jobId = fulfilJobId(order.orderid, order.fulfilGeneration);
-    if (await this.jobs.isLive(QueueName.Fulfilment, jobId)) return;
-    const generation = await this.deliveries.nextGeneration(order.orderid, order.fulfilGeneration);
+  private async revive(order: Pick<Order, 'orderid' | 'deliveryGeneration'>) {
+    const jobId = deliveryJobId(order.orderid, order.deliveryGeneration);
+    if (await this.jobs.isLive(QueueName.Delivery, jobId)) return;
+    const generation = await this.deliveries.nextGeneration(
+      order.orderid,
+      order.deliveryGeneration,
+    );
     if (generation === undefined) return;
     await this.jobs.queueSoon(
-      JobName.OrderFulfil,
+      JobName.OrderDeliver,
       { orderid: order.orderid, generation },
-      fulfilJobId(order.orderid, generation),
+      deliveryJobId(order.orderid, generation),
     );
   }
 
-  @OnJob({ name: JobName.FulfilmentSweepPending, queue: QueueName.Maintenance })
+  @OnJob({ name: JobName.DeliverySweepPending, queue: QueueName.Maintenance })
   async handleSweep(): Promise<JobStatus> {
-    if (!this.config.fulfilment.enabled) return JobStatus.Skipped;
+    if (!this.config.delivery.enabled) return JobStatus.Skipped;
     await this.sweep();
     return JobStatus.Success;
   }

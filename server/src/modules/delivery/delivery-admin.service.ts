@@ -9,14 +9,14 @@ import { JobQueueService } from '../../jobs/job-queue.service.js';
 import { AuditService } from '../audit/audit.service.js';
 import { OrderDeliveriesRepository } from '../orders/order-deliveries.repository.js';
 import { OrderSettlementService, STORE_ACTOR } from '../orders/order-settlement.service.js';
-import { fulfilJobId } from '../orders/orders.service.js';
+import { deliveryJobId } from '../orders/orders.service.js';
 import { mapOrderPack } from './dto/delivery.dto.js';
 import { SupplierPurchasesRepository } from './supplier-purchases.repository.js';
 
 /** The admin's moves on a delivery: reading its packs, retrying it, ruling on an `unknown` pack. */
 @Injectable()
-export class FulfilmentAdminService {
-  private readonly logger = new Logger('Fulfilment');
+export class DeliveryAdminService {
+  private readonly logger = new Logger('Delivery');
 
   constructor(
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
@@ -40,9 +40,9 @@ export class FulfilmentAdminService {
     if (!order) throw AppError.conflict(Messages.deliveryNotRetryable);
     await this.purchases.reopenFailed(order.orderid);
     await this.jobs.queue(
-      JobName.OrderFulfil,
-      { orderid: order.orderid, generation: order.fulfilGeneration },
-      fulfilJobId(order.orderid, order.fulfilGeneration),
+      JobName.OrderDeliver,
+      { orderid: order.orderid, generation: order.deliveryGeneration },
+      deliveryJobId(order.orderid, order.deliveryGeneration),
     );
     return { message: Messages.deliveryRetried, orderid: order.orderid };
   }
