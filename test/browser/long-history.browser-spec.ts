@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../utils/app.js';
 import path from 'node:path';
 import { ARTIFACTS, launchBrowser, screenshot } from '../utils/browser.js';
+import { hoursBefore, ordersLike } from '../utils/factories.js';
 import { ledgerProblems } from '../utils/ledger.js';
 import { freePort } from '../utils/process.js';
 import { adminCredit, placeWalletOrder, shopper, userByEmail } from '../utils/shop.js';
@@ -53,15 +54,11 @@ describe("a long-standing customer's history in the browser", () => {
     // Older orders beside the placed one, the oldest of them cancelled; older failed top-ups
     // beside the credit and the debit (no money moves, the ledger stays whole).
     const orders = HISTORY - (await count('orders'));
-    await app.sql(
-      `INSERT INTO orders (orderid, user_id, userid, useremail, product_id, item_id, productname, itemname,
-                           input1, input2, price, value, paymentmode, status, txn_date, created_at)
-       SELECT 'ZOHIST' || lpad(n::text, 8, '0'), user_id, userid, useremail, product_id, item_id, productname,
-              itemname, input1, input2, price, value, paymentmode,
-              (CASE WHEN n = $2 THEN 'Cancelled' ELSE 'Completed' END)::order_status, txn_date, created_at - n * interval '1 hour'
-       FROM orders CROSS JOIN generate_series(1, $2::int) AS n WHERE orderid = $1`,
-      [placed, orders],
-    );
+    await ordersLike(app, placed, orders, (n, { createdAt }) => ({
+      orderid: `ZOHIST${String(n).padStart(8, '0')}`,
+      status: n === orders ? 'Cancelled' : 'Completed',
+      createdAt: hoursBefore(createdAt, n),
+    }));
     const txns = HISTORY - (await count('wallet_transactions'));
     await app.sql(
       `INSERT INTO wallet_transactions (txnid, user_id, userid, useremail, type, status, purpose, amount, txn_date, created_at)
