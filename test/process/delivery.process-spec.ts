@@ -1,12 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { Messages } from '@zstore/contract/messages';
 import { QueueName } from '../../server/src/jobs/job.enum.js';
-import { deleteRedisPrefix } from '../utils/app.js';
-import { createTestDatabase, query } from '../utils/database.js';
 import { FaultProxy } from '../utils/fault-proxy.js';
 import { ledgerProblems } from '../utils/ledger.js';
-import { freePort, processEnv, StoreProcess, waitFor } from '../utils/process.js';
+import { StoreProcesses, waitFor } from '../utils/process.js';
 import { queueDrained } from '../utils/queues.js';
 
 interface SupplierCase {
@@ -76,41 +73,26 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * so a pack whose outcome is unknown is flagged for the admin and never sent again.
  */
 describe('supplier fulfilment across processes', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
-  let prefix: string;
-  let processes: StoreProcess[];
+  let store: StoreProcesses;
   let proxies: FaultProxy[];
-  let env: Record<string, string>;
 
   beforeEach(async () => {
-    db = await createTestDatabase();
-    prefix = `zp${randomBytes(4).toString('hex')}`;
-    processes = [];
-    proxies = [];
-    env = processEnv(db.url, prefix, {
+    store = await StoreProcesses.start({
       JOB_LOCK_DURATION_MS: '3000',
       JOB_STALLED_INTERVAL_MS: '3000',
       FULFILMENT_ENABLED: 'true',
     });
+    proxies = [];
   });
 
   afterEach(async () => {
-    for (const p of processes) p.signal('SIGCONT');
-    await Promise.all(processes.map((p) => p.stop()));
+    for (const p of store.processes) p.signal('SIGCONT');
+    await store.close();
     await Promise.all(proxies.map((p) => p.close()));
-    await db.drop();
-    await deleteRedisPrefix(prefix);
   });
 
-  const sql = <T>(text: string, params: unknown[] = []) => query<T>(db.url, text, params);
-
-  async function startApi() {
-    const port = await freePort();
-    const api = StoreProcess.start('api', { ...env, APP_ROLE: 'api', PORT: String(port) });
-    processes.push(api);
-    await api.waitForOutput(/listening on/);
-    return { url: `http://127.0.0.1:${port}`, port };
-  }
+  const sql = <T>(text: string, params: unknown[] = []) => store.sql<T>(text, params);
+  const startApi = () => store.startApi();
 
   async function startProxy(apiPort: number) {
     const proxy = await FaultProxy.start(apiPort);
@@ -125,17 +107,12 @@ describe('supplier fulfilment across processes', () => {
     proxy: FaultProxy,
     extra: Record<string, string> = {},
   ) {
-    const worker = StoreProcess.start(name, {
-      ...env,
-      APP_ROLE: 'worker',
+    return store.startWorker(name, {
       SANDBOX_URL: `${apiUrl}/sandbox`,
       SMILEONE_BASE_URL: `${proxy.url}${SMILEONE.basePath}`,
       MOOGOLD_BASE_URL: `${proxy.url}${MOOGOLD.basePath}`,
       ...extra,
     });
-    processes.push(worker);
-    await worker.waitForOutput(/worker running/);
-    return worker;
   }
 
   async function setFaults(
@@ -148,26 +125,17 @@ describe('supplier fulfilment across processes', () => {
 
   /** The seeded demo user (₹500 in the wallet) buys the supplier's pack for PLAYER. */
   async function placeOrder(url: string, supplier: SupplierCase) {
-    const login = await request(url)
-      .post('/api/auth/login')
-      .send({ email: 'user@example.com', password: 'User@12345' })
-      .expect(200);
-    const [user] = await sql<{ userid: string }>('SELECT userid FROM users WHERE email = $1', [
-      'user@example.com',
-    ]);
-    const [entry] = await sql<{ product_id: string; item_id: string; itemid: string }>(
-      `SELECT p.id AS product_id, i.id AS item_id, i.itemid FROM products p JOIN items i ON i.itemid = ANY(p.items)
-       WHERE p.name = $1 AND i.name = $2`,
-      [supplier.product, supplier.item],
-    );
+    const clients = store.clients();
+    const customer = await clients.signIn(url, 'user@example.com', 'User@12345');
+    const item = await clients.catalogItem(supplier.product, supplier.item);
     const response = await request(url)
       .post('/api/order/createWalletOrder')
-      .set('Authorization', `Bearer ${login.body.token as string}`)
+      .set('Authorization', `Bearer ${customer.token}`)
       .send({
-        itemid: Number(entry.itemid),
-        item_id: entry.item_id,
-        product_id: entry.product_id,
-        userid: Number(user.userid),
+        itemid: item.itemid,
+        item_id: item.itemId,
+        product_id: item.productId,
+        userid: customer.userid,
         input1: PLAYER,
         input2: supplier.input2,
         paymentmode: 'wallet',
@@ -261,7 +229,7 @@ describe('supplier fulfilment across processes', () => {
       }),
     ]);
     expect(await pointsCredits(orderid)).toBe(1);
-    expect(await ledgerProblems(db.url)).toEqual([]);
+    expect(await ledgerProblems(store.db.url)).toEqual([]);
   }
 
   /** Smile.one's pass: the pack is unknown, the order waits for the admin, no points. */
@@ -273,7 +241,7 @@ describe('supplier fulfilment across processes', () => {
       expect.objectContaining({ pack: 1, status: 'unknown', reference: `${orderid}-1` }),
     ]);
     expect(await pointsCredits(orderid)).toBe(0);
-    expect(await ledgerProblems(db.url)).toEqual([]);
+    expect(await ledgerProblems(store.db.url)).toEqual([]);
   }
 
   /**
@@ -453,7 +421,7 @@ describe('supplier fulfilment across processes', () => {
           expect.objectContaining({ status: 'confirmed', tries: 1 }),
         ]);
         expect(await pointsCredits(orderid)).toBe(1);
-        expect(await ledgerProblems(db.url)).toEqual([]);
+        expect(await ledgerProblems(store.db.url)).toEqual([]);
       },
       60_000,
     );
@@ -495,7 +463,7 @@ describe('supplier fulfilment across processes', () => {
       await expectSmileOneFlagged(orderid);
       expect(worker.output.join('\n')).toContain(`no answer within ${PROVIDER_TIMEOUT_MS} ms`);
       // Nothing reached the supplier, and once no delivery job is left, nothing was re-sent.
-      await queueDrained(prefix, QueueName.Fulfilment);
+      await queueDrained(store.prefix, QueueName.Fulfilment);
       expect(proxy.seen(SMILEONE.createEndpoint)).toHaveLength(1);
       expect(await supplierOrders(url, SMILEONE, orderid)).toHaveLength(0);
       expect(await packs(orderid)).toEqual([expect.objectContaining({ tries: 1 })]);
@@ -526,7 +494,7 @@ describe('supplier fulfilment across processes', () => {
       });
       await settled(orderid, 20_000);
       await expectSmileOneFlagged(orderid);
-      await queueDrained(prefix, QueueName.Fulfilment);
+      await queueDrained(store.prefix, QueueName.Fulfilment);
       expect(proxy.seen(SMILEONE.createEndpoint)).toHaveLength(1);
       expect(await supplierOrders(url, SMILEONE, orderid)).toHaveLength(1);
     }, 60_000);
