@@ -1,16 +1,21 @@
 /// <reference lib="dom" />
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../utils/app.js';
+import type { TestApp } from '../utils/app.js';
 import path from 'node:path';
-import { ARTIFACTS, launchBrowser, screenshot } from '../utils/browser.js';
+import {
+  ARTIFACTS,
+  launchBrowser,
+  screenshot,
+  startShop,
+  DESKTOP,
+  PHONE,
+  pageAt,
+} from '../utils/browser.js';
 import { hoursBefore, ordersLike } from '../utils/factories.js';
 import { ledgerProblems } from '../utils/ledger.js';
-import { freePort } from '../utils/process.js';
 import { adminCredit, placeWalletOrder, shopper, userByEmail } from '../utils/shop.js';
 
 const CUSTOMER = { email: 'user@example.com', password: 'User@12345' };
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1366, height: 768 };
 const HISTORY = 120;
 const PAGE = 50;
 
@@ -28,11 +33,7 @@ describe("a long-standing customer's history in the browser", () => {
   let oldestTxn: string;
 
   beforeAll(async () => {
-    const port = await freePort();
-    app = await startTestApp(
-      { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, RATE_LIMIT_LOGIN: '100/60' },
-      { serveBuilds: true },
-    );
+    app = await startShop({ RATE_LIMIT_LOGIN: '100/60' });
     browser = await launchBrowser();
 
     await adminCredit(app, CUSTOMER.email, 100);
@@ -80,18 +81,10 @@ describe("a long-standing customer's history in the browser", () => {
     await app?.close();
   });
 
-  async function openAt(size: { width: number; height: number }) {
+  async function openAt(size: typeof PHONE) {
     await context?.close();
-    const phone = size.width < 600;
-    context = await browser.newContext({
-      baseURL: app.url,
-      viewport: size,
-      deviceScaleFactor: phone ? 2 : 1,
-      isMobile: phone,
-      hasTouch: phone,
-    });
-    page = await context.newPage();
-    page.setDefaultTimeout(10_000);
+    page = await pageAt(browser, app.url, size);
+    context = page.context();
     await shop().logIn(CUSTOMER.email, CUSTOMER.password);
   }
 
