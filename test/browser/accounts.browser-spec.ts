@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { Messages } from '@zstore/contract/messages';
 import { deleteRedisPrefix } from '../utils/app.js';
-import { launchBrowser, phonePage, screenshot } from '../utils/browser.js';
+import { launchBrowser, screenshot, PHONE, pageAt } from '../utils/browser.js';
 import { createTestDatabase } from '../utils/database.js';
 import { REDIS_URL } from '../utils/env.js';
 import { latestOtp, linkIn, waitForMessage } from '../utils/outbox.js';
@@ -42,8 +42,7 @@ describe('accounts in the browser', () => {
     });
     await store.waitForOutput(/listening on/);
     browser = await launchBrowser();
-    page = await phonePage(browser, url);
-    page.setDefaultTimeout(10_000);
+    page = await pageAt(browser, url, PHONE);
   }, 60_000);
 
   afterAll(async () => {

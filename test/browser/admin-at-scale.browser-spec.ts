@@ -1,12 +1,10 @@
 /// <reference lib="dom" />
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../utils/app.js';
-import { launchBrowser, screenshot } from '../utils/browser.js';
+import type { TestApp } from '../utils/app.js';
+import { DESKTOP, launchBrowser, screenshot, startShop } from '../utils/browser.js';
 import { ledgerProblems } from '../utils/ledger.js';
-import { freePort } from '../utils/process.js';
 
 const ADMIN = { email: 'admin@example.com', password: 'Admin@12345' };
-const DESKTOP = { width: 1366, height: 768 };
 const BULK_ITEMS = 130;
 const FAILED_TOPUPS = 120;
 
@@ -18,11 +16,7 @@ describe('admin console at scale', () => {
   let page: Page;
 
   beforeAll(async () => {
-    const port = await freePort();
-    app = await startTestApp(
-      { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, RATE_LIMIT_LOGIN: '100/60' },
-      { serveBuilds: true },
-    );
+    app = await startShop({ RATE_LIMIT_LOGIN: '100/60' });
     // One product of many packs, and failed top-ups (no money moved) past two console pages.
     await app.sql(
       `WITH made AS (

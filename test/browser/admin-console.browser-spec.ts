@@ -3,9 +3,15 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../utils/app.js';
-import { ARTIFACTS, launchBrowser, phonePage, screenshot } from '../utils/browser.js';
-import { freePort } from '../utils/process.js';
+import type { TestApp } from '../utils/app.js';
+import {
+  DESKTOP,
+  ARTIFACTS,
+  launchBrowser,
+  phonePage,
+  screenshot,
+  startShop,
+} from '../utils/browser.js';
 import { shopper } from '../utils/shop.js';
 
 const ADMIN = { email: 'admin@example.com', password: 'Admin@12345' };
@@ -14,7 +20,6 @@ const SHOPPER = { email: 'user@example.com', password: 'User@12345' };
 const INITIAL_JS_BUDGET_KB = 300;
 /** Gzipped JavaScript of the sign-in page alone: React and the form, not react-admin or MUI. */
 const LOGIN_JS_BUDGET_KB = 100;
-const DESKTOP = { width: 1366, height: 768 };
 /** dd/mm/yyyy HH:mm, the console's one date format. */
 const DATE_TIME = /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/;
 
@@ -29,11 +34,7 @@ describe('admin console: confirmations, one session, layout and load', () => {
   let page: Page;
 
   beforeAll(async () => {
-    const port = await freePort();
-    app = await startTestApp(
-      { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, RATE_LIMIT_LOGIN: '100/60' },
-      { serveBuilds: true },
-    );
+    app = await startShop({ RATE_LIMIT_LOGIN: '100/60' });
     browser = await launchBrowser();
   }, 60_000);
 

@@ -1,8 +1,7 @@
 /// <reference lib="dom" />
 import type { Browser, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../utils/app.js';
-import { launchBrowser, phonePage, screenshot } from '../utils/browser.js';
-import { freePort } from '../utils/process.js';
+import type { TestApp } from '../utils/app.js';
+import { launchBrowser, phonePage, screenshot, startShop } from '../utils/browser.js';
 import { waitFor } from '../utils/wait.js';
 import { startReceiver } from '../e2e/callback-receiver.js';
 import { sessionOf, testItem, type Shopper } from '../e2e/money.helpers.js';
@@ -20,16 +19,7 @@ describe('admin console: a reseller’s keys, callbacks and orders', () => {
 
   beforeAll(async () => {
     receiver = await startReceiver();
-    const port = await freePort();
-    app = await startTestApp(
-      {
-        PORT: String(port),
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        RATE_LIMIT_LOGIN: '100/60',
-        DELIVERY_ENABLED: 'false',
-      },
-      { serveBuilds: true },
-    );
+    app = await startShop({ RATE_LIMIT_LOGIN: '100/60', FULFILMENT_ENABLED: 'false' });
     reseller = await newReseller(app, 100_000);
     browser = await launchBrowser();
     const context = await browser.newContext({

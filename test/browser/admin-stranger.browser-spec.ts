@@ -1,15 +1,13 @@
 /// <reference lib="dom" />
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../utils/app.js';
-import { launchBrowser, screenshot } from '../utils/browser.js';
+import type { TestApp } from '../utils/app.js';
+import { DESKTOP, launchBrowser, screenshot, startShop } from '../utils/browser.js';
 import { ledgerProblems } from '../utils/ledger.js';
 import { waitForMessage } from '../utils/outbox.js';
-import { freePort } from '../utils/process.js';
 import { placeWalletOrder } from '../utils/shop.js';
 
 const ADMIN = { email: 'admin@example.com', password: 'Admin@12345' };
 const SHOPPER = 'user@example.com';
-const DESKTOP = { width: 1366, height: 768 };
 
 /**
  * The console as a first-time admin meets it: deep links opened signed out, a refused amount
@@ -22,11 +20,7 @@ describe('admin console for a first-time admin', () => {
   let page: Page;
 
   beforeAll(async () => {
-    const port = await freePort();
-    app = await startTestApp(
-      { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, RATE_LIMIT_LOGIN: '100/60' },
-      { serveBuilds: true },
-    );
+    app = await startShop({ RATE_LIMIT_LOGIN: '100/60' });
     browser = await launchBrowser();
   }, 60_000);
 

@@ -3,9 +3,8 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../utils/app.js';
-import { ARTIFACTS, launchBrowser, phonePage, screenshot } from '../utils/browser.js';
-import { freePort } from '../utils/process.js';
+import type { TestApp } from '../utils/app.js';
+import { ARTIFACTS, launchBrowser, phonePage, screenshot, startShop } from '../utils/browser.js';
 import { catalogEntry, newShopper, orderBody } from '../e2e/money.helpers.js';
 import { testPlayer } from '../e2e/supplier.helpers.js';
 
@@ -27,17 +26,11 @@ describe('admin console in the browser', () => {
   let adminToken: string;
 
   beforeAll(async () => {
-    const port = await freePort();
-    app = await startTestApp(
-      {
-        PORT: String(port),
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        RATE_LIMIT_LOGIN: '100/60',
-        // A Smile.one player ending in 99 is held 30 s: the adapter gives up after 1 s.
-        PROVIDER_TIMEOUT_MS: '1000',
-      },
-      { serveBuilds: true },
-    );
+    app = await startShop({
+      RATE_LIMIT_LOGIN: '100/60',
+      // A Smile.one player ending in 99 is held 30 s: the adapter gives up after 1 s.
+      PROVIDER_TIMEOUT_MS: '1000',
+    });
     browser = await launchBrowser();
     context = await browser.newContext({
       baseURL: app.url,

@@ -3,9 +3,15 @@ import {
   OrderSettlementService,
   STORE_ACTOR,
 } from '../../server/src/modules/orders/order-settlement.service.js';
-import { startTestApp, type TestApp } from '../utils/app.js';
-import { launchBrowser, payOnGatewayPage, phonePage, screenshot } from '../utils/browser.js';
-import { freePort } from '../utils/process.js';
+import type { TestApp } from '../utils/app.js';
+import {
+  launchBrowser,
+  payOnGatewayPage,
+  screenshot,
+  startShop,
+  PHONE,
+  pageAt,
+} from '../utils/browser.js';
 
 /**
  * Buying in Chromium at phone size against the whole store (API, worker, storefront and the
@@ -18,11 +24,7 @@ describe('buying in the browser', () => {
   let page: Page;
 
   beforeAll(async () => {
-    const port = await freePort();
-    app = await startTestApp(
-      { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, RATE_LIMIT_LOGIN: '100/60' },
-      { serveBuilds: true },
-    );
+    app = await startShop({ RATE_LIMIT_LOGIN: '100/60' });
     browser = await launchBrowser();
   }, 60_000);
 
@@ -32,8 +34,7 @@ describe('buying in the browser', () => {
   });
 
   beforeEach(async () => {
-    page = await phonePage(browser, app.url);
-    page.setDefaultTimeout(10_000);
+    page = await pageAt(browser, app.url, PHONE);
   });
   afterEach(() => page.context().close());
 

@@ -2,16 +2,13 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { OrderPromiseSweep } from '../../server/src/modules/orders/order-promise-sweep.service.js';
 import { testPlayer } from '../e2e/supplier.helpers.js';
-import { startTestApp, type TestApp } from '../utils/app.js';
-import { launchBrowser, screenshot } from '../utils/browser.js';
+import type { TestApp } from '../utils/app.js';
+import { launchBrowser, screenshot, startShop, DESKTOP, PHONE, pageAt } from '../utils/browser.js';
 import { ledgerProblems } from '../utils/ledger.js';
-import { freePort } from '../utils/process.js';
 import { placeWalletOrder, shopper } from '../utils/shop.js';
 
 const CUSTOMER = { email: 'user@example.com', password: 'User@12345' };
 const ADMIN = { email: 'admin@example.com', password: 'Admin@12345' };
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1366, height: 768 };
 const COMPENSATED = 'We missed our delivery promise, so ₹10 was added to your Z-Coins.';
 
 /** Issue 23 §5 and issue 26 point 3: a late delivery is compensated, and the customer sees it. */
@@ -23,33 +20,19 @@ describe('late delivery compensated', () => {
   const shop = () => shopper(app, () => page);
 
   beforeAll(async () => {
-    const port = await freePort();
-    app = await startTestApp(
-      {
-        PORT: String(port),
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        RATE_LIMIT_LOGIN: '100/60',
-        // A Smile.one player ending in 99 is held 30 s: the adapter gives up after 1 s.
-        PROVIDER_TIMEOUT_MS: '1000',
-        GUARANTEE_COMPENSATION_RUPEES: '10',
-      },
-      { serveBuilds: true },
-    );
+    app = await startShop({
+      RATE_LIMIT_LOGIN: '100/60',
+      // A Smile.one player ending in 99 is held 30 s: the adapter gives up after 1 s.
+      PROVIDER_TIMEOUT_MS: '1000',
+      GUARANTEE_COMPENSATION_RUPEES: '10',
+    });
     browser = await launchBrowser();
   }, 60_000);
 
-  async function openAt(size: { width: number; height: number }) {
+  async function openAt(size: typeof PHONE) {
     await context?.close();
-    const phone = size.width < 600;
-    context = await browser.newContext({
-      baseURL: app.url,
-      viewport: size,
-      deviceScaleFactor: phone ? 2 : 1,
-      isMobile: phone,
-      hasTouch: phone,
-    });
-    page = await context.newPage();
-    page.setDefaultTimeout(10_000);
+    page = await pageAt(browser, app.url, size);
+    context = page.context();
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
   }
 

@@ -1,8 +1,7 @@
 /// <reference lib="dom" />
 import type { Browser, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../utils/app.js';
-import { launchBrowser, phonePage, screenshot } from '../utils/browser.js';
-import { freePort } from '../utils/process.js';
+import type { TestApp } from '../utils/app.js';
+import { launchBrowser, screenshot, startShop, PHONE, pageAt } from '../utils/browser.js';
 
 /** Redirect URLs as they may sit in the database, whatever rule wrote them. */
 const STORED = [
@@ -27,11 +26,7 @@ describe('gallery links in the storefront', () => {
   let page: Page;
 
   beforeAll(async () => {
-    const port = await freePort();
-    app = await startTestApp(
-      { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` },
-      { serveBuilds: true },
-    );
+    app = await startShop();
     browser = await launchBrowser();
   }, 60_000);
 
@@ -41,8 +36,7 @@ describe('gallery links in the storefront', () => {
   });
 
   beforeEach(async () => {
-    page = await phonePage(browser, app.url);
-    page.setDefaultTimeout(10_000);
+    page = await pageAt(browser, app.url, PHONE);
   });
   afterEach(() => page.context().close());
 

@@ -1,8 +1,15 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../utils/app.js';
-import { ARTIFACTS, desktopPage, launchBrowser, phonePage } from '../utils/browser.js';
-import { freePort } from '../utils/process.js';
+import type { TestApp } from '../utils/app.js';
+import {
+  ARTIFACTS,
+  desktopPage,
+  launchBrowser,
+  phonePage,
+  startShop,
+  openUpiApp,
+  payInUpiApp,
+} from '../utils/browser.js';
 
 /**
  * Buying without an account: the product page asks for an e-mail, a mobile and the state, the
@@ -15,11 +22,7 @@ describe('Guest checkout in the browser', () => {
   let page: Page;
 
   beforeAll(async () => {
-    const port = await freePort();
-    app = await startTestApp(
-      { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` },
-      { serveBuilds: true },
-    );
+    app = await startShop();
     browser = await launchBrowser();
   }, 60_000);
 
@@ -90,12 +93,8 @@ describe('Guest checkout in the browser', () => {
       expect(await apps.allInnerTexts()).toContain('Google Pay');
       await screenshot(page, 'guest-checkout-phone-02-apps');
 
-      const [upiApp] = await Promise.all([
-        page.context().waitForEvent('page'),
-        sheet.getByRole('link', { name: 'Google Pay' }).click(),
-      ]);
-      await upiApp.getByRole('button', { name: 'Pay', exact: true }).click();
-      await upiApp.getByText('Payment successful').waitFor();
+      const upiApp = await openUpiApp(sheet.getByRole('link', { name: 'Google Pay' }));
+      await payInUpiApp(upiApp);
       await upiApp.close();
 
       await sheetStatus().getByText('Processing', { exact: true }).waitFor();
@@ -121,12 +120,10 @@ describe('Guest checkout in the browser', () => {
       await sheet.getByRole('img', { name: /^QR code to pay ₹119(\.00)? by UPI$/ }).waitFor();
       await screenshot(page, 'guest-checkout-desktop-02-qr');
 
-      const [upiApp] = await Promise.all([
-        page.context().waitForEvent('page'),
-        sheet.getByRole('link', { name: 'Scan in the sandbox UPI app' }).click(),
-      ]);
-      await upiApp.getByRole('button', { name: 'Pay', exact: true }).click();
-      await upiApp.getByText('Payment successful').waitFor();
+      const upiApp = await openUpiApp(
+        sheet.getByRole('link', { name: 'Scan in the sandbox UPI app' }),
+      );
+      await payInUpiApp(upiApp);
       await upiApp.close();
       await sheetStatus().getByText('Processing', { exact: true }).waitFor();
       await page.waitForURL(`**/confirmation?client_txn_id=${orderid}`);

@@ -1,7 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../utils/app.js';
-import { launchBrowser, phonePage, screenshot } from '../utils/browser.js';
-import { freePort } from '../utils/process.js';
+import type { TestApp } from '../utils/app.js';
+import { launchBrowser, phonePage, screenshot, startShop } from '../utils/browser.js';
 import { adminCredit, placeWalletOrder, shopper } from '../utils/shop.js';
 
 /**
@@ -110,11 +109,7 @@ describe('the storefront in Hindi', () => {
   const found = new Map<string, Set<string>>();
 
   beforeAll(async () => {
-    const port = await freePort();
-    app = await startTestApp(
-      { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, RATE_LIMIT_LOGIN: '100/60' },
-      { serveBuilds: true },
-    );
+    app = await startShop({ RATE_LIMIT_LOGIN: '100/60' });
     browser = await launchBrowser();
     page = await phonePage(browser, app.url);
     page.setDefaultTimeout(15_000);

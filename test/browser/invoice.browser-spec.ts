@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../utils/app.js';
-import { launchBrowser, phonePage, screenshot } from '../utils/browser.js';
+import type { TestApp } from '../utils/app.js';
+import { launchBrowser, screenshot, startShop, PHONE, pageAt } from '../utils/browser.js';
 import { pdfText } from '../utils/pdf-text.js';
-import { freePort } from '../utils/process.js';
 import { placeWalletOrder, shopper } from '../utils/shop.js';
 
 const EMAIL = 'user@example.com';
@@ -17,11 +16,7 @@ describe('the tax invoice in the browser', () => {
   const shop = () => shopper(app, () => page);
 
   beforeAll(async () => {
-    const port = await freePort();
-    app = await startTestApp(
-      { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, RATE_LIMIT_LOGIN: '100/60' },
-      { serveBuilds: true },
-    );
+    app = await startShop({ RATE_LIMIT_LOGIN: '100/60' });
     browser = await launchBrowser();
   }, 60_000);
 
@@ -31,8 +26,7 @@ describe('the tax invoice in the browser', () => {
   });
 
   beforeEach(async () => {
-    page = await phonePage(browser, app.url);
-    page.setDefaultTimeout(10_000);
+    page = await pageAt(browser, app.url, PHONE);
   });
   afterEach(() => page.context().close());
 

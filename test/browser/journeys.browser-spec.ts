@@ -1,8 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../utils/app.js';
-import { launchBrowser, payOnGatewayPage, phonePage, screenshot } from '../utils/browser.js';
+import type { TestApp } from '../utils/app.js';
+import {
+  launchBrowser,
+  payOnGatewayPage,
+  phonePage,
+  screenshot,
+  startShop,
+  PHONE,
+  pageAt,
+} from '../utils/browser.js';
 import { ledgerProblems } from '../utils/ledger.js';
-import { freePort } from '../utils/process.js';
 import { adminCredit, placeWalletOrder, shopper } from '../utils/shop.js';
 
 /**
@@ -18,14 +25,9 @@ describe('coming back to a purchase in the browser', () => {
   const shop = () => shopper(app, () => page);
 
   beforeAll(async () => {
-    const port = await freePort();
-    app = await startTestApp(
-      { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, RATE_LIMIT_LOGIN: '100/60' },
-      { serveBuilds: true },
-    );
+    app = await startShop({ RATE_LIMIT_LOGIN: '100/60' });
     browser = await launchBrowser();
-    page = await phonePage(browser, app.url);
-    page.setDefaultTimeout(10_000);
+    page = await pageAt(browser, app.url, PHONE);
   }, 60_000);
 
   afterAll(async () => {
@@ -184,8 +186,7 @@ describe('coming back to a purchase in the browser', () => {
       input2: 'Ravi',
     });
     const signedIn = page;
-    page = await phonePage(browser, app.url);
-    page.setDefaultTimeout(10_000);
+    page = await pageAt(browser, app.url, PHONE);
     try {
       await page.goto(`/confirmation?client_txn_id=${orderid}`);
       await page.locator('main').getByRole('button', { name: 'Login', exact: true }).click();

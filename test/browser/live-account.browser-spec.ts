@@ -1,7 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../utils/app.js';
-import { launchBrowser, phonePage, screenshot } from '../utils/browser.js';
-import { freePort } from '../utils/process.js';
+import type { TestApp } from '../utils/app.js';
+import { launchBrowser, screenshot, startShop, PHONE, pageAt } from '../utils/browser.js';
 import { adminCredit, shopper, userByEmail } from '../utils/shop.js';
 
 const coins = (value: number) =>
@@ -21,11 +20,7 @@ describe('a live account in the browser', () => {
   const shop = () => shopper(app, () => page);
 
   beforeAll(async () => {
-    const port = await freePort();
-    app = await startTestApp(
-      { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, RATE_LIMIT_LOGIN: '100/60' },
-      { serveBuilds: true },
-    );
+    app = await startShop({ RATE_LIMIT_LOGIN: '100/60' });
     browser = await launchBrowser();
     await adminCredit(app, email, 1000);
   }, 60_000);
@@ -36,8 +31,7 @@ describe('a live account in the browser', () => {
   });
 
   beforeEach(async () => {
-    page = await phonePage(browser, app.url);
-    page.setDefaultTimeout(10_000);
+    page = await pageAt(browser, app.url, PHONE);
   });
   afterEach(() => page.context().close());
 

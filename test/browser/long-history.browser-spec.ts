@@ -1,15 +1,21 @@
 /// <reference lib="dom" />
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../utils/app.js';
+import type { TestApp } from '../utils/app.js';
 import path from 'node:path';
-import { ARTIFACTS, launchBrowser, screenshot } from '../utils/browser.js';
+import {
+  ARTIFACTS,
+  launchBrowser,
+  screenshot,
+  startShop,
+  DESKTOP,
+  PHONE,
+  pageAt,
+} from '../utils/browser.js';
+import { hoursBefore, ordersLike } from '../utils/factories.js';
 import { ledgerProblems } from '../utils/ledger.js';
-import { freePort } from '../utils/process.js';
 import { adminCredit, placeWalletOrder, shopper, userByEmail } from '../utils/shop.js';
 
 const CUSTOMER = { email: 'user@example.com', password: 'User@12345' };
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1366, height: 768 };
 const HISTORY = 120;
 const PAGE = 50;
 
@@ -27,11 +33,7 @@ describe("a long-standing customer's history in the browser", () => {
   let oldestTxn: string;
 
   beforeAll(async () => {
-    const port = await freePort();
-    app = await startTestApp(
-      { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, RATE_LIMIT_LOGIN: '100/60' },
-      { serveBuilds: true },
-    );
+    app = await startShop({ RATE_LIMIT_LOGIN: '100/60' });
     browser = await launchBrowser();
 
     await adminCredit(app, CUSTOMER.email, 100);
@@ -53,15 +55,11 @@ describe("a long-standing customer's history in the browser", () => {
     // Older orders beside the placed one, the oldest of them cancelled; older failed top-ups
     // beside the credit and the debit (no money moves, the ledger stays whole).
     const orders = HISTORY - (await count('orders'));
-    await app.sql(
-      `INSERT INTO orders (orderid, user_id, userid, useremail, product_id, item_id, productname, itemname,
-                           input1, input2, price, value, paymentmode, status, txn_date, created_at)
-       SELECT 'ZOHIST' || lpad(n::text, 8, '0'), user_id, userid, useremail, product_id, item_id, productname,
-              itemname, input1, input2, price, value, paymentmode,
-              (CASE WHEN n = $2 THEN 'Cancelled' ELSE 'Completed' END)::order_status, txn_date, created_at - n * interval '1 hour'
-       FROM orders CROSS JOIN generate_series(1, $2::int) AS n WHERE orderid = $1`,
-      [placed, orders],
-    );
+    await ordersLike(app, placed, orders, (n, { createdAt }) => ({
+      orderid: `ZOHIST${String(n).padStart(8, '0')}`,
+      status: n === orders ? 'Cancelled' : 'Completed',
+      createdAt: hoursBefore(createdAt, n),
+    }));
     const txns = HISTORY - (await count('wallet_transactions'));
     await app.sql(
       `INSERT INTO wallet_transactions (txnid, user_id, userid, useremail, type, status, purpose, amount, txn_date, created_at)
@@ -83,18 +81,10 @@ describe("a long-standing customer's history in the browser", () => {
     await app?.close();
   });
 
-  async function openAt(size: { width: number; height: number }) {
+  async function openAt(size: typeof PHONE) {
     await context?.close();
-    const phone = size.width < 600;
-    context = await browser.newContext({
-      baseURL: app.url,
-      viewport: size,
-      deviceScaleFactor: phone ? 2 : 1,
-      isMobile: phone,
-      hasTouch: phone,
-    });
-    page = await context.newPage();
-    page.setDefaultTimeout(10_000);
+    page = await pageAt(browser, app.url, size);
+    context = page.context();
     await shop().logIn(CUSTOMER.email, CUSTOMER.password);
   }
 

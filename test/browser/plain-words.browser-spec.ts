@@ -1,8 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../utils/app.js';
-import { launchBrowser, phonePage, screenshot } from '../utils/browser.js';
+import type { TestApp } from '../utils/app.js';
+import { launchBrowser, screenshot, startShop, PHONE, pageAt } from '../utils/browser.js';
 import { ledgerProblems } from '../utils/ledger.js';
-import { freePort } from '../utils/process.js';
 import { adminCredit, placeWalletOrder, shopper } from '../utils/shop.js';
 
 /**
@@ -18,14 +17,9 @@ describe('plain words after paying, in the browser', () => {
   const shop = () => shopper(app, () => page);
 
   beforeAll(async () => {
-    const port = await freePort();
-    app = await startTestApp(
-      { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, RATE_LIMIT_LOGIN: '100/60' },
-      { serveBuilds: true },
-    );
+    app = await startShop({ RATE_LIMIT_LOGIN: '100/60' });
     browser = await launchBrowser();
-    page = await phonePage(browser, app.url);
-    page.setDefaultTimeout(10_000);
+    page = await pageAt(browser, app.url, PHONE);
     await shop().logIn(email, 'User@12345');
   }, 60_000);
 

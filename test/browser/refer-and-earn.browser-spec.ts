@@ -1,8 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../utils/app.js';
-import { launchBrowser, phonePage, screenshot } from '../utils/browser.js';
+import type { TestApp } from '../utils/app.js';
+import { launchBrowser, phonePage, screenshot, startShop } from '../utils/browser.js';
 import { latestOtp } from '../utils/outbox.js';
-import { freePort } from '../utils/process.js';
 import { adminCredit, apiToken, placeWalletOrder, shopper } from '../utils/shop.js';
 
 /** A friend follows a customer's link, registers, orders, and both earn the reward. */
@@ -20,16 +19,7 @@ describe('Refer & Earn in the browser', () => {
   let friendPage: Page;
 
   beforeAll(async () => {
-    const port = await freePort();
-    app = await startTestApp(
-      {
-        PORT: String(port),
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        REFERRAL_REWARD_POINTS: '25',
-        REFERRAL_MIN_ORDER_RUPEES: '10',
-      },
-      { serveBuilds: true },
-    );
+    app = await startShop({ REFERRAL_REWARD_POINTS: '25', REFERRAL_MIN_ORDER_RUPEES: '10' });
     browser = await launchBrowser();
     referrerPage = await phonePage(browser, app.url);
     friendPage = await phonePage(browser, app.url);

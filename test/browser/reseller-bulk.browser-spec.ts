@@ -1,9 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { resellerClient } from '../../scripts/reseller-client.mjs';
 import { testItem } from '../e2e/money.helpers.js';
-import { startTestApp, type TestApp } from '../utils/app.js';
-import { desktopPage, launchBrowser, phonePage, screenshot } from '../utils/browser.js';
-import { freePort } from '../utils/process.js';
+import type { TestApp } from '../utils/app.js';
+import { desktopPage, launchBrowser, phonePage, screenshot, startShop } from '../utils/browser.js';
 import { apiToken, shopper, userByEmail } from '../utils/shop.js';
 
 const ROWS = 200;
@@ -18,11 +17,7 @@ describe('bulk orders on the reseller dashboard', () => {
   let csv: string;
 
   beforeAll(async () => {
-    const port = await freePort();
-    app = await startTestApp(
-      { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` },
-      { serveBuilds: true },
-    );
+    app = await startShop();
     browser = await launchBrowser();
     const pack = await testItem(app, 2_500);
     const reseller = await userByEmail(app, 'reseller@example.com');

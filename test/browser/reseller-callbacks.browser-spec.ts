@@ -1,7 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../utils/app.js';
-import { launchBrowser, phonePage, screenshot } from '../utils/browser.js';
-import { freePort } from '../utils/process.js';
+import type { TestApp } from '../utils/app.js';
+import { launchBrowser, phonePage, screenshot, startShop } from '../utils/browser.js';
 import { shopper } from '../utils/shop.js';
 import { waitFor } from '../utils/wait.js';
 import { startReceiver } from '../e2e/callback-receiver.js';
@@ -17,11 +16,7 @@ describe('callbacks on the reseller dashboard', () => {
 
   beforeAll(async () => {
     receiver = await startReceiver();
-    const port = await freePort();
-    app = await startTestApp(
-      { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, DELIVERY_ENABLED: 'false' },
-      { serveBuilds: true },
-    );
+    app = await startShop({ FULFILMENT_ENABLED: 'false' });
     browser = await launchBrowser();
     page = await phonePage(browser, app.url);
     page.setDefaultTimeout(15_000);

@@ -3,10 +3,16 @@ import {
   OrderSettlementService,
   STORE_ACTOR,
 } from '../../server/src/modules/orders/order-settlement.service.js';
-import { startTestApp, type TestApp } from '../utils/app.js';
-import { launchBrowser, payOnGatewayPage, phonePage, screenshot } from '../utils/browser.js';
+import type { TestApp } from '../utils/app.js';
+import {
+  launchBrowser,
+  payOnGatewayPage,
+  screenshot,
+  startShop,
+  PHONE,
+  pageAt,
+} from '../utils/browser.js';
 import { ledgerProblems } from '../utils/ledger.js';
-import { freePort } from '../utils/process.js';
 import { shopper, userByEmail } from '../utils/shop.js';
 
 /**
@@ -22,11 +28,7 @@ describe('retrying after a lost answer in the browser', () => {
   const shop = () => shopper(app, () => page);
 
   beforeAll(async () => {
-    const port = await freePort();
-    app = await startTestApp(
-      { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, RATE_LIMIT_LOGIN: '100/60' },
-      { serveBuilds: true },
-    );
+    app = await startShop({ RATE_LIMIT_LOGIN: '100/60' });
     browser = await launchBrowser();
   }, 60_000);
 
@@ -36,8 +38,7 @@ describe('retrying after a lost answer in the browser', () => {
   });
 
   beforeEach(async () => {
-    page = await phonePage(browser, app.url);
-    page.setDefaultTimeout(10_000);
+    page = await pageAt(browser, app.url, PHONE);
   });
   afterEach(async () => {
     await page.context().close();

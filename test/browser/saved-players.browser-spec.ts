@@ -1,7 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../utils/app.js';
-import { launchBrowser, phonePage, screenshot } from '../utils/browser.js';
-import { freePort } from '../utils/process.js';
+import type { TestApp } from '../utils/app.js';
+import { launchBrowser, screenshot, startShop, PHONE, pageAt } from '../utils/browser.js';
 import { adminCredit, placeWalletOrder, shopper } from '../utils/shop.js';
 
 /** The player last ordered for follows the customer to a new phone, and can be deleted. */
@@ -14,14 +13,9 @@ describe('saved players in the browser', () => {
   const shop = () => shopper(app, () => page);
 
   beforeAll(async () => {
-    const port = await freePort();
-    app = await startTestApp(
-      { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` },
-      { serveBuilds: true },
-    );
+    app = await startShop();
     browser = await launchBrowser();
-    page = await phonePage(browser, app.url);
-    page.setDefaultTimeout(10_000);
+    page = await pageAt(browser, app.url, PHONE);
   }, 60_000);
 
   afterAll(async () => {

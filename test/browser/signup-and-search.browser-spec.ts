@@ -1,10 +1,9 @@
 /// <reference lib="dom" />
 import type { Browser, Locator, Page } from 'playwright-core';
 import { Messages } from '@zstore/contract/messages';
-import { startTestApp, type TestApp } from '../utils/app.js';
-import { launchBrowser, phonePage, screenshot } from '../utils/browser.js';
+import type { TestApp } from '../utils/app.js';
+import { launchBrowser, screenshot, startShop, PHONE, pageAt } from '../utils/browser.js';
 import { latestOtp, linkIn, waitForMessage } from '../utils/outbox.js';
-import { freePort } from '../utils/process.js';
 import { shopper } from '../utils/shop.js';
 
 /** Signing up on a phone, toasts that leave the heading readable, and finding a game by name. */
@@ -21,14 +20,9 @@ describe('signing up and finding a game on a phone', () => {
   };
 
   beforeAll(async () => {
-    const port = await freePort();
-    app = await startTestApp(
-      { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` },
-      { serveBuilds: true },
-    );
+    app = await startShop();
     browser = await launchBrowser();
-    page = await phonePage(browser, app.url);
-    page.setDefaultTimeout(10_000);
+    page = await pageAt(browser, app.url, PHONE);
   }, 60_000);
 
   afterAll(async () => {

@@ -1,18 +1,23 @@
 /// <reference lib="dom" />
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../utils/app.js';
-import { launchBrowser, payOnGatewayPage, screenshot } from '../utils/browser.js';
+import type { TestApp } from '../utils/app.js';
+import {
+  launchBrowser,
+  payOnGatewayPage,
+  screenshot,
+  startShop,
+  DESKTOP,
+  PHONE,
+  pageAt,
+} from '../utils/browser.js';
 import { ledgerProblems } from '../utils/ledger.js';
 import { Messages } from '@zstore/contract/messages';
 import { latestOtp, linkIn, waitForMessage } from '../utils/outbox.js';
-import { freePort } from '../utils/process.js';
 import { apiToken, placeWalletOrder, shopper, userByEmail } from '../utils/shop.js';
 import { testPlayer } from '../e2e/supplier.helpers.js';
 
 const CUSTOMER = { email: 'user@example.com', password: 'User@12345', mobile: '9000000001' };
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1366, height: 768 };
 
 /**
  * The storefront as a stranger uses it, at phone and laptop sizes: a late order, a second tap
@@ -26,33 +31,19 @@ describe('the storefront for a first-time customer', () => {
   const shop = () => shopper(app, () => page);
 
   beforeAll(async () => {
-    const port = await freePort();
-    app = await startTestApp(
-      {
-        PORT: String(port),
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        RATE_LIMIT_LOGIN: '100/60',
-        RATE_LIMIT_OTP: '100/60',
-        // A Smile.one player ending in 99 is held 30 s: the adapter gives up after 1 s.
-        PROVIDER_TIMEOUT_MS: '1000',
-      },
-      { serveBuilds: true },
-    );
+    app = await startShop({
+      RATE_LIMIT_LOGIN: '100/60',
+      RATE_LIMIT_OTP: '100/60',
+      // A Smile.one player ending in 99 is held 30 s: the adapter gives up after 1 s.
+      PROVIDER_TIMEOUT_MS: '1000',
+    });
     browser = await launchBrowser();
   }, 60_000);
 
-  async function openAt(size: { width: number; height: number }) {
+  async function openAt(size: typeof PHONE) {
     await context?.close();
-    const phone = size.width < 600;
-    context = await browser.newContext({
-      baseURL: app.url,
-      viewport: size,
-      deviceScaleFactor: phone ? 2 : 1,
-      isMobile: phone,
-      hasTouch: phone,
-    });
-    page = await context.newPage();
-    page.setDefaultTimeout(10_000);
+    page = await pageAt(browser, app.url, size);
+    context = page.context();
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
   }
 

@@ -1,8 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../utils/app.js';
+import type { TestApp } from '../utils/app.js';
 import path from 'node:path';
-import { ARTIFACTS, desktopPage, launchBrowser, phonePage } from '../utils/browser.js';
-import { freePort } from '../utils/process.js';
+import {
+  ARTIFACTS,
+  desktopPage,
+  launchBrowser,
+  phonePage,
+  startShop,
+  openUpiApp,
+  payInUpiApp,
+} from '../utils/browser.js';
 
 /**
  * Paying by UPI without leaving the store, as phones and desktops do: the UPI app buttons on a
@@ -15,11 +22,7 @@ describe('UPI by app and by QR in the browser', () => {
   let page: Page;
 
   beforeAll(async () => {
-    const port = await freePort();
-    app = await startTestApp(
-      { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, RATE_LIMIT_LOGIN: '100/60' },
-      { serveBuilds: true },
-    );
+    app = await startShop({ RATE_LIMIT_LOGIN: '100/60' });
     browser = await launchBrowser();
   }, 60_000);
 
@@ -130,16 +133,12 @@ describe('UPI by app and by QR in the browser', () => {
       await screenshot(page, 'upi-intent-01-phone-apps');
 
       await markPage();
-      const [upiApp] = await Promise.all([
-        page.context().waitForEvent('page'),
-        sheet.getByRole('link', { name: 'Google Pay' }).click(),
-      ]);
+      const upiApp = await openUpiApp(sheet.getByRole('link', { name: 'Google Pay' }));
       await upiApp.getByRole('heading', { name: 'Google Pay (sandbox)' }).waitFor();
       await upiApp.getByText('₹119.00').waitFor();
       await sheetStatus().getByText('Payment opened in a UPI app').waitFor();
       await screenshot(upiApp, 'upi-intent-02-phone-sandbox-app');
-      await upiApp.getByRole('button', { name: 'Pay', exact: true }).click();
-      await upiApp.getByText('Payment successful').waitFor();
+      await payInUpiApp(upiApp);
       await upiApp.close();
 
       await sheetStatus().getByText('Processing', { exact: true }).waitFor();
@@ -188,12 +187,10 @@ describe('UPI by app and by QR in the browser', () => {
 
       // A phone scans it (the sandbox's app page for the QR's link) and pays.
       await markPage();
-      const [upiApp] = await Promise.all([
-        page.context().waitForEvent('page'),
-        sheet.getByRole('link', { name: 'Scan in the sandbox UPI app' }).click(),
-      ]);
-      await upiApp.getByRole('button', { name: 'Pay', exact: true }).click();
-      await upiApp.getByText('Payment successful').waitFor();
+      const upiApp = await openUpiApp(
+        sheet.getByRole('link', { name: 'Scan in the sandbox UPI app' }),
+      );
+      await payInUpiApp(upiApp);
       await sheetStatus().getByText('Processing', { exact: true }).waitFor();
       await screenshot(page, 'upi-intent-05-desktop-processing');
       await sheet.waitFor({ state: 'detached' });

@@ -1,9 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { WHATSAPP_CONSENT_TEXT } from '@zstore/contract/whatsapp-consent';
-import { startTestApp, type TestApp } from '../utils/app.js';
+import type { TestApp } from '../utils/app.js';
 import path from 'node:path';
-import { ARTIFACTS, desktopPage, launchBrowser, phonePage, screenshot } from '../utils/browser.js';
-import { freePort } from '../utils/process.js';
+import {
+  ARTIFACTS,
+  desktopPage,
+  launchBrowser,
+  phonePage,
+  screenshot,
+  startShop,
+} from '../utils/browser.js';
 import { apiToken, shopper, userByEmail } from '../utils/shop.js';
 import { waitFor } from '../utils/wait.js';
 
@@ -23,11 +29,7 @@ describe('WhatsApp order updates in the browser', () => {
   const shop = () => shopper(app, () => page);
 
   beforeAll(async () => {
-    const port = await freePort();
-    app = await startTestApp(
-      { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` },
-      { serveBuilds: true },
-    );
+    app = await startShop();
     browser = await launchBrowser();
   }, 60_000);
 

@@ -1,9 +1,10 @@
-import { randomInt } from 'node:crypto';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TokenService } from '../../server/src/modules/auth/token.service.js';
 import { LedgerService } from '../../server/src/modules/ledger/ledger.service.js';
 import { WalletService } from '../../server/src/modules/wallet/wallet.service.js';
 import type { TestApp } from '../utils/app.js';
+import type { UserFields } from '../utils/factories.js';
+import { insertUser } from './helpers/accounts.js';
 
 export interface Shopper {
   id: string;
@@ -13,24 +14,15 @@ export interface Shopper {
   auth: { Authorization: string };
 }
 
-let sequence = 0;
-
 /** A verified account made directly in the database, with a session token and optional Z-Coins (paise). */
 export async function newShopper(
   app: TestApp,
-  options: { role?: 'user' | 'reseller' | 'admin'; balance?: number; mobile?: string | null } = {},
+  options: { role?: UserFields['role']; balance?: number; mobile?: string | null } = {},
 ): Promise<Shopper> {
-  sequence += 1;
-  const email = `shopper.${Date.now().toString(36)}.${sequence}.${randomInt(1e6)}@example.com`;
-  const mobile =
-    options.mobile === undefined ? `8${randomInt(100_000_000, 1_000_000_000)}` : options.mobile;
-  const [row] = await app.sql<{ id: string; userid: string }>(
-    `INSERT INTO users (name, email, mobilenumber, role, verified) VALUES ($1, $2, $3, $4, true) RETURNING id, userid`,
-    [`Shopper ${sequence}`, email, mobile, options.role ?? 'user'],
-  );
-  const user = { id: row.id, userid: Number(row.userid), email };
-  if (options.balance) await credit(app, user, options.balance);
-  return sessionFor(app, user, options.role ?? 'user');
+  const { balance, ...fields } = options;
+  const user = await insertUser(app, fields);
+  if (balance) await credit(app, user, balance);
+  return sessionFor(app, user, user.role);
 }
 
 /** A session for an existing account (e.g. the seeded demo user). */

@@ -3,6 +3,7 @@ import {
   STORE_ACTOR,
 } from '../../server/src/modules/orders/order-settlement.service.js';
 import { startTestApp, type TestApp } from '../utils/app.js';
+import { hoursBefore, ordersLike } from '../utils/factories.js';
 import {
   balancesOf,
   catalogEntry,
@@ -273,14 +274,10 @@ describe('orders', () => {
       .expect(200);
     const tag = placed.body.orderid.slice(2, 8) as string;
     // 59 older orders and wallet rows beside the placed one (and its Debit): 60 of each.
-    await app.sql(
-      `INSERT INTO orders (orderid, user_id, userid, useremail, product_id, item_id, productname, itemname,
-                           input1, input2, price, value, paymentmode, status, txn_date, created_at)
-       SELECT 'ZO' || $2 || lpad(n::text, 8, '0'), user_id, userid, useremail, product_id, item_id, productname,
-              itemname, input1, input2, price, value, paymentmode, 'Completed', txn_date, created_at - n * interval '1 hour'
-       FROM orders CROSS JOIN generate_series(1, 59) AS n WHERE orderid = $1`,
-      [placed.body.orderid, tag],
-    );
+    await ordersLike(app, placed.body.orderid, 59, (n, { createdAt }) => ({
+      orderid: `ZO${tag}${String(n).padStart(8, '0')}`,
+      createdAt: hoursBefore(createdAt, n),
+    }));
     await app.sql(
       `INSERT INTO wallet_transactions (txnid, user_id, userid, useremail, type, status, purpose, amount, txn_date, created_at)
        SELECT 'ZW' || $2 || lpad(n::text, 8, '0'), user_id, userid, useremail, 'Credit', 'Failed', 'topup', 100,

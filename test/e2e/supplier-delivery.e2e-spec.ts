@@ -2,6 +2,7 @@ import { Messages } from '@zstore/contract/messages';
 import { DeliveryService } from '../../server/src/modules/delivery/delivery.service.js';
 import { SupplierBalancesService } from '../../server/src/modules/operations/supplier-balances.service.js';
 import { startTestApp, type TestApp } from '../utils/app.js';
+import { catalogPack, orderFactory } from '../utils/factories.js';
 import {
   balancesOf,
   catalogEntry,
@@ -234,16 +235,10 @@ describe('The delivery sweep (DESIGN section 5)', () => {
   it('re-enqueues a paid API order whose job was never enqueued, under the next generation', async () => {
     const entry = await catalogEntry(app, 'Mobile Legends (Brazil server)', '86 Diamonds');
     const shopper = await newShopper(app);
-    const orderid = `ZS${Date.now().toString(36).toUpperCase().padStart(14, '0')}`.slice(0, 16);
     // A paid order as the commit leaves it when the process dies before enqueueing.
-    await app.sql(
-      `INSERT INTO orders (orderid, user_id, userid, useremail, product_id, item_id, productname, itemname, input1,
-                           input2, price, value, paymentmode, status, is_api, api_type, itemidarray, txn_date, paid_at)
-       SELECT $1, $2, $3, $4, p.id, i.id, p.name, i.name, '123456742', '1234', i.discountedprice, i.discountedprice,
-              'wallet', 'Processing', true, i.api_type, i.itemidarray, '22-11-2026', now()
-       FROM products p JOIN items i ON i.id = $5 WHERE p.id = $6`,
-      [orderid, shopper.id, shopper.userid, shopper.email, entry.itemId, entry.productId],
-    );
+    const { orderid } = await orderFactory
+      .transient({ app, buyer: shopper, pack: await catalogPack(app, entry.itemId) })
+      .create({ status: 'Processing', input1: '123456742', input2: '1234' });
     const state = await waitFor(
       async () =>
         (

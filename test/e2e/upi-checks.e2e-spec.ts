@@ -1,7 +1,9 @@
+import { Messages } from '@zstore/contract/messages';
 import { JobName, QueueName } from '../../server/src/jobs/job.enum.js';
 import { JobQueueService } from '../../server/src/jobs/job-queue.service.js';
 import { paymentJobId } from '../../server/src/modules/orders/orders.service.js';
 import { startTestApp, type TestApp } from '../utils/app.js';
+import { ordersLike } from '../utils/factories.js';
 import { afterSweeps } from '../utils/sweeps.js';
 import { readUntil } from '../utils/wait.js';
 import { gatewayProxy } from './gateway-proxy.helpers.js';
@@ -284,15 +286,13 @@ describe('the payments sweep under many late orders', () => {
     const template = await placeUpi(app, shopper, item);
     await dropPaymentJob(template.orderid);
     // 700 orders made before the fresh one that failed 20 minutes ago, still in their late window.
-    await app.sql(
-      `INSERT INTO orders (orderid, user_id, userid, useremail, product_id, item_id, productname, itemname, input1, input2,
-                           price, discount, value, paymentmode, status, reason, txn_date, created_at)
-       SELECT 'ZS' || lpad(g::text, 14, '0'), user_id, userid, useremail, product_id, item_id, productname, itemname,
-              input1, input2, price, discount, value, 'upi', 'Failed', 'The payment was not received in time.', txn_date,
-              now() - interval '50 minutes'
-       FROM orders, generate_series(1, 700) g WHERE orderid = $1`,
-      [template.orderid],
-    );
+    const madeAt = new Date(Date.now() - 50 * 60_000);
+    await ordersLike(app, template.orderid, 700, (n) => ({
+      orderid: `ZS${String(n).padStart(14, '0')}`,
+      status: 'Failed',
+      reason: Messages.paymentExpired,
+      createdAt: madeAt,
+    }));
     // Their payments expired 20 minutes ago and are still in their late window, all due.
     await app.sql(
       `INSERT INTO payments (client_txn_id, purpose, status, amount, gateway_order_id, txn_date, expires_at,

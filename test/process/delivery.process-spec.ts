@@ -1,12 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { Messages } from '@zstore/contract/messages';
 import { QueueName } from '../../server/src/jobs/job.enum.js';
-import { deleteRedisPrefix } from '../utils/app.js';
-import { createTestDatabase, query } from '../utils/database.js';
 import { FaultProxy } from '../utils/fault-proxy.js';
 import { ledgerProblems } from '../utils/ledger.js';
-import { freePort, processEnv, StoreProcess, waitFor } from '../utils/process.js';
+import { StoreProcesses, waitFor } from '../utils/process.js';
 import { queueDrained } from '../utils/queues.js';
 
 interface SupplierCase {
@@ -49,9 +46,9 @@ const PAUSE_MS = 9000;
 
 interface OrderState {
   status: string;
-  delivery_status: string;
+  fulfilment_status: string;
   attention: string | null;
-  delivery_generation: number;
+  fulfil_generation: number;
 }
 interface Pack {
   pack: number;
@@ -69,48 +66,33 @@ interface SupplierOrder {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * RELIABILITY J1, F3 and F4 on the supplier delivery worker, with real store processes: the
+ * RELIABILITY J1, F3 and F4 on the supplier fulfilment worker, with real store processes: the
  * API serves the Smile.one and MooGold simulators, workers reach them through fault proxies,
  * and workers are killed, paused or cut off mid-purchase. DESIGN section 5 decides each pass:
  * MooGold takes our reference, so the pack is found again and bought once; Smile.one takes none,
  * so a pack whose outcome is unknown is flagged for the admin and never sent again.
  */
-describe('supplier delivery across processes', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
-  let prefix: string;
-  let processes: StoreProcess[];
+describe('supplier fulfilment across processes', () => {
+  let store: StoreProcesses;
   let proxies: FaultProxy[];
-  let env: Record<string, string>;
 
   beforeEach(async () => {
-    db = await createTestDatabase();
-    prefix = `zp${randomBytes(4).toString('hex')}`;
-    processes = [];
-    proxies = [];
-    env = processEnv(db.url, prefix, {
+    store = await StoreProcesses.start({
       JOB_LOCK_DURATION_MS: '3000',
       JOB_STALLED_INTERVAL_MS: '3000',
-      DELIVERY_ENABLED: 'true',
+      FULFILMENT_ENABLED: 'true',
     });
+    proxies = [];
   });
 
   afterEach(async () => {
-    for (const p of processes) p.signal('SIGCONT');
-    await Promise.all(processes.map((p) => p.stop()));
+    for (const p of store.processes) p.signal('SIGCONT');
+    await store.close();
     await Promise.all(proxies.map((p) => p.close()));
-    await db.drop();
-    await deleteRedisPrefix(prefix);
   });
 
-  const sql = <T>(text: string, params: unknown[] = []) => query<T>(db.url, text, params);
-
-  async function startApi() {
-    const port = await freePort();
-    const api = StoreProcess.start('api', { ...env, APP_ROLE: 'api', PORT: String(port) });
-    processes.push(api);
-    await api.waitForOutput(/listening on/);
-    return { url: `http://127.0.0.1:${port}`, port };
-  }
+  const sql = <T>(text: string, params: unknown[] = []) => store.sql<T>(text, params);
+  const startApi = () => store.startApi();
 
   async function startProxy(apiPort: number) {
     const proxy = await FaultProxy.start(apiPort);
@@ -125,17 +107,12 @@ describe('supplier delivery across processes', () => {
     proxy: FaultProxy,
     extra: Record<string, string> = {},
   ) {
-    const worker = StoreProcess.start(name, {
-      ...env,
-      APP_ROLE: 'worker',
+    return store.startWorker(name, {
       SANDBOX_URL: `${apiUrl}/sandbox`,
       SMILEONE_BASE_URL: `${proxy.url}${SMILEONE.basePath}`,
       MOOGOLD_BASE_URL: `${proxy.url}${MOOGOLD.basePath}`,
       ...extra,
     });
-    processes.push(worker);
-    await worker.waitForOutput(/worker running/);
-    return worker;
   }
 
   async function setFaults(
@@ -148,26 +125,17 @@ describe('supplier delivery across processes', () => {
 
   /** The seeded demo user (₹500 in the wallet) buys the supplier's pack for PLAYER. */
   async function placeOrder(url: string, supplier: SupplierCase) {
-    const login = await request(url)
-      .post('/api/auth/login')
-      .send({ email: 'user@example.com', password: 'User@12345' })
-      .expect(200);
-    const [user] = await sql<{ userid: string }>('SELECT userid FROM users WHERE email = $1', [
-      'user@example.com',
-    ]);
-    const [entry] = await sql<{ product_id: string; item_id: string; itemid: string }>(
-      `SELECT p.id AS product_id, i.id AS item_id, i.itemid FROM products p JOIN items i ON i.itemid = ANY(p.items)
-       WHERE p.name = $1 AND i.name = $2`,
-      [supplier.product, supplier.item],
-    );
+    const clients = store.clients();
+    const customer = await clients.signIn(url, 'user@example.com', 'User@12345');
+    const item = await clients.catalogItem(supplier.product, supplier.item);
     const response = await request(url)
       .post('/api/order/createWalletOrder')
-      .set('Authorization', `Bearer ${login.body.token as string}`)
+      .set('Authorization', `Bearer ${customer.token}`)
       .send({
-        itemid: Number(entry.itemid),
-        item_id: entry.item_id,
-        product_id: entry.product_id,
-        userid: Number(user.userid),
+        itemid: item.itemid,
+        item_id: item.itemId,
+        product_id: item.productId,
+        userid: customer.userid,
         input1: PLAYER,
         input2: supplier.input2,
         paymentmode: 'wallet',
@@ -179,7 +147,7 @@ describe('supplier delivery across processes', () => {
   const orderState = async (orderid: string) =>
     (
       await sql<OrderState>(
-        'SELECT status, delivery_status, attention, delivery_generation FROM orders WHERE orderid = $1',
+        'SELECT status, fulfilment_status, attention, fulfil_generation FROM orders WHERE orderid = $1',
         [orderid],
       )
     )[0];
@@ -215,7 +183,7 @@ describe('supplier delivery across processes', () => {
     waitFor(
       async () => {
         const state = await orderState(orderid);
-        const done = state.status !== 'Processing' || state.delivery_status === 'needs_attention';
+        const done = state.status !== 'Processing' || state.fulfilment_status === 'needs_attention';
         return done && state;
       },
       timeoutMs,
@@ -246,7 +214,7 @@ describe('supplier delivery across processes', () => {
   async function expectMooGoldDeliveredOnce(url: string, orderid: string) {
     expect(await orderState(orderid)).toMatchObject({
       status: 'Completed',
-      delivery_status: 'delivered',
+      fulfilment_status: 'delivered',
     });
     const bought = await supplierOrders(url, MOOGOLD, orderid);
     expect(bought).toEqual([
@@ -261,19 +229,19 @@ describe('supplier delivery across processes', () => {
       }),
     ]);
     expect(await pointsCredits(orderid)).toBe(1);
-    expect(await ledgerProblems(db.url)).toEqual([]);
+    expect(await ledgerProblems(store.db.url)).toEqual([]);
   }
 
   /** Smile.one's pass: the pack is unknown, the order waits for the admin, no points. */
   async function expectSmileOneFlagged(orderid: string) {
     const state = await orderState(orderid);
-    expect(state).toMatchObject({ status: 'Processing', delivery_status: 'needs_attention' });
+    expect(state).toMatchObject({ status: 'Processing', fulfilment_status: 'needs_attention' });
     expect(state.attention).toContain(Messages.deliveryUnknown);
     expect(await packs(orderid)).toEqual([
       expect.objectContaining({ pack: 1, status: 'unknown', reference: `${orderid}-1` }),
     ]);
     expect(await pointsCredits(orderid)).toBe(0);
-    expect(await ledgerProblems(db.url)).toEqual([]);
+    expect(await ledgerProblems(store.db.url)).toEqual([]);
   }
 
   /**
@@ -319,7 +287,7 @@ describe('supplier delivery across processes', () => {
     it('MooGold: the other worker re-runs the job within 10 s, finds the pack by our reference and delivers once', async () => {
       const run = await interruptPurchase(MOOGOLD, 'SIGKILL');
 
-      await run.survivor.waitForOutput(/job delivery-\S+ stalled/, 15_000);
+      await run.survivor.waitForOutput(/job fulfil-\S+ stalled/, 15_000);
       const lookup = await waitFor(
         () => run.survivorLane.seen(LOOKUP_ENDPOINT)[0],
         15_000,
@@ -336,7 +304,7 @@ describe('supplier delivery across processes', () => {
     it('Smile.one: the other worker re-runs the job within 10 s, marks the pack unknown and never re-sends it', async () => {
       const run = await interruptPurchase(SMILEONE, 'SIGKILL');
 
-      await run.survivor.waitForOutput(/job delivery-\S+ stalled/, 15_000);
+      await run.survivor.waitForOutput(/job fulfil-\S+ stalled/, 15_000);
       await settled(run.orderid, 15_000);
       expect(Date.now() - run.interruptedAt).toBeLessThanOrEqual(10_000);
       await expectSmileOneFlagged(run.orderid);
@@ -409,7 +377,7 @@ describe('supplier delivery across processes', () => {
         15_000,
         'the order to complete',
       );
-      expect(done).toMatchObject({ delivery_status: 'delivered', attention: null });
+      expect(done).toMatchObject({ fulfilment_status: 'delivered', attention: null });
       expect(await packs(run.orderid)).toEqual([
         expect.objectContaining({ status: 'confirmed', supplier_reference: bought[0].order_id }),
       ]);
@@ -443,7 +411,7 @@ describe('supplier delivery across processes', () => {
         });
         expect(await settled(orderid, 20_000)).toMatchObject({
           status: 'Completed',
-          delivery_status: 'delivered',
+          fulfilment_status: 'delivered',
         });
         expect(proxy.seen(supplier.createEndpoint)).toEqual([
           expect.objectContaining({ mode: 'delay' }),
@@ -453,7 +421,7 @@ describe('supplier delivery across processes', () => {
           expect.objectContaining({ status: 'confirmed', tries: 1 }),
         ]);
         expect(await pointsCredits(orderid)).toBe(1);
-        expect(await ledgerProblems(db.url)).toEqual([]);
+        expect(await ledgerProblems(store.db.url)).toEqual([]);
       },
       60_000,
     );
@@ -470,13 +438,13 @@ describe('supplier delivery across processes', () => {
       );
       expect(await orderState(orderid)).toMatchObject({
         status: 'Processing',
-        delivery_status: 'in_progress',
+        fulfilment_status: 'in_progress',
       });
       expect(await supplierOrders(url, MOOGOLD, orderid)).toHaveLength(0);
       const [first, second] = proxy.seen(MOOGOLD.createEndpoint);
       expect(first.closedAt! - first.openedAt).toBeGreaterThanOrEqual(PROVIDER_TIMEOUT_MS - 200);
       expect(first.closedAt! - first.openedAt).toBeLessThanOrEqual(10_000);
-      // BullMQ's exponential backoff starts at 2 s for OrderDeliver.
+      // BullMQ's exponential backoff starts at 2 s for OrderFulfil.
       expect(second.openedAt - first.closedAt!).toBeGreaterThanOrEqual(1500);
       expect(worker.output.join('\n')).toContain(`no answer within ${PROVIDER_TIMEOUT_MS} ms`);
 
@@ -495,7 +463,7 @@ describe('supplier delivery across processes', () => {
       await expectSmileOneFlagged(orderid);
       expect(worker.output.join('\n')).toContain(`no answer within ${PROVIDER_TIMEOUT_MS} ms`);
       // Nothing reached the supplier, and once no delivery job is left, nothing was re-sent.
-      await queueDrained(prefix, QueueName.Delivery);
+      await queueDrained(store.prefix, QueueName.Fulfilment);
       expect(proxy.seen(SMILEONE.createEndpoint)).toHaveLength(1);
       expect(await supplierOrders(url, SMILEONE, orderid)).toHaveLength(0);
       expect(await packs(orderid)).toEqual([expect.objectContaining({ tries: 1 })]);
@@ -526,7 +494,7 @@ describe('supplier delivery across processes', () => {
       });
       await settled(orderid, 20_000);
       await expectSmileOneFlagged(orderid);
-      await queueDrained(prefix, QueueName.Delivery);
+      await queueDrained(store.prefix, QueueName.Fulfilment);
       expect(proxy.seen(SMILEONE.createEndpoint)).toHaveLength(1);
       expect(await supplierOrders(url, SMILEONE, orderid)).toHaveLength(1);
     }, 60_000);

@@ -1,10 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import request from 'supertest';
-import { deleteRedisPrefix } from '../utils/app.js';
-import { createTestDatabase, query } from '../utils/database.js';
 import { REDIS_URL } from '../utils/env.js';
-import { freePort, processEnv, StoreProcess, waitFor } from '../utils/process.js';
+import { StoreProcesses, waitFor } from '../utils/process.js';
 
 /**
  * RELIABILITY J1, J2 and J6 on real processes: workers killed, stopped and run side by side.
@@ -12,51 +9,24 @@ import { freePort, processEnv, StoreProcess, waitFor } from '../utils/process.js
  * simulator's delay fault makes it last long enough to interrupt.
  */
 describe('job processing across processes', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
-  let prefix: string;
-  let processes: StoreProcess[];
-  let env: Record<string, string>;
+  let store: StoreProcesses;
 
   beforeEach(async () => {
-    db = await createTestDatabase();
-    prefix = `zp${randomBytes(4).toString('hex')}`;
-    processes = [];
-    env = processEnv(db.url, prefix, {
+    store = await StoreProcesses.start({
       JOB_LOCK_DURATION_MS: '3000',
       JOB_STALLED_INTERVAL_MS: '3000',
     });
   });
 
-  afterEach(async () => {
-    await Promise.all(processes.map((p) => p.stop()));
-    await db.drop();
-    await deleteRedisPrefix(prefix);
-  });
+  afterEach(() => store.close());
 
-  async function startApi(extra: Record<string, string> = {}) {
-    const port = await freePort();
-    const api = StoreProcess.start('api', {
-      ...env,
-      APP_ROLE: 'api',
-      PORT: String(port),
-      ...extra,
-    });
-    processes.push(api);
-    await api.waitForOutput(/listening on/);
-    return { api, url: `http://127.0.0.1:${port}` };
-  }
-
-  async function startWorker(name: string, extra: Record<string, string> = {}) {
-    const worker = StoreProcess.start(name, { ...env, APP_ROLE: 'worker', ...extra });
-    processes.push(worker);
-    await worker.waitForOutput(/worker running/);
-    return worker;
-  }
+  const startApi = (extra: Record<string, string> = {}) => store.startApi('api', extra);
+  const startWorker = (name: string, extra: Record<string, string> = {}) =>
+    store.startWorker(name, extra);
 
   const mailRow = async (to: string) =>
     (
-      await query<{ id: string; status: string; attempts: number }>(
-        db.url,
+      await store.sql<{ id: string; status: string; attempts: number }>(
         'SELECT id, status, attempts FROM outgoing_mail WHERE recipient = $1',
         [to],
       )
@@ -65,12 +35,9 @@ describe('job processing across processes', () => {
   const delivered = async (url: string, to: string) =>
     ((await request(url).get('/api/sandbox/outbox').query({ to })).body as unknown[]).length;
 
-  it('J1: a worker killed mid-job leaves the job to another worker, which finishes it once', async () => {
-    const { url } = await startApi();
-    const first = await startWorker('worker-1');
-    // Long enough that the job is still running however slowly the second worker starts.
-    await request(url).post('/sandbox/smtp/faults').send({ delayMs: 30_000 }).expect(200);
-
+  /** The demo user asks for a reset link; its mail job runs, held `delayMs` by the SMTP simulator. */
+  async function resetMailRunning(url: string, delayMs: number) {
+    await request(url).post('/sandbox/smtp/faults').send({ delayMs }).expect(200);
     await request(url)
       .post('/api/password/forgetpassword')
       .send({ email: 'user@example.com' })
@@ -78,8 +45,15 @@ describe('job processing across processes', () => {
     await waitFor(
       async () => (await mailRow('user@example.com'))?.attempts === 1,
       10_000,
-      'the first attempt',
+      'the mail job to start',
     );
+  }
+
+  it('J1: a worker killed mid-job leaves the job to another worker, which finishes it once', async () => {
+    const { url } = await startApi();
+    const first = await startWorker('worker-1');
+    // Long enough that the job is still running however slowly the second worker starts.
+    await resetMailRunning(url, 30_000);
     const second = await startWorker('worker-2');
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect((await mailRow('user@example.com'))?.status).toBe('pending');
@@ -105,17 +79,7 @@ describe('job processing across processes', () => {
   it('J2: SIGTERM lets the active job finish, takes no new job and exits 0', async () => {
     const { url } = await startApi();
     const worker = await startWorker('worker');
-    await request(url).post('/sandbox/smtp/faults').send({ delayMs: 3000 }).expect(200);
-
-    await request(url)
-      .post('/api/password/forgetpassword')
-      .send({ email: 'user@example.com' })
-      .expect(200);
-    await waitFor(
-      async () => (await mailRow('user@example.com'))?.attempts === 1,
-      10_000,
-      'the job to start',
-    );
+    await resetMailRunning(url, 3000);
     worker.signal('SIGTERM');
     // A job that arrives once the worker has begun shutting down must wait for another worker.
     await worker.waitForOutput(/SIGTERM: finishing/);
@@ -158,8 +122,7 @@ describe('job processing across processes', () => {
     const since = new Date();
     await new Promise((resolve) => setTimeout(resolve, 20_000));
 
-    const runs = await query<{ started_at: Date; finished_at: Date | null }>(
-      db.url,
+    const runs = await store.sql<{ started_at: Date; finished_at: Date | null }>(
       `SELECT started_at, finished_at FROM scheduled_runs WHERE job_name = 'MailSweepPending' AND started_at >= $1 ORDER BY started_at`,
       [since],
     );
@@ -172,7 +135,7 @@ describe('job processing across processes', () => {
     }
     const redis = new Redis(REDIS_URL);
     try {
-      const schedulers = await redis.zrange(`${prefix}:maintenance:repeat`, '0', '-1');
+      const schedulers = await redis.zrange(`${store.prefix}:maintenance:repeat`, '0', '-1');
       expect(schedulers.filter((id) => id === 'schedule-MailSweepPending')).toHaveLength(1);
     } finally {
       redis.disconnect();

@@ -1,11 +1,7 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { loadConfig } from '../../server/src/config/config.js';
-import { TokenService } from '../../server/src/modules/auth/token.service.js';
-import { deleteRedisPrefix } from '../utils/app.js';
-import { createTestDatabase, query } from '../utils/database.js';
 import { ledgerProblems } from '../utils/ledger.js';
-import { freePort, processEnv, StoreProcess } from '../utils/process.js';
+import { StoreProcesses } from '../utils/process.js';
 import {
   answerLost,
   definitive,
@@ -22,45 +18,25 @@ import {
 const INSUFFICIENT = 'Insufficient balance. Please top up your wallet.';
 
 describe('money across API processes', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
-  let prefix: string;
-  let processes: StoreProcess[];
-  let env: Record<string, string>;
+  let store: StoreProcesses;
   let clients: ReturnType<typeof storeClients>;
 
   beforeEach(async () => {
-    db = await createTestDatabase();
-    prefix = `zm${randomBytes(4).toString('hex')}`;
-    processes = [];
-    env = processEnv(db.url, prefix, {
+    store = await StoreProcesses.start({
       RATE_LIMIT_USER_ACTIONS: '100000/60',
       RATE_LIMIT_TOPUP: '100000/60',
       // A claim the killed process left 'running' may be taken over 2 s after it was made.
       IDEMPOTENCY_LEASE_MS: '2000',
     });
-    clients = storeClients(db.url, new TokenService(loadConfig(env)));
+    clients = store.clients();
   });
 
-  afterEach(async () => {
-    await Promise.all(processes.map((p) => p.stop()));
-    await db.drop();
-    await deleteRedisPrefix(prefix);
-  });
+  afterEach(() => store.close());
 
-  async function startApi(role: 'all' | 'api', port?: number) {
-    const listenOn = port ?? (await freePort());
-    const api = StoreProcess.start(`api-${processes.length + 1}`, {
-      ...env,
-      APP_ROLE: role,
-      PORT: String(listenOn),
-    });
-    processes.push(api);
-    await api.waitForOutput(/listening on/);
-    return { api, port: listenOn, url: `http://127.0.0.1:${listenOn}` };
-  }
-
+  const startApi = (role: 'all' | 'api', port?: number) =>
+    store.startApi(`api-${store.processes.length + 1}`, { APP_ROLE: role }, port);
   const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
-    query<T>(db.url, text, params);
+    store.sql<T>(text, params);
   const newShoppers = (count: number) => clients.newShoppers(count);
   const credit = (url: string, shopper: Shopper, rupees: number) =>
     clients.credit(url, shopper, rupees);
@@ -69,7 +45,7 @@ describe('money across API processes', () => {
 
   /** Returns as soon as an idempotency claim is committed, polling on one open connection. */
   async function untilFirstClaim(timeoutMs = 10_000) {
-    const client = new pg.Client({ connectionString: db.url });
+    const client = new pg.Client({ connectionString: store.db.url });
     await client.connect();
     try {
       const deadline = Date.now() + timeoutMs;
@@ -174,7 +150,7 @@ describe('money across API processes', () => {
     expect(finals.filter(({ answer }) => !definitive(answer))).toEqual([]);
     expect(rows.filter((row) => row.orders !== 1)).toEqual([]);
     expect(await orphanMoneyRows()).toEqual({ movements: 0, walletRows: 0 });
-    expect(await ledgerProblems(db.url)).toEqual([]);
+    expect(await ledgerProblems(store.db.url)).toEqual([]);
   }, 60_000);
 
   it("M13 at the exact point: the API killed after an order's commit, before it answered; the retry gets the order's answer and places nothing", async () => {
@@ -223,7 +199,7 @@ describe('money across API processes', () => {
     );
     expect(row.orders).toBe(1);
     expect(Number(row.balance)).toBe(1_000_00 - item.price);
-    expect(await ledgerProblems(db.url)).toEqual([]);
+    expect(await ledgerProblems(store.db.url)).toEqual([]);
   }, 60_000);
 
   async function orphanMoneyRows() {
@@ -279,6 +255,6 @@ describe('money across API processes', () => {
       [shopper.id],
     );
     expect(wallet).toEqual({ balance: '0', orders: 50, debits: 50 });
-    expect(await ledgerProblems(db.url)).toEqual([]);
+    expect(await ledgerProblems(store.db.url)).toEqual([]);
   }, 60_000);
 });

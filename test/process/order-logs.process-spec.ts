@@ -1,9 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import request from 'supertest';
-import { deleteRedisPrefix } from '../utils/app.js';
-import { createTestDatabase, query } from '../utils/database.js';
-import { REDIS_URL } from '../utils/env.js';
-import { freePort, StoreProcess, waitFor } from '../utils/process.js';
+import { StoreProcesses, waitFor, type StoreProcess } from '../utils/process.js';
 
 type LogLine = Record<string, unknown> & { level: string; msg: string };
 
@@ -23,80 +19,34 @@ function parseLines(process: StoreProcess): LogLine[] {
  * and no line holds the customer's e-mail, mobile number or token.
  */
 describe('structured logs follow one order across processes', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
-  let prefix: string;
-  const processes: StoreProcess[] = [];
+  let store: StoreProcesses;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    prefix = `zl${randomBytes(4).toString('hex')}`;
+    store = await StoreProcesses.start({ LOG_LEVEL: 'info' });
   });
-  afterAll(async () => {
-    await Promise.all(processes.map((p) => p.stop()));
-    await db.drop();
-    await deleteRedisPrefix(prefix);
-  });
-
-  const sql = <T>(text: string, params: unknown[] = []) => query<T>(db.url, text, params);
+  afterAll(() => store.close());
 
   it('a UPI order from payment to completion, by its id in the JSON lines of API and worker', async () => {
-    const env = {
-      NODE_ENV: 'test',
-      DATABASE_URL: db.url,
-      REDIS_URL,
-      REDIS_PREFIX: prefix,
-      LOG_LEVEL: 'info',
-      DATA_DIR: `/tmp/${prefix}`,
-      SWEEP_INTERVAL_MS: '60000',
-    };
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    const api = StoreProcess.start('api', { ...env, APP_ROLE: 'api', PORT: String(port) });
-    processes.push(api);
-    await api.waitForOutput(/listening on/);
-    const worker = StoreProcess.start('worker', {
-      ...env,
-      APP_ROLE: 'worker',
-      SANDBOX_URL: `${url}/sandbox`,
-    });
-    processes.push(worker);
-    await worker.waitForOutput(/worker running/);
+    const { api, url } = await store.startApi();
+    const worker = await store.startWorker('worker', { SANDBOX_URL: `${url}/sandbox` });
 
-    const login = await request(url)
-      .post('/api/auth/login')
-      .send({ email: 'user@example.com', password: 'User@12345' })
-      .expect(200);
-    const token = login.body.token as string;
-    const [user] = await sql<{ userid: string }>('SELECT userid FROM users WHERE email = $1', [
-      'user@example.com',
-    ]);
-    const [entry] = await sql<{ product_id: string; item_id: string; itemid: string }>(
-      `SELECT p.id AS product_id, i.id AS item_id, i.itemid FROM products p JOIN items i ON i.itemid = ANY(p.items)
-       WHERE p.name = 'Mobile Legends (Brazil server)' AND i.name = '86 Diamonds'`,
+    const clients = store.clients();
+    const customer = await clients.signIn(url, 'user@example.com', 'User@12345');
+    const { token } = customer;
+    const item = await clients.catalogItem('Mobile Legends (Brazil server)', '86 Diamonds');
+    const created = await clients.upiOrder(
+      url,
+      customer,
+      item,
+      { input1: '51234567', input2: '1234' },
+      { 'X-Request-Id': 'test-request-create-1' },
     );
-    const created = await request(url)
-      .post('/api/order/createOrder')
-      .set('Authorization', `Bearer ${token}`)
-      .set('X-Request-Id', 'test-request-create-1')
-      .send({
-        itemid: Number(entry.itemid),
-        item_id: entry.item_id,
-        product_id: entry.product_id,
-        userid: Number(user.userid),
-        input1: '51234567',
-        input2: '1234',
-        paymentmode: 'upi',
-      })
-      .expect(200);
-    expect(created.headers['x-request-id']).toBe('test-request-create-1');
-    const orderid = created.body.data.orderid as string;
+    expect(created.response.headers.get('x-request-id')).toBe('test-request-create-1');
+    const { orderid } = created;
     await request(url).post(`/sandbox/upigateway/orders/${orderid}/pay`).expect(200);
 
     await waitFor(
-      async () =>
-        (
-          await sql<{ status: string }>('SELECT status FROM orders WHERE orderid = $1', [orderid])
-        )[0]?.status === 'Completed',
+      async () => (await clients.orderStatus(orderid)) === 'Completed',
       30_000,
       'the order to complete',
     );

@@ -1,28 +1,10 @@
-import { existsSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import request from 'supertest';
 import { QueueName } from '../../server/src/jobs/job.enum.js';
-import { deleteRedisPrefix } from '../utils/app.js';
-import { createTestDatabase, query } from '../utils/database.js';
 import { REDIS_URL } from '../utils/env.js';
 import { ledgerProblems } from '../utils/ledger.js';
-import { freePort, processEnv, StoreProcess, waitFor } from '../utils/process.js';
-
-/** Debian's libfaketime (package faketime), for this machine's architecture. */
-const LIBFAKETIME =
-  process.env.LIBFAKETIME ??
-  [`/usr/lib/${process.arch === 'arm64' ? 'aarch64' : 'x86_64'}-linux-gnu/faketime`]
-    .map((dir) => path.join(dir, 'libfaketime.so.1'))
-    .find((file) => existsSync(file));
-
-/** Moves the wall clock of one process only; its timers keep their pace. */
-function skewedClock(offset: string) {
-  if (!LIBFAKETIME) throw new Error('libfaketime is missing: apt-get install faketime');
-  return { LD_PRELOAD: LIBFAKETIME, FAKETIME: offset, FAKETIME_DONT_FAKE_MONOTONIC: '1' };
-}
+import { skewedClock, StoreProcesses, waitFor } from '../utils/process.js';
 
 /**
  * A payment's deadline is the database's: a worker whose own clock runs 40 minutes ahead checks
@@ -30,26 +12,17 @@ function skewedClock(offset: string) {
  * real window gets the order delivered, not a wallet credit.
  */
 describe('payment expiry by the database clock', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
-  let prefix: string;
-  const processes: StoreProcess[] = [];
+  let store: StoreProcesses;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    prefix = `zp${randomBytes(4).toString('hex')}`;
+    store = await StoreProcesses.start();
   });
-  afterAll(async () => {
-    await Promise.all(processes.map((p) => p.stop()));
-    await db.drop();
-    await deleteRedisPrefix(prefix);
-  });
-
-  const sql = <T>(text: string, params: unknown[] = []) => query<T>(db.url, text, params);
+  afterAll(() => store.close());
 
   /** How many times the order's payment job has found the payment still waiting. */
   async function waitingPolls(orderid: string) {
     const connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
-    const payments = new Queue(QueueName.Payments, { connection, prefix });
+    const payments = new Queue(QueueName.Payments, { connection, prefix: store.prefix });
     try {
       const jobs = await payments.getJobs(['delayed', 'waiting', 'active', 'completed']);
       return Math.max(
@@ -65,46 +38,18 @@ describe('payment expiry by the database clock', () => {
   }
 
   it('a worker 40 minutes ahead does not expire a fresh UPI order; paid in time, it is delivered', async () => {
-    const env = processEnv(db.url, prefix);
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    const api = StoreProcess.start('api', { ...env, APP_ROLE: 'api', PORT: String(port) });
-    processes.push(api);
-    await api.waitForOutput(/listening on/);
-    const workerEnv = { ...env, APP_ROLE: 'worker', SANDBOX_URL: `${url}/sandbox` };
-    const skewed = StoreProcess.start('worker-ahead', { ...workerEnv, ...skewedClock('+40m') });
-    processes.push(skewed);
-    await skewed.waitForOutput(/worker running/);
+    const { url } = await store.startApi();
+    const workerEnv = { SANDBOX_URL: `${url}/sandbox` };
+    await store.startWorker('worker-ahead', { ...workerEnv, ...skewedClock('+40m') });
 
-    const login = await request(url)
-      .post('/api/auth/login')
-      .send({ email: 'user@example.com', password: 'User@12345' })
-      .expect(200);
-    const token = login.body.token as string;
-    const [user] = await sql<{ userid: string }>('SELECT userid FROM users WHERE email = $1', [
-      'user@example.com',
-    ]);
-    const [entry] = await sql<{ product_id: string; item_id: string; itemid: string }>(
-      `SELECT p.id AS product_id, i.id AS item_id, i.itemid FROM products p JOIN items i ON i.itemid = ANY(p.items)
-       WHERE p.name = 'Mobile Legends (Brazil server)' AND i.name = '86 Diamonds'`,
-    );
-    const created = await request(url)
-      .post('/api/order/createOrder')
-      .set('Authorization', `Bearer ${token}`)
-      .send({
-        itemid: Number(entry.itemid),
-        item_id: entry.item_id,
-        product_id: entry.product_id,
-        userid: Number(user.userid),
-        input1: '51234567',
-        input2: '1234',
-        paymentmode: 'upi',
-      })
-      .expect(200);
-    const orderid = created.body.data.orderid as string;
-    const status = async () =>
-      (await sql<{ status: string }>('SELECT status FROM orders WHERE orderid = $1', [orderid]))[0]
-        ?.status;
+    const clients = store.clients();
+    const customer = await clients.signIn(url, 'user@example.com', 'User@12345');
+    const item = await clients.catalogItem('Mobile Legends (Brazil server)', '86 Diamonds');
+    const { orderid } = await clients.upiOrder(url, customer, item, {
+      input1: '51234567',
+      input2: '1234',
+    });
+    const status = () => clients.orderStatus(orderid);
 
     // The worker ahead has asked the gateway about the order (or settled it).
     await waitFor(
@@ -127,12 +72,13 @@ describe('payment expiry by the database clock', () => {
     expect(await status()).not.toBe('Failed');
 
     // That worker signs no supplier request with its clock: a worker with a right one delivers.
-    const right = StoreProcess.start('worker', { ...workerEnv, SWEEP_INTERVAL_MS: '2000' });
-    processes.push(right);
+    await store.startWorker('worker', { ...workerEnv, SWEEP_INTERVAL_MS: '2000' });
     await waitFor(async () => (await status()) === 'Completed', 45_000, 'the order to complete');
     expect(
-      await sql('SELECT type, purpose FROM wallet_transactions WHERE orderid = $1', [orderid]),
+      await store.sql('SELECT type, purpose FROM wallet_transactions WHERE orderid = $1', [
+        orderid,
+      ]),
     ).toEqual([]);
-    expect(await ledgerProblems(db.url)).toEqual([]);
+    expect(await ledgerProblems(store.db.url)).toEqual([]);
   });
 });

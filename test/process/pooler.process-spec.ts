@@ -1,17 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
-import { loadConfig } from '../../server/src/config/config.js';
 import { dataSourceOptions, migrate } from '../../server/src/database/data-source.js';
 import { migrations } from '../../server/src/database/migrations/index.js';
-import { TokenService } from '../../server/src/modules/auth/token.service.js';
-import { deleteRedisPrefix } from '../utils/app.js';
-import { createTestDatabase, query } from '../utils/database.js';
+import { query } from '../utils/database.js';
 import { TEST_DATABASE_URL } from '../utils/env.js';
 import { ledgerProblems } from '../utils/ledger.js';
 import { startPgBouncer } from '../utils/pgbouncer.js';
-import { freePort, processEnv, StoreProcess, waitFor } from '../utils/process.js';
-import { storeClients, type Item } from '../utils/store-clients.js';
+import { StoreProcesses, waitFor } from '../utils/process.js';
 import { SWEEP_JOBS } from '../utils/sweeps.js';
 
 /** A DESIGN section 9 test player whose Smile.one purchases are delivered, and its zone. */
@@ -35,22 +31,16 @@ const advisoryLocks = async (url: string, database: string) =>
  */
 describe('behind a transaction-mode pooler', () => {
   let bouncer: Awaited<ReturnType<typeof startPgBouncer>>;
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
-  let prefix: string;
-  let processes: StoreProcess[];
+  let store: StoreProcesses;
 
   beforeEach(async () => {
     bouncer = await startPgBouncer();
-    db = await createTestDatabase();
-    prefix = `zb${randomBytes(4).toString('hex')}`;
-    processes = [];
+    store = await StoreProcesses.start({}, (database) => bouncer.url(database.name));
   });
 
   afterEach(async () => {
-    await Promise.all(processes.map((p) => p.stop()));
+    await store.close();
     await bouncer.stop();
-    await db.drop();
-    await deleteRedisPrefix(prefix);
   });
 
   it('migrates an empty database through the pooler and leaves no lock behind', async () => {
@@ -73,7 +63,9 @@ describe('behind a transaction-mode pooler', () => {
   }, 120_000);
 
   it('keeps the statement, lock and idle-in-transaction timeouts in every transaction', async () => {
-    const dataSource = new DataSource(dataSourceOptions({ url: bouncer.url(db.name), poolMax: 3 }));
+    const dataSource = new DataSource(
+      dataSourceOptions({ url: bouncer.url(store.db.name), poolMax: 3 }),
+    );
     await dataSource.initialize();
     try {
       const settings = await Promise.all(
@@ -96,36 +88,17 @@ describe('behind a transaction-mode pooler', () => {
   }, 60_000);
 
   it('sells a burst of orders, delivers them and runs every sweep, with the ledger whole', async () => {
-    const env = processEnv(bouncer.url(db.name), prefix, {
-      DELIVERY_ENABLED: 'true',
+    const busy = {
+      FULFILMENT_ENABLED: 'true',
       RATE_LIMIT_USER_ACTIONS: '100000/60',
       SWEEP_INTERVAL_MS: '1000',
-    });
-    const port = await freePort();
-    const api = StoreProcess.start('api', { ...env, APP_ROLE: 'api', PORT: String(port) });
-    processes.push(api);
-    await api.waitForOutput(/listening on/);
-    const url = `http://127.0.0.1:${port}`;
-    const worker = StoreProcess.start('worker', {
-      ...env,
-      APP_ROLE: 'worker',
-      SANDBOX_URL: `${url}/sandbox`,
-    });
-    processes.push(worker);
-    await worker.waitForOutput(/worker running/);
-    const [{ booted }] = await query<{ booted: Date }>(db.url, 'SELECT now() AS booted');
-
-    const clients = storeClients(db.url, new TokenService(loadConfig(env)));
-    const [pack] = await clients.sql<{ product_id: string; item_id: string; itemid: string }>(
-      `SELECT p.id AS product_id, i.id AS item_id, i.itemid FROM products p JOIN items i ON i.itemid = ANY(p.items)
-       WHERE p.name = 'Mobile Legends (Brazil server)' AND i.name = '86 Diamonds'`,
-    );
-    const item: Item = {
-      productId: pack.product_id,
-      itemId: pack.item_id,
-      itemid: Number(pack.itemid),
-      price: 0,
     };
+    const { url } = await store.startApi('api', busy);
+    await store.startWorker('worker', { ...busy, SANDBOX_URL: `${url}/sandbox` });
+    const [{ booted }] = await store.sql<{ booted: Date }>('SELECT now() AS booted');
+
+    const clients = store.clients();
+    const item = await clients.catalogItem('Mobile Legends (Brazil server)', '86 Diamonds');
     const shoppers = await clients.newShoppers(6);
     for (const shopper of shoppers) await clients.credit(url, shopper, 100_000);
     const answers = await Promise.all(
@@ -151,7 +124,7 @@ describe('behind a transaction-mode pooler', () => {
       'SELECT count(*)::int AS orders FROM orders',
     );
     expect(orders).toBe(answers.length);
-    expect(await ledgerProblems(db.url)).toEqual([]);
+    expect(await ledgerProblems(store.db.url)).toEqual([]);
 
     // Every sweep ran again and again (a lock left on a pooled connection would skip it).
     let short: string[] = [];
@@ -171,6 +144,6 @@ describe('behind a transaction-mode pooler', () => {
     ).catch((error: Error) => {
       throw new Error(`${error.message}; short: ${short.join(', ')}`);
     });
-    expect(await advisoryLocks(db.url, db.name)).toBe(0);
+    expect(await advisoryLocks(store.db.url, store.db.name)).toBe(0);
   }, 240_000);
 });

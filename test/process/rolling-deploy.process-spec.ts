@@ -1,18 +1,7 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { loadConfig } from '../../server/src/config/config.js';
-import { TokenService } from '../../server/src/modules/auth/token.service.js';
-import { deleteRedisPrefix } from '../utils/app.js';
-import { createTestDatabase } from '../utils/database.js';
+import { randomUUID } from 'node:crypto';
 import { ledgerProblems } from '../utils/ledger.js';
-import { freePort, processEnv, StoreProcess, waitFor } from '../utils/process.js';
-import {
-  answerLost,
-  definitive,
-  storeClients,
-  type Answer,
-  type Item,
-  type Shopper,
-} from '../utils/store-clients.js';
+import { StoreProcesses, waitFor, type StoreProcess } from '../utils/process.js';
+import { answerLost, definitive, type Answer, type Shopper } from '../utils/store-clients.js';
 
 /** A DESIGN section 9 test player whose Smile.one purchases are delivered, and its zone. */
 const PLAYER = { input1: '51234567', input2: '1234' };
@@ -25,47 +14,22 @@ const CLIENTS = 6;
  * Pass: no request fails, no job is lost, no pack is bought twice, the ledger balances.
  */
 describe('a rolling restart under load', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
-  let prefix: string;
-  let processes: StoreProcess[];
-  let env: Record<string, string>;
+  let store: StoreProcesses;
 
   beforeEach(async () => {
-    db = await createTestDatabase();
-    prefix = `zr${randomBytes(4).toString('hex')}`;
-    processes = [];
-    env = processEnv(db.url, prefix, {
-      DELIVERY_ENABLED: 'true',
+    store = await StoreProcesses.start({
+      FULFILMENT_ENABLED: 'true',
       RATE_LIMIT_USER_ACTIONS: '100000/60',
       JOB_LOCK_DURATION_MS: '3000',
       JOB_STALLED_INTERVAL_MS: '3000',
     });
   });
 
-  afterEach(async () => {
-    await Promise.all(processes.map((p) => p.stop()));
-    await db.drop();
-    await deleteRedisPrefix(prefix);
-  });
+  afterEach(() => store.close());
 
-  async function startApi(name: string, port?: number) {
-    const listenOn = port ?? (await freePort());
-    const api = StoreProcess.start(name, { ...env, APP_ROLE: 'api', PORT: String(listenOn) });
-    processes.push(api);
-    await api.waitForOutput(/listening on/);
-    return { api, port: listenOn, url: `http://127.0.0.1:${listenOn}` };
-  }
-
-  async function startWorker(name: string, suppliersUrl: string) {
-    const worker = StoreProcess.start(name, {
-      ...env,
-      APP_ROLE: 'worker',
-      SANDBOX_URL: `${suppliersUrl}/sandbox`,
-    });
-    processes.push(worker);
-    await worker.waitForOutput(/worker running/);
-    return worker;
-  }
+  const startApi = (name: string, port?: number) => store.startApi(name, {}, port);
+  const startWorker = (name: string, suppliersUrl: string) =>
+    store.startWorker(name, { SANDBOX_URL: `${suppliersUrl}/sandbox` });
 
   /** SIGTERM, a clean exit, and the same process started again. */
   async function restart(target: StoreProcess, startAgain: () => Promise<unknown>) {
@@ -76,7 +40,7 @@ describe('a rolling restart under load', () => {
   }
 
   it('F7: every process stopped and started in turn, and no order failed, was lost or doubled', async () => {
-    const clients = storeClients(db.url, new TokenService(loadConfig(env)));
+    const clients = store.clients();
     // The suppliers stay up through the deploy, as the real ones do: a store process of its own
     // serves their simulators to the workers.
     const suppliers = await startApi('suppliers');
@@ -85,16 +49,7 @@ describe('a rolling restart under load', () => {
       await startWorker('worker-1', suppliers.url),
       await startWorker('worker-2', suppliers.url),
     ];
-    const [pack] = await clients.sql<{ product_id: string; item_id: string; itemid: string }>(
-      `SELECT p.id AS product_id, i.id AS item_id, i.itemid FROM products p JOIN items i ON i.itemid = ANY(p.items)
-       WHERE p.name = 'Mobile Legends (Brazil server)' AND i.name = '86 Diamonds'`,
-    );
-    const item: Item = {
-      productId: pack.product_id,
-      itemId: pack.item_id,
-      itemid: Number(pack.itemid),
-      price: 0,
-    };
+    const item = await clients.catalogItem('Mobile Legends (Brazil server)', '86 Diamonds');
     const shoppers = await clients.newShoppers(CLIENTS);
     for (const shopper of shoppers) await clients.credit(apis[0].url, shopper, 100_000);
 
@@ -183,6 +138,6 @@ describe('a rolling restart under load', () => {
     );
     const { orders: supplierOrders } = (await delivered.json()) as { orders: unknown[] };
     expect(supplierOrders.length).toBe(total);
-    expect(await ledgerProblems(db.url)).toEqual([]);
+    expect(await ledgerProblems(store.db.url)).toEqual([]);
   }, 180_000);
 });

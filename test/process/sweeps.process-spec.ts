@@ -1,29 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import request from 'supertest';
 import { deleteRedisPrefix } from '../utils/app.js';
-import { createTestDatabase, query } from '../utils/database.js';
 import { REDIS_URL } from '../utils/env.js';
-import { freePort, processEnv, StoreProcess, waitFor } from '../utils/process.js';
+import { freePort, skewedClock, StoreProcesses, waitFor } from '../utils/process.js';
 import { SWEEP_JOBS } from '../utils/sweeps.js';
-
-/** Debian's libfaketime (package faketime), for this machine's architecture. */
-const LIBFAKETIME =
-  process.env.LIBFAKETIME ??
-  [`/usr/lib/${process.arch === 'arm64' ? 'aarch64' : 'x86_64'}-linux-gnu/faketime`]
-    .map((dir) => path.join(dir, 'libfaketime.so.1'))
-    .find((file) => existsSync(file));
-
-/** libfaketime moves the wall clock of one process only; timers (monotonic) keep their pace. */
-function fastClock(offset: string) {
-  if (!LIBFAKETIME) throw new Error('libfaketime is missing: apt-get install faketime');
-  return { LD_PRELOAD: LIBFAKETIME, FAKETIME: offset, FAKETIME_DONT_FAKE_MONOTONIC: '1' };
-}
 
 /** A Redis of the test's own without persistence: killed, it comes back empty. */
 async function privateRedis(port: number) {
@@ -55,16 +38,10 @@ async function privateRedis(port: number) {
  * they do not. Real worker processes on the test's own database and Redis prefix.
  */
 describe('scheduled sweeps', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
-  let prefix: string;
-  let processes: StoreProcess[];
-  let env: Record<string, string>;
+  let store: StoreProcesses;
 
   beforeEach(async () => {
-    db = await createTestDatabase();
-    prefix = `zw${randomBytes(4).toString('hex')}`;
-    processes = [];
-    env = processEnv(db.url, prefix, {
+    store = await StoreProcesses.start({
       SWEEP_INTERVAL_MS: '2000',
       JOB_LOCK_DURATION_MS: '3000',
       JOB_STALLED_INTERVAL_MS: '3000',
@@ -72,34 +49,17 @@ describe('scheduled sweeps', () => {
     });
   });
 
-  afterEach(async () => {
-    await Promise.all(processes.map((p) => p.stop()));
-    await db.drop();
-    await deleteRedisPrefix(prefix);
-  });
+  afterEach(() => store.close());
 
-  async function startWorker(name: string, extra: Record<string, string> = {}) {
-    const worker = StoreProcess.start(name, { ...env, APP_ROLE: 'worker', ...extra });
-    processes.push(worker);
-    await worker.waitForOutput(/worker running/);
-    return worker;
-  }
-
-  async function startApi() {
-    const port = await freePort();
-    const api = StoreProcess.start('api', { ...env, APP_ROLE: 'api', PORT: String(port) });
-    processes.push(api);
-    await api.waitForOutput(/listening on/);
-    return `http://127.0.0.1:${port}`;
-  }
+  const startWorker = (name: string, extra: Record<string, string> = {}) =>
+    store.startWorker(name, extra);
 
   const databaseNow = async () =>
-    (await query<{ now: Date }>(db.url, 'SELECT clock_timestamp() AS now'))[0].now;
+    (await store.sql<{ now: Date }>('SELECT clock_timestamp() AS now'))[0].now;
 
   /** The sweeps with fewer than `count` runs started since `since`, by `instance` if given. */
   async function sweepsShort(since: Date, count = 1, instance?: string) {
-    const rows = await query<{ job_name: string; runs: number }>(
-      db.url,
+    const rows = await store.sql<{ job_name: string; runs: number }>(
       `SELECT job_name, count(*)::int AS runs FROM scheduled_runs
        WHERE started_at > $1 AND ($2::text IS NULL OR instance = $2) GROUP BY job_name`,
       [since, instance ?? null],
@@ -124,13 +84,13 @@ describe('scheduled sweeps', () => {
     await everySweepRuns(new Date(0), 30_000, 'the first runs');
 
     // Redis restarted without persistence, or flushed: every key of the store is gone.
-    await deleteRedisPrefix(prefix);
+    await deleteRedisPrefix(store.prefix);
     const emptied = await databaseNow();
 
     await everySweepRuns(emptied, 30_000, 'every sweep to run again after Redis emptied');
     const redis = new Redis(REDIS_URL);
     try {
-      const schedulers = await redis.zrange(`${prefix}:maintenance:repeat`, '0', '-1');
+      const schedulers = await redis.zrange(`${store.prefix}:maintenance:repeat`, '0', '-1');
       expect(schedulers.sort()).toEqual(SWEEP_JOBS.map((name) => `schedule-${name}`).sort());
     } finally {
       redis.disconnect();
@@ -141,7 +101,7 @@ describe('scheduled sweeps', () => {
     const port = await freePort();
     let redis = await privateRedis(port);
     try {
-      env.REDIS_URL = `redis://127.0.0.1:${port}`;
+      store.env.REDIS_URL = `redis://127.0.0.1:${port}`;
       await startWorker('worker');
       await everySweepRuns(new Date(0), 30_000, 'the first runs');
 
@@ -151,13 +111,13 @@ describe('scheduled sweeps', () => {
 
       await everySweepRuns(restarted, 30_000, 'every sweep to run again on the empty Redis');
     } finally {
-      await Promise.all(processes.map((p) => p.stop()));
+      await Promise.all(store.processes.map((p) => p.stop()));
       await redis.crash();
     }
   }, 90_000);
 
   it('health reports a sweep that has not run for several intervals, and recovers', async () => {
-    const url = await startApi();
+    const { url } = await store.startApi();
     await startWorker('worker');
     await everySweepRuns(new Date(0), 30_000, 'the first runs');
     await waitFor(
@@ -167,7 +127,7 @@ describe('scheduled sweeps', () => {
     );
 
     // The sweeps cannot record a run (they wait on the table) while this transaction lasts.
-    const blocker = new pg.Client({ connectionString: db.url });
+    const blocker = new pg.Client({ connectionString: store.db.url });
     await blocker.connect();
     try {
       await blocker.query('BEGIN');
@@ -203,7 +163,7 @@ describe('scheduled sweeps', () => {
     await everySweepRuns(new Date(0), 30_000, 'the first runs');
 
     const fastSince = await databaseNow();
-    const fast = await startWorker('worker-fast', fastClock('+65m'));
+    const fast = await startWorker('worker-fast', skewedClock('+65m'));
     await new Promise((resolve) => setTimeout(resolve, 20_000));
     // Every 2 s for 20 s: each sweep keeps running (a run may be lost while a schedule is fixed).
     expect(await sweepsShort(fastSince, 4)).toEqual([]);
@@ -216,7 +176,12 @@ describe('scheduled sweeps', () => {
     const redis = new Redis(REDIS_URL);
     try {
       const [seconds] = await redis.time();
-      const next = await redis.zrange(`${prefix}:maintenance:repeat`, '0', '-1', 'WITHSCORES');
+      const next = await redis.zrange(
+        `${store.prefix}:maintenance:repeat`,
+        '0',
+        '-1',
+        'WITHSCORES',
+      );
       const farAhead: Array<{ scheduler: string; aheadMs: number }> = [];
       for (let i = 1; i < next.length; i += 2) {
         const aheadMs = Number(next[i]) - Number(seconds) * 1000;
@@ -233,7 +198,7 @@ describe('scheduled sweeps', () => {
     await everySweepRuns(new Date(0), 30_000, 'the first runs');
 
     // Hold the sweeps at their first write, then freeze the worker there, inside them.
-    const blocker = new pg.Client({ connectionString: db.url });
+    const blocker = new pg.Client({ connectionString: store.db.url });
     await blocker.connect();
     try {
       await blocker.query('BEGIN');
@@ -241,8 +206,7 @@ describe('scheduled sweeps', () => {
       await waitFor(
         async () =>
           (
-            await query<{ waiting: number }>(
-              db.url,
+            await store.sql<{ waiting: number }>(
               `SELECT count(*)::int AS waiting FROM pg_stat_activity
                WHERE wait_event_type = 'Lock' AND query ~ '^INSERT INTO "?scheduled_runs'`,
             )

@@ -1,9 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { startTestApp } from './app.js';
 import { CHROME_PATH } from './env.js';
+import { freePort } from './process.js';
 
 export const ARTIFACTS = path.resolve('test-artifacts/browser');
+
+/**
+ * A store in this process that serves the built storefront and console on a port of its own,
+ * the address it gives customers (PUBLIC_URL); `env` adds to its settings.
+ */
+export async function startShop(env: Record<string, string> = {}) {
+  const port = await freePort();
+  return startTestApp(
+    { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
+    { serveBuilds: true },
+  );
+}
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -20,6 +34,28 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-dev-shm-usage',
     ],
   });
+}
+
+/** The screens the tests look through: most of the store's customers on a phone, some on a laptop. */
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1366, height: 768 };
+
+/**
+ * A page in a context of its own at `size`, a phone (touch, twice the pixels) below 600 px wide,
+ * waiting at most 10 s for what it is told to find.
+ */
+export async function pageAt(browser: Browser, baseURL: string, size: typeof PHONE) {
+  const phone = size.width < 600;
+  const context = await browser.newContext({
+    baseURL,
+    viewport: size,
+    deviceScaleFactor: phone ? 2 : 1,
+    isMobile: phone,
+    hasTouch: phone,
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  return page;
 }
 
 /** A phone-sized page (390x844), as most of the store's customers see it. */
@@ -57,4 +93,16 @@ export async function desktopPage(browser: Browser, baseURL: string) {
 export async function payOnGatewayPage(page: Page) {
   await page.getByRole('link', { name: 'Trouble paying? Pay on the payment page' }).click();
   await page.waitForURL('**/sandbox/upigateway/pay/**');
+}
+
+/** Taps a link of the UPI sheet that opens the sandbox's UPI app; answers the app's page. */
+export async function openUpiApp(link: Locator) {
+  const [upiApp] = await Promise.all([link.page().context().waitForEvent('page'), link.click()]);
+  return upiApp;
+}
+
+/** Pays in the sandbox's UPI app and waits until it says the payment went through. */
+export async function payInUpiApp(upiApp: Page) {
+  await upiApp.getByRole('button', { name: 'Pay', exact: true }).click();
+  await upiApp.getByText('Payment successful').waitFor();
 }

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { Messages } from '@zstore/contract/messages';
 import type { TokenService } from '../../server/src/modules/auth/token.service.js';
 import { query } from './database.js';
+import { userFactory } from './factories.js';
 
 /**
  * Clients of store processes (process-tier tests): shoppers made in the database with tokens
@@ -37,19 +37,8 @@ export function storeClients(databaseUrl: string, tokens: TokenService) {
     tokens.issue({ id: user.id, userid: user.userid, role: role as never, tokenVersion: 0 });
 
   async function newShoppers(count: number): Promise<Shopper[]> {
-    const tag = randomBytes(3).toString('hex');
-    const rows = await sql<{ id: string; userid: string; email: string }>(
-      `INSERT INTO users (name, email, mobilenumber, role, verified)
-       SELECT 'Shopper ' || n, 'shopper.' || $1 || '.' || n || '@example.com', '8' || lpad(n::text, 9, '0'), 'user', true
-       FROM generate_series(1, $2::int) AS n RETURNING id, userid, email`,
-      [tag, count],
-    );
-    return Promise.all(
-      rows.map(async (row) => {
-        const user = { id: row.id, userid: Number(row.userid), email: row.email };
-        return { ...user, token: await sessionToken(user) };
-      }),
-    );
+    const users = await userFactory.transient({ app: { sql } }).createList(count);
+    return Promise.all(users.map(async (user) => ({ ...user, token: await sessionToken(user) })));
   }
 
   /** Z-Coins through the admin's credit call, so the wallet row and ledger legs are the store's own. */
@@ -96,7 +85,90 @@ export function storeClients(databaseUrl: string, tokens: TokenService) {
     }
   }
 
-  return { sql, sessionToken, newShoppers, credit, walletOrder };
+  /** A demo account signed in through the API's login, as a shopper. */
+  async function signIn(url: string, email: string, password: string): Promise<Shopper> {
+    const response = await fetch(`${url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    if (response.status !== 200) throw new Error(`sign in: ${response.status}`);
+    const { token } = (await response.json()) as { token: string };
+    const [user] = await sql<{ id: string; userid: string }>(
+      'SELECT id, userid FROM users WHERE email = $1',
+      [email],
+    );
+    return { id: user.id, userid: Number(user.userid), email, token };
+  }
+
+  /** A pack of the catalogue by its product's and its own name. */
+  async function catalogItem(product: string, pack: string): Promise<Item> {
+    const [row] = await sql<{
+      product_id: string;
+      item_id: string;
+      itemid: string;
+      discountedprice: string;
+    }>(
+      `SELECT p.id AS product_id, i.id AS item_id, i.itemid, i.discountedprice
+       FROM products p JOIN items i ON i.itemid = ANY(p.items) WHERE p.name = $1 AND i.name = $2`,
+      [product, pack],
+    );
+    if (!row) throw new Error(`no pack ${pack} of ${product}`);
+    return {
+      productId: row.product_id,
+      itemId: row.item_id,
+      itemid: Number(row.itemid),
+      price: Number(row.discountedprice),
+    };
+  }
+
+  /** A UPI order through the API (awaiting its payment); its orderid. */
+  async function upiOrder(
+    url: string,
+    shopper: Shopper,
+    item: Item,
+    inputs: OrderInputs,
+    headers: Record<string, string> = {},
+  ) {
+    const response = await fetch(`${url}/api/order/createOrder`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${shopper.token}`,
+        'Content-Type': 'application/json',
+        ...headers,
+      },
+      body: JSON.stringify({
+        itemid: item.itemid,
+        item_id: item.itemId,
+        product_id: item.productId,
+        userid: shopper.userid,
+        ...inputs,
+        paymentmode: 'upi',
+      }),
+    });
+    if (response.status !== 200) throw new Error(`UPI order: ${response.status}`);
+    return {
+      orderid: ((await response.json()) as { data: { orderid: string } }).data.orderid,
+      response,
+    };
+  }
+
+  /** An order's status as the database has it. */
+  const orderStatus = async (orderid: string) =>
+    (await sql<{ status: string }>('SELECT status FROM orders WHERE orderid = $1', [orderid]))[0]
+      ?.status;
+
+  return {
+    sql,
+    sessionToken,
+    newShoppers,
+    credit,
+    walletOrder,
+    signIn,
+    catalogItem,
+    upiOrder,
+    orderStatus,
+  };
 }
 
 /** Another attempt under the same key is still running somewhere: ask again later. */
