@@ -19,7 +19,7 @@ describe('admin console: a reseller’s keys, callbacks and orders', () => {
 
   beforeAll(async () => {
     receiver = await startReceiver();
-    app = await startShop({ RATE_LIMIT_LOGIN: '100/60', FULFILMENT_ENABLED: 'false' });
+    app = await startShop({ RATE_LIMIT_LOGIN: '100/60', DELIVERY_ENABLED: 'false' });
     reseller = await newReseller(app, 100_000);
     browser = await launchBrowser();
     const context = await browser.newContext({

@@ -16,7 +16,7 @@ describe('callbacks on the reseller dashboard', () => {
 
   beforeAll(async () => {
     receiver = await startReceiver();
-    app = await startShop({ FULFILMENT_ENABLED: 'false' });
+    app = await startShop({ DELIVERY_ENABLED: 'false' });
     browser = await launchBrowser();
     page = await phonePage(browser, app.url);
     page.setDefaultTimeout(15_000);

@@ -46,9 +46,9 @@ const PAUSE_MS = 9000;
 
 interface OrderState {
   status: string;
-  fulfilment_status: string;
+  delivery_status: string;
   attention: string | null;
-  fulfil_generation: number;
+  delivery_generation: number;
 }
 interface Pack {
   pack: number;
@@ -66,13 +66,13 @@ interface SupplierOrder {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * RELIABILITY J1, F3 and F4 on the supplier fulfilment worker, with real store processes: the
+ * RELIABILITY J1, F3 and F4 on the supplier delivery worker, with real store processes: the
  * API serves the Smile.one and MooGold simulators, workers reach them through fault proxies,
  * and workers are killed, paused or cut off mid-purchase. DESIGN section 5 decides each pass:
  * MooGold takes our reference, so the pack is found again and bought once; Smile.one takes none,
  * so a pack whose outcome is unknown is flagged for the admin and never sent again.
  */
-describe('supplier fulfilment across processes', () => {
+describe('supplier delivery across processes', () => {
   let store: StoreProcesses;
   let proxies: FaultProxy[];
 
@@ -80,7 +80,7 @@ describe('supplier fulfilment across processes', () => {
     store = await StoreProcesses.start({
       JOB_LOCK_DURATION_MS: '3000',
       JOB_STALLED_INTERVAL_MS: '3000',
-      FULFILMENT_ENABLED: 'true',
+      DELIVERY_ENABLED: 'true',
     });
     proxies = [];
   });
@@ -147,7 +147,7 @@ describe('supplier fulfilment across processes', () => {
   const orderState = async (orderid: string) =>
     (
       await sql<OrderState>(
-        'SELECT status, fulfilment_status, attention, fulfil_generation FROM orders WHERE orderid = $1',
+        'SELECT status, delivery_status, attention, delivery_generation FROM orders WHERE orderid = $1',
         [orderid],
       )
     )[0];
@@ -183,7 +183,7 @@ describe('supplier fulfilment across processes', () => {
     waitFor(
       async () => {
         const state = await orderState(orderid);
-        const done = state.status !== 'Processing' || state.fulfilment_status === 'needs_attention';
+        const done = state.status !== 'Processing' || state.delivery_status === 'needs_attention';
         return done && state;
       },
       timeoutMs,
@@ -214,7 +214,7 @@ describe('supplier fulfilment across processes', () => {
   async function expectMooGoldDeliveredOnce(url: string, orderid: string) {
     expect(await orderState(orderid)).toMatchObject({
       status: 'Completed',
-      fulfilment_status: 'delivered',
+      delivery_status: 'delivered',
     });
     const bought = await supplierOrders(url, MOOGOLD, orderid);
     expect(bought).toEqual([
@@ -235,7 +235,7 @@ describe('supplier fulfilment across processes', () => {
   /** Smile.one's pass: the pack is unknown, the order waits for the admin, no points. */
   async function expectSmileOneFlagged(orderid: string) {
     const state = await orderState(orderid);
-    expect(state).toMatchObject({ status: 'Processing', fulfilment_status: 'needs_attention' });
+    expect(state).toMatchObject({ status: 'Processing', delivery_status: 'needs_attention' });
     expect(state.attention).toContain(Messages.deliveryUnknown);
     expect(await packs(orderid)).toEqual([
       expect.objectContaining({ pack: 1, status: 'unknown', reference: `${orderid}-1` }),
@@ -287,7 +287,7 @@ describe('supplier fulfilment across processes', () => {
     it('MooGold: the other worker re-runs the job within 10 s, finds the pack by our reference and delivers once', async () => {
       const run = await interruptPurchase(MOOGOLD, 'SIGKILL');
 
-      await run.survivor.waitForOutput(/job fulfil-\S+ stalled/, 15_000);
+      await run.survivor.waitForOutput(/job delivery-\S+ stalled/, 15_000);
       const lookup = await waitFor(
         () => run.survivorLane.seen(LOOKUP_ENDPOINT)[0],
         15_000,
@@ -304,7 +304,7 @@ describe('supplier fulfilment across processes', () => {
     it('Smile.one: the other worker re-runs the job within 10 s, marks the pack unknown and never re-sends it', async () => {
       const run = await interruptPurchase(SMILEONE, 'SIGKILL');
 
-      await run.survivor.waitForOutput(/job fulfil-\S+ stalled/, 15_000);
+      await run.survivor.waitForOutput(/job delivery-\S+ stalled/, 15_000);
       await settled(run.orderid, 15_000);
       expect(Date.now() - run.interruptedAt).toBeLessThanOrEqual(10_000);
       await expectSmileOneFlagged(run.orderid);
@@ -377,7 +377,7 @@ describe('supplier fulfilment across processes', () => {
         15_000,
         'the order to complete',
       );
-      expect(done).toMatchObject({ fulfilment_status: 'delivered', attention: null });
+      expect(done).toMatchObject({ delivery_status: 'delivered', attention: null });
       expect(await packs(run.orderid)).toEqual([
         expect.objectContaining({ status: 'confirmed', supplier_reference: bought[0].order_id }),
       ]);
@@ -411,7 +411,7 @@ describe('supplier fulfilment across processes', () => {
         });
         expect(await settled(orderid, 20_000)).toMatchObject({
           status: 'Completed',
-          fulfilment_status: 'delivered',
+          delivery_status: 'delivered',
         });
         expect(proxy.seen(supplier.createEndpoint)).toEqual([
           expect.objectContaining({ mode: 'delay' }),
@@ -438,13 +438,13 @@ describe('supplier fulfilment across processes', () => {
       );
       expect(await orderState(orderid)).toMatchObject({
         status: 'Processing',
-        fulfilment_status: 'in_progress',
+        delivery_status: 'in_progress',
       });
       expect(await supplierOrders(url, MOOGOLD, orderid)).toHaveLength(0);
       const [first, second] = proxy.seen(MOOGOLD.createEndpoint);
       expect(first.closedAt! - first.openedAt).toBeGreaterThanOrEqual(PROVIDER_TIMEOUT_MS - 200);
       expect(first.closedAt! - first.openedAt).toBeLessThanOrEqual(10_000);
-      // BullMQ's exponential backoff starts at 2 s for OrderFulfil.
+      // BullMQ's exponential backoff starts at 2 s for OrderDeliver.
       expect(second.openedAt - first.closedAt!).toBeGreaterThanOrEqual(1500);
       expect(worker.output.join('\n')).toContain(`no answer within ${PROVIDER_TIMEOUT_MS} ms`);
 
@@ -463,7 +463,7 @@ describe('supplier fulfilment across processes', () => {
       await expectSmileOneFlagged(orderid);
       expect(worker.output.join('\n')).toContain(`no answer within ${PROVIDER_TIMEOUT_MS} ms`);
       // Nothing reached the supplier, and once no delivery job is left, nothing was re-sent.
-      await queueDrained(store.prefix, QueueName.Fulfilment);
+      await queueDrained(store.prefix, QueueName.Delivery);
       expect(proxy.seen(SMILEONE.createEndpoint)).toHaveLength(1);
       expect(await supplierOrders(url, SMILEONE, orderid)).toHaveLength(0);
       expect(await packs(orderid)).toEqual([expect.objectContaining({ tries: 1 })]);
@@ -494,7 +494,7 @@ describe('supplier fulfilment across processes', () => {
       });
       await settled(orderid, 20_000);
       await expectSmileOneFlagged(orderid);
-      await queueDrained(store.prefix, QueueName.Fulfilment);
+      await queueDrained(store.prefix, QueueName.Delivery);
       expect(proxy.seen(SMILEONE.createEndpoint)).toHaveLength(1);
       expect(await supplierOrders(url, SMILEONE, orderid)).toHaveLength(1);
     }, 60_000);

@@ -89,7 +89,7 @@ describe('behind a transaction-mode pooler', () => {
 
   it('sells a burst of orders, delivers them and runs every sweep, with the ledger whole', async () => {
     const busy = {
-      FULFILMENT_ENABLED: 'true',
+      DELIVERY_ENABLED: 'true',
       RATE_LIMIT_USER_ACTIONS: '100000/60',
       SWEEP_INTERVAL_MS: '1000',
     };

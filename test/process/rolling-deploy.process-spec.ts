@@ -18,7 +18,7 @@ describe('a rolling restart under load', () => {
 
   beforeEach(async () => {
     store = await StoreProcesses.start({
-      FULFILMENT_ENABLED: 'true',
+      DELIVERY_ENABLED: 'true',
       RATE_LIMIT_USER_ACTIONS: '100000/60',
       JOB_LOCK_DURATION_MS: '3000',
       JOB_STALLED_INTERVAL_MS: '3000',

@@ -2,11 +2,11 @@ import { faker } from '@faker-js/faker';
 import type { OrderStatus } from '@zstore/contract/statuses';
 import { Factory } from 'fishery';
 import { DataSource, type EntityMetadata, type ValueTransformer } from 'typeorm';
-import { newBusinessId } from '../../server/src/common/ids.js';
+import { newBusinessId, userNumber, userUuid } from '../../server/src/common/ids.js';
 import { istDate } from '../../server/src/common/india-time.js';
 import { storeEntities } from '../../server/src/entities.js';
 import { SnakeNamingStrategy } from '../../server/src/database/naming-strategy.js';
-import type { FulfilmentStatus } from '../../server/src/modules/orders/fulfilment-state.js';
+import type { DeliveryStatus } from '../../server/src/modules/orders/delivery-state.js';
 import { OrderEntity } from '../../server/src/modules/orders/order.entity.js';
 import type { TestApp } from './app.js';
 
@@ -190,7 +190,7 @@ type OrderParams = Db & { buyer?: Buyer; pack?: Pack };
 const PAID: readonly OrderStatus[] = ['Processing', 'Completed', 'Refunded'];
 
 /** Where the delivery of an order in `status` stands, as the store leaves it. */
-const deliveryAt = (status: OrderStatus): FulfilmentStatus =>
+const deliveryAt = (status: OrderStatus): DeliveryStatus =>
   status === 'Completed' ? 'delivered' : status === 'Refunded' ? 'refunded' : 'pending';
 
 /**
@@ -212,8 +212,8 @@ export const orderFactory = Factory.define<NewOrder, OrderParams, NewOrder>(
     const createdAt = params.createdAt ?? new Date();
     return {
       orderid: newBusinessId('ZS'),
-      userId: buyer.id,
-      userid: buyer.userid,
+      userId: userUuid(buyer.id),
+      userid: userNumber(buyer.userid),
       userEmail: buyer.email,
       ...pack,
       input1: faker.string.numeric({ length: 9, allowLeadingZeros: false }),
@@ -222,7 +222,7 @@ export const orderFactory = Factory.define<NewOrder, OrderParams, NewOrder>(
       value: pack.price,
       paymentMode: 'upi',
       status,
-      fulfilmentStatus: deliveryAt(status),
+      deliveryStatus: deliveryAt(status),
       txnDate: istDate(createdAt),
       createdAt,
       paidAt: PAID.includes(status) ? createdAt : null,
