@@ -35,7 +35,7 @@ const INSERT_INVOICE = `
 /** Who an order's invoice names, for a payment settled away from checkout. */
 const PARTY_OF = `
   SELECT u.name, u.email, u.gstin, p.category
-  FROM users u, products p WHERE u.id = $1 AND p.id = $2`;
+  FROM users u JOIN products p ON p.id = $2 WHERE u.id = $1`;
 
 /** The credit note of a refunded order: its invoice's amounts, reversed in full. */
 const ISSUE_CREDIT_NOTE = `
