@@ -282,6 +282,9 @@ describe('the storefront for a first-time customer', () => {
     await sheet.getByRole('button', { name: 'Apply' }).click();
     const toast = page.locator('.Toastify__toast').filter({ hasText: 'Coupon applied' });
     await toast.waitFor();
+    // The sheet names the applied code in bold.
+    expect(await sheet.locator('.coupon-applied span').textContent()).toBe('FLAT20 applied');
+    expect(await sheet.locator('.coupon-applied strong').textContent()).toBe('FLAT20');
     await page.waitForTimeout(800); // the toast's entrance animation
     await screenshot(page, 'stranger-07-toast-over-sheet');
     const box = (await toast.boundingBox())!;
