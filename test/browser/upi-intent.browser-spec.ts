@@ -66,9 +66,12 @@ describe('UPI by app and by QR in the browser', () => {
     await page.getByRole('button', { name: /\b86 Diamonds/ }).click();
     // The check goes to the supplier's simulator over HTTP: its answer is awaited on its own, so a
     // slow machine shows as time, and a refusal shows as the answer it was.
-    const checked = page.waitForResponse((r) => r.url().endsWith('/api/order/checkid'), {
-      timeout: 30_000,
-    });
+    const checked = page.waitForResponse(
+      (r) =>
+        r.url().endsWith('/api/order/checkid') &&
+        (r.request().postData() ?? '').includes('10000001'),
+      { timeout: 30_000 },
+    );
     await button('Check Username').click();
     const check = await checked;
     expect({ status: check.status(), body: await check.json() }).toMatchObject({
