@@ -58,6 +58,34 @@ describe('saved players in the browser', () => {
     await expectInputs(input, '', '');
   });
 
+  it('leaves the player fields to a customer who reached them before the saved player came', async () => {
+    await placeWalletOrder(app, email, password, {
+      product: 'BGMI',
+      pack: '60 UC',
+      input1: '5123456789',
+      input2: 'Ravi',
+    });
+    const { input, productId } = shop();
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/savedplayers/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const answered = page.waitForResponse((r) => r.url().includes('/api/savedplayers/'));
+    await page.goto(`/product/${await productId('BGMI')}`);
+    await input('Character ID').click();
+    answer();
+    await answered;
+    // The saved player's answer has been drawn before the customer types on.
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    await page.keyboard.type('5987654321');
+    await expectInputs(input, '5987654321', '');
+    await page.unroute('**/api/savedplayers/**');
+  });
+
   async function expectInputs(
     input: ReturnType<typeof shopper>['input'],
     first: string,

@@ -27,6 +27,8 @@ interface EnterInfoStepProps {
   input2: string;
   onInput1Change: (value: string) => void;
   onInput2Change: (value: string) => void;
+  /** The customer reached a player field: what they enter from here on is theirs alone. */
+  onPlayerFocus: () => void;
   usernameCheck: UsernameCheck;
   onCheckUsername: () => void;
 }
@@ -37,6 +39,7 @@ export function EnterInfoStep({
   input2,
   onInput1Change,
   onInput2Change,
+  onPlayerFocus,
   usernameCheck,
   onCheckUsername,
 }: EnterInfoStepProps) {
@@ -63,6 +66,7 @@ export function EnterInfoStep({
             inputMode={firstIsEmail ? 'email' : 'numeric'}
             value={input1}
             onChange={(event) => onInput1Change(cleanInput(first.kind, event.target.value))}
+            onFocus={onPlayerFocus}
             placeholder={fieldPlaceholder(first)}
             autoComplete={firstIsEmail ? 'email' : 'off'}
             maxLength={firstIsEmail ? EMAIL_MAX_LENGTH : 12}
@@ -90,6 +94,7 @@ export function EnterInfoStep({
               className="input"
               value={input2}
               onChange={(event) => onInput2Change(event.target.value)}
+              onFocus={onPlayerFocus}
               aria-describedby={`${secondId}-hint`}
             >
               <option value="">{t('product.selectServer')}</option>
@@ -106,6 +111,7 @@ export function EnterInfoStep({
               inputMode={second.kind === 'zone' ? 'numeric' : 'text'}
               value={input2}
               onChange={(event) => onInput2Change(cleanInput(second.kind, event.target.value))}
+              onFocus={onPlayerFocus}
               placeholder={fieldPlaceholder(second)}
               autoComplete="off"
               maxLength={second.kind === 'zone' ? 5 : SECOND_INPUT_MAX_LENGTH}

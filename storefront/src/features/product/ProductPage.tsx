@@ -113,6 +113,8 @@ function OrderForm({ product }: { product: Product }) {
   const [draft] = useState(
     () => urlDraft ?? (user ? rememberedPlayer(user.userid, product._id) : null),
   );
+  // Once the customer reaches a player field, a saved player answering late no longer fills it:
+  // the value would change under their caret and what they type would land after it.
   const edited = useRef(false);
   const [chosen, setChosen] = useState<Item | null>(null);
   const [input1, setInput1] = useState(draft?.input1 ?? '');
@@ -281,6 +283,9 @@ function OrderForm({ product }: { product: Product }) {
           input2={input2}
           onInput1Change={changeInput(setInput1)}
           onInput2Change={changeInput(setInput2)}
+          onPlayerFocus={() => {
+            edited.current = true;
+          }}
           usernameCheck={usernameCheck}
           onCheckUsername={() => void checkUsername()}
         />
