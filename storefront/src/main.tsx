@@ -1,4 +1,5 @@
 import { runStaticOffers } from './shell/staticOffers';
+import { runStaticPacks } from './shell/staticPacks';
 import { keepShellUse } from './lib/shellUse';
 import { whenIdleOrUsed, whenUsed } from './lib/whenIdle';
 
@@ -10,16 +11,19 @@ import { whenIdleOrUsed, whenUsed } from './lib/whenIdle';
 const root = document.getElementById('root')!;
 
 /**
- * A signed-out visitor's home page is complete as the server drew it (links, offers, search
- * field): the app starts when the visitor first uses the page. A signed-in visitor's needs the
- * app for the account, and a home page opened with a query (a finished Google sign-in) for what
- * it asks; a product page needs it for the packs: those start once the browser is idle.
+ * A signed-out visitor's home page and product pages are complete as the server drew them (links,
+ * offers, search field; the player form, the packs and the summary): the app starts when the
+ * visitor first uses the page, and takes over what they did (lib/shellUse.ts). A signed-in
+ * visitor's page needs the app for the account, and a page opened with a query (a finished Google
+ * sign-in, a pack and player to restore) for what it asks: those start once the browser is idle.
  */
 function waitsForUse() {
-  const home = window.location.pathname === '/' || window.location.pathname === '/home';
+  const { pathname } = window.location;
+  const drawnWhole =
+    pathname === '/' || pathname === '/home' || /^\/product\/[^/]+$/.test(pathname);
   const query = [...new URLSearchParams(window.location.search).keys()];
   return (
-    home &&
+    drawnWhole &&
     !document.documentElement.hasAttribute('data-signed-in') &&
     query.every((key) => key === 'lang')
   );
@@ -28,7 +32,9 @@ function waitsForUse() {
 /** Whether the visitor reached for the drawn page (the focus, some typing) before this ran. */
 function usedBeforeTheScript(shell: Element) {
   const focused = document.activeElement;
-  const typed = [...shell.querySelectorAll('input')].some((input) => input.value !== '');
+  const typed = [
+    ...shell.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input, select'),
+  ].some((input) => input.value !== '');
   return typed || (focused !== null && focused !== document.body && shell.contains(focused));
 }
 
@@ -43,6 +49,7 @@ const shell = root.querySelector('[data-static-shell]');
 if (shell) {
   const waits = waitsForUse() && !usedBeforeTheScript(shell);
   const offers = runStaticOffers(shell);
+  runStaticPacks(shell);
   const handOver = keepShellUse(shell);
   const takeOver = (app: Awaited<ReturnType<typeof prepare>>) => {
     app.startApp(root);

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import type { TestApp } from '../utils/app.js';
 import { launchBrowser, screenshot, startShop } from '../utils/browser.js';
 import { shopper } from '../utils/shop.js';
@@ -32,7 +32,7 @@ describe('the first screen before the app starts', () => {
     await app?.close();
   });
 
-  async function open(options: { javaScriptEnabled?: boolean; firstVisit?: boolean } = {}) {
+  async function open(options: BrowserContextOptions & { firstVisit?: boolean } = {}) {
     const { firstVisit, ...contextOptions } = options;
     context = await browser.newContext({ baseURL: app.url, ...PHONE, ...contextOptions });
     page = await context.newPage();
@@ -57,6 +57,35 @@ describe('the first screen before the app starts', () => {
   /** Holds the app's own code (React, the router, the pages) for good: the page as drawn. */
   const withoutTheApp = () =>
     page.route(/\/assets\/(start|shared)-[^/]*\.js$/, () => new Promise<void>(() => {}));
+
+  /**
+   * Holds the app's own code until the returned function is called: the entry runs and keeps what
+   * the visitor does to the drawn page, the app is not there yet.
+   */
+  async function holdTheAppCode() {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/(start|shared)-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    return release;
+  }
+
+  const brazilId = async () =>
+    (
+      await app.sql<{ id: string }>(
+        `SELECT id FROM products WHERE name = 'Mobile Legends (Brazil server)'`,
+      )
+    )[0].id;
+  const packsOfBrazil = () =>
+    app.sql<{ id: string; name: string; discountedprice: string; resellprice: string }>(
+      `SELECT i.id, i.name, i.discountedprice, i.resellprice FROM products p
+       JOIN items i ON i.itemid = ANY (p.items)
+       WHERE p.name = 'Mobile Legends (Brazil server)' AND i.instock ORDER BY i.itemid`,
+    );
+  const rupees = (paise: string) =>
+    `₹${(Number(paise) / 100).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`;
 
   const tile = (region: string) =>
     page.locator('a.product-tile').filter({ hasText: region }).first();
@@ -183,5 +212,130 @@ describe('the first screen before the app starts', () => {
     await page.keyboard.type('genshin');
     await page.getByRole('heading', { name: 'Results for “genshin”' }).waitFor();
     expect(await page.locator('a.product-tile').count()).toBe(1);
+  });
+
+  it('draws the player form, the packs and the summary of a product page before the app', async () => {
+    await open();
+    await withoutTheApp();
+    await page.goto(`/product/${await brazilId()}`);
+    const packs = page.locator('.item-card');
+    await packs.first().waitFor();
+    const inStock = await packsOfBrazil();
+    expect(await packs.count()).toBeGreaterThanOrEqual(inStock.length);
+    // The first pack in stock is chosen, named with its price in the summary and the buy bar.
+    const chosen = page.locator('.item-card[aria-pressed="true"]');
+    expect(await chosen.count()).toBe(1);
+    expect(await chosen.innerText()).toContain(inStock[0].name);
+    const bar = page.getByRole('region', { name: 'Your order' });
+    expect(await bar.innerText()).toContain(rupees(inStock[0].discountedprice));
+    expect(await page.getByLabel('User ID').getAttribute('placeholder')).toBe('e.g. 123456789');
+    expect(await page.getByText('1 to 5 digits, in brackets after your ID.').isVisible()).toBe(
+      true,
+    );
+    expect(await page.getByRole('button', { name: 'Check Username' }).isVisible()).toBe(true);
+    await screenshot(page, 'static-first-screen-07-product-form-before-the-app');
+
+    // A tap on another pack is answered at once: it is chosen, and the bar says so.
+    await packs.filter({ hasText: inStock[2].name }).first().click();
+    expect(await chosen.innerText()).toContain(inStock[2].name);
+    expect(await bar.innerText()).toContain(inStock[2].name);
+    expect(await bar.innerText()).toContain(rupees(inStock[2].discountedprice));
+    expect(await page.locator('[data-static-shell]').count()).toBe(1);
+  });
+
+  it("starts a product page's app on first use and carries over what the visitor did", async () => {
+    await open();
+    // While the app's code is on its way: the ids typed, a pack tapped, the sign-in pressed.
+    const release = await holdTheAppCode();
+    const packs = await packsOfBrazil();
+    await page.goto(`/product/${await brazilId()}`);
+    await page.locator('#static-player-1').fill('10000001');
+    await page.locator('#static-player-2').fill('1001');
+    await page.locator('.item-card').filter({ hasText: packs[3].name }).first().click();
+    await page.locator('[data-shell-key="bar-login"]').click();
+    expect(await page.locator('[data-static-shell]').count()).toBe(1);
+    release();
+
+    // The app made the same presses with what was typed: the sign-in keeps the order's details.
+    await page.waitForURL('**/login');
+    const returnTo = await page.evaluate(() => sessionStorage.getItem('zs_return_to'));
+    const kept = new URL(returnTo!, app.url);
+    expect(kept.searchParams.get('item')).toBe(packs[3].id);
+    expect(kept.searchParams.get('input1')).toBe('10000001');
+    expect(kept.searchParams.get('input2')).toBe('1001');
+  });
+
+  it('keeps typing that runs through the moment the app takes over', async () => {
+    await open();
+    await page.goto(`/product/${await brazilId()}`);
+    await page.waitForLoadState('networkidle');
+    // Idle for a while: the page is as drawn, as nothing on it needs the app yet.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 3_000)));
+    expect(await page.locator('[data-static-shell]').count()).toBe(1);
+    await page.locator('#static-player-1').focus();
+    await page.keyboard.type('123456789012', { delay: 20 });
+    await page.locator('[data-static-shell]').waitFor({ state: 'detached' });
+    expect(await page.getByLabel('User ID').inputValue()).toBe('123456789012');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-shell-key'))).toBe(
+      'player-1',
+    );
+  });
+
+  it("hides the public pack prices from a reseller's drawn product page", async () => {
+    await open();
+    await shopper(app, () => page).logIn('reseller@example.com', 'Reseller@12345');
+    const packs = await packsOfBrazil();
+    const release = await holdTheApp();
+    await page.goto(`/product/${await brazilId()}`, { waitUntil: 'commit' });
+    const publicPrice = page
+      .locator('[data-static-shell] .item-card')
+      .first()
+      .getByText(rupees(packs[0].discountedprice));
+    await publicPrice.waitFor({ state: 'attached' });
+    expect(await publicPrice.isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Please Login First' }).first().isVisible()).toBe(
+      false,
+    );
+    release();
+    await page.locator('.item-card').first().getByText(rupees(packs[0].resellprice)).waitFor();
+  });
+
+  it('draws a product page in Hindi on a laptop without any script', async () => {
+    await open({
+      javaScriptEnabled: false,
+      viewport: { width: 1366, height: 768 },
+      isMobile: false,
+      hasTouch: false,
+      deviceScaleFactor: 1,
+    });
+    await page.goto(`/product/${await brazilId()}?lang=hi`);
+    await page.getByRole('heading', { name: 'रिचार्ज चुनें' }).waitFor();
+    expect(await page.locator('#static-player-1').getAttribute('placeholder')).toBe('जैसे 123456789');
+    expect(await page.getByRole('button', { name: 'कृपया पहले लॉग इन करें' }).first().isVisible()).toBe(
+      true,
+    );
+    await screenshot(page, 'static-first-screen-08-product-hindi-laptop-without-script');
+  });
+
+  it("keeps a signed-in customer's typing begun on the drawn page over their last player", async () => {
+    await open();
+    await shopper(app, () => page).logIn('user@example.com', 'User@12345');
+    const product = await brazilId();
+    const [{ userid }] = await app.sql<{ userid: string }>(
+      `SELECT userid FROM users WHERE email = 'user@example.com'`,
+    );
+    // The last player bought for on this device: the app fills it in when it starts.
+    await page.evaluate(
+      ([key]) => localStorage.setItem(key, JSON.stringify({ input1: '55555555', input2: '55' })),
+      [`zs_player:${userid}:${product}`],
+    );
+    const release = await holdTheAppCode();
+    await page.goto(`/product/${product}`);
+    await page.locator('#static-player-1').focus();
+    release();
+    await page.locator('[data-static-shell]').waitFor({ state: 'detached' });
+    // The field the customer reached stays as they saw it, and what they type is all it holds.
+    await page.keyboard.type('10000001');
+    expect(await page.getByLabel('User ID').inputValue()).toBe('10000001');
   });
 });

@@ -34,13 +34,17 @@ import {
 import {
   homeShell as homeShellHtml,
   productHreflangTags,
-  productShell,
   withProductHead,
   withShell,
 } from './storefront-shell.js';
+import { productShell } from './product-shell.js';
 import { shellLanguageOf, shellTexts, withHtmlLang, type ShellLanguage } from './shell-language.js';
 import { CatalogService } from '../modules/catalog/catalog.service.js';
-import type { HomeProductsDto, ProductResponseDto } from '../modules/catalog/dto/catalog.dto.js';
+import type {
+  HomeProductsDto,
+  ItemsResponseDto,
+  ProductPageDto,
+} from '../modules/catalog/dto/catalog.dto.js';
 
 export interface StaticRoots {
   storefront: string;
@@ -246,17 +250,23 @@ function storefrontPages(
 
   const productPage = async (id: string, language: ShellLanguage) => {
     const hreflang = productHreflangTags(publicUrl, id);
-    const answer = await catalog.eachProduct(id).catch(() => undefined);
+    // The public packs: a reseller's page hides their prices until the app shows the trade ones.
+    const [answer, itemsAnswer] = await Promise.all([
+      catalog.eachProduct(id).catch(() => undefined),
+      catalog.items(undefined, id).catch(() => undefined),
+    ]);
     if (!answer) {
       return withHtmlLang(withTags(productHtml!, productPreloads(id), hreflang), language);
     }
-    const { product } = JSON.parse(answer.json) as { product: ProductResponseDto };
+    const { product } = JSON.parse(answer.json) as { product: ProductPageDto };
+    const items = itemsAnswer && (JSON.parse(itemsAnswer.json) as ItemsResponseDto);
     const texts = shellTexts(language);
     return withShell(
       withHtmlLang(withProductHead(withTags(productHtml!, hreflang), product, texts), language),
-      productShell(product, texts),
+      productShell(product, items?.items, language),
       {
         product: { id, answer: { product } },
+        ...(items ? { items: { id, answer: items } } : {}),
       },
     );
   };

@@ -18,7 +18,7 @@ import type { ShellTexts } from './shell-language.js';
  * shows the trade prices (`theme-init.js` marks such a page, global.css hides them).
  */
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
@@ -33,7 +33,7 @@ const scriptJson = (value: unknown) =>
 const FALLBACK_TILE_IMAGE = '/images/fallback-tile.svg';
 
 /** As the storefront's `assetUrl`: server paths are relative to the site root. */
-function assetUrl(path: string | undefined | null): string {
+export function assetUrl(path: string | undefined | null): string {
   if (!path) return FALLBACK_TILE_IMAGE;
   if (/^(https?:)?\/\//.test(path) || path.startsWith('data:') || path.startsWith('/')) return path;
   return `/${path}`;
@@ -62,9 +62,10 @@ const ICONS = {
     'M4 14v-2a8 8 0 0 1 16 0v2M4 14h3v5H5a1 1 0 0 1-1-1zM20 14h-3v5h2a1 1 0 0 0 1-1zM17 19a4 4 0 0 1-4 3h-1',
   close: 'M6 6l12 12M18 6L6 18',
   pause: 'M8 5v14M16 5v14',
+  shieldCheck: 'M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6zM8.5 12l2.5 2.5 4.5-5',
 };
 
-const icon = (name: keyof typeof ICONS, size: number) =>
+export const icon = (name: keyof typeof ICONS, size: number) =>
   `<svg width="${size}" height="${size}" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false"><path d="${ICONS[name]}"></path></svg>`;
 
 /** The top bar as a signed-out visitor sees it; its menu opens once the app has started. */
@@ -86,7 +87,7 @@ const bottomBar = (texts: ShellTexts) =>
       `<a class="bottombar-tab${tab.href === '/home' ? ' is-active is-center' : ''}" href="${tab.href}"><span class="bottombar-icon">${icon(tab.icon, 22)}</span><span>${escapeHtml(texts.tabs[tab.label])}</span></a>`,
   ).join('')}</nav>`;
 
-const appShell = (texts: ShellTexts, main: string, withBottomBar: boolean) =>
+export const appShell = (texts: ShellTexts, main: string, withBottomBar: boolean) =>
   `<div class="app-shell${withBottomBar ? ' has-bottombar' : ''}" data-static-shell="">${topBar(texts)}<main class="app-main">${main}</main>${withBottomBar ? bottomBar(texts) : ''}</div>`;
 
 const tile = (texts: ShellTexts) => (product: HomeProductDto) => {
@@ -191,31 +192,12 @@ export function homeShell(
   );
 }
 
-/**
- * The storefront's delivery promise as the product page words it (`deliveryNote` in
- * storefront/src/features/product/productRules.ts).
- */
-const deliveryNote = (product: ProductResponseDto, texts: ShellTexts) =>
-  product.deliveryTime ?? (product.isApi ? texts.instantIn : texts.deliveredWithin);
-
-/** A product page's first screen: the product's header; the form follows with the app. */
-export function productShell(product: ProductResponseDto, texts: ShellTexts): string {
-  const note = product.importantnote
-    ? `<div class="important-note">${icon('alert', 18)}<p>${escapeHtml(product.importantnote)}</p></div>`
-    : '';
-  const header = `<section class="product-header card"><img class="product-image" src="${escapeHtml(assetUrl(product.imgpath))}" alt="" width="96" height="96"><div class="product-heading"><h1>${escapeHtml(product.name)}</h1><p class="delivery-note">${icon('bolt', 16)} ${escapeHtml(deliveryNote(product, texts))}</p><button type="button" class="btn btn-secondary btn-sm" data-shell-key="how-to-purchase">${icon('info', 16)} ${escapeHtml(texts.howToPurchase)}</button></div>${note}</section>`;
-  return appShell(
-    texts,
-    `<div class="container page"><div class="product-layout"><div class="product-main">${header}</div></div></div>`,
-    false,
-  );
-}
-
 /** What the app's query cache starts with, by the storefront's query keys. */
 export interface InitialData {
   homeProducts?: unknown;
   gallery?: unknown;
   product?: { id: string; answer: unknown };
+  items?: { id: string; answer: unknown };
 }
 
 /** The storefront's HTML with `shell` inside its `#root` and the answers it was drawn from. */

@@ -6,6 +6,7 @@ interface InitialData {
   homeProducts?: unknown;
   gallery?: unknown;
   product?: { id: string; answer: unknown };
+  items?: { id: string; answer: unknown };
 }
 
 function readInitialData(): InitialData | null {
@@ -21,8 +22,8 @@ function readInitialData(): InitialData | null {
 
 /**
  * Puts the answers the page came with into the query cache, so the app's first render shows what
- * the server already drew instead of loading it again. The home tiles are the public ones: a
- * reseller's are read as before.
+ * the server already drew instead of loading it again. The home tiles and the packs are the public
+ * ones: a reseller's are read as before.
  */
 export function seedInitialData(client: QueryClient): QueryClient {
   const data = readInitialData();
@@ -30,5 +31,6 @@ export function seedInitialData(client: QueryClient): QueryClient {
   if (data.homeProducts) client.setQueryData(queryKeys.homeProducts('public'), data.homeProducts);
   if (data.gallery) client.setQueryData(queryKeys.gallery(), data.gallery);
   if (data.product) client.setQueryData(queryKeys.product(data.product.id), data.product.answer);
+  if (data.items) client.setQueryData(queryKeys.items(data.items.id, 'public'), data.items.answer);
   return client;
 }

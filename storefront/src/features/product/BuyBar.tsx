@@ -35,10 +35,20 @@ export function BuyBar({
         </button>
       ) : (
         <div className="buy-bar-actions">
-          <button type="button" className="btn btn-secondary btn-sm" onClick={onGuest}>
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            onClick={onGuest}
+            data-shell-key="bar-guest"
+          >
             {t('product.buyAsGuest')}
           </button>
-          <button type="button" className="btn btn-primary btn-sm" onClick={onLogin}>
+          <button
+            type="button"
+            className="btn btn-primary btn-sm"
+            onClick={onLogin}
+            data-shell-key="bar-login"
+          >
             {t('product.loginFirst')}
           </button>
         </div>

@@ -67,6 +67,7 @@ export function EnterInfoStep({
             value={input1}
             onChange={(event) => onInput1Change(cleanInput(first.kind, event.target.value))}
             onFocus={onPlayerFocus}
+            data-shell-key="player-1"
             placeholder={fieldPlaceholder(first)}
             autoComplete={firstIsEmail ? 'email' : 'off'}
             maxLength={firstIsEmail ? EMAIL_MAX_LENGTH : 12}
@@ -95,6 +96,7 @@ export function EnterInfoStep({
               value={input2}
               onChange={(event) => onInput2Change(event.target.value)}
               onFocus={onPlayerFocus}
+              data-shell-key="player-2"
               aria-describedby={`${secondId}-hint`}
             >
               <option value="">{t('product.selectServer')}</option>
@@ -112,6 +114,7 @@ export function EnterInfoStep({
               value={input2}
               onChange={(event) => onInput2Change(cleanInput(second.kind, event.target.value))}
               onFocus={onPlayerFocus}
+              data-shell-key="player-2"
               placeholder={fieldPlaceholder(second)}
               autoComplete="off"
               maxLength={second.kind === 'zone' ? 5 : SECOND_INPUT_MAX_LENGTH}
@@ -129,6 +132,7 @@ export function EnterInfoStep({
             type="button"
             className="btn btn-secondary"
             onClick={onCheckUsername}
+            data-shell-key="check-username"
             disabled={usernameCheck.status === 'checking'}
           >
             {usernameCheck.status === 'checking'

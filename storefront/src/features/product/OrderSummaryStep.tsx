@@ -85,10 +85,16 @@ export function OrderSummaryStep({
             type="button"
             className="btn btn-primary btn-block summary-action"
             onClick={onLogin}
+            data-shell-key="summary-login"
           >
             {t('product.loginFirst')}
           </button>
-          <button type="button" className="btn btn-secondary btn-block guest-buy" onClick={onGuest}>
+          <button
+            type="button"
+            className="btn btn-secondary btn-block guest-buy"
+            onClick={onGuest}
+            data-shell-key="summary-guest"
+          >
             {t('product.buyWithoutAccount')}
           </button>
         </>

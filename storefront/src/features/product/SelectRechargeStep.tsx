@@ -37,6 +37,7 @@ function ItemCard({
       onClick={onSelect}
       disabled={!item.inStock}
       aria-pressed={selected}
+      data-shell-key={`pack-${item._id}`}
     >
       {percent > 0 && item.inStock && <span className="item-badge">-{percent}%</span>}
       <img src={assetUrl(item.imgpath || fallbackImage)} alt="" loading="lazy" />
