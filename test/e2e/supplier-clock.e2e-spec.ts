@@ -91,7 +91,13 @@ describeWithSkewLimit('a supplier refusing our clock', 24 * 3600_000, (current) 
       }
       const waiting = await waitFor(
         () => states(app, orderids),
-        (rows) => rows.every((row) => row.attention === Messages.deliveryAwaitingClock),
+        // The sweep's retries claim an order (in_progress) while the last attempt's note stays:
+        // the orders are read at rest, waiting.
+        (rows) =>
+          rows.every(
+            (row) =>
+              row.attention === Messages.deliveryAwaitingClock && row.delivery_status === 'pending',
+          ),
         20_000,
       );
       for (const row of waiting) {
