@@ -338,4 +338,18 @@ describe('the first screen before the app starts', () => {
     await page.keyboard.type('10000001');
     expect(await page.getByLabel('User ID').inputValue()).toBe('10000001');
   });
+
+  it('keeps the ID guide open that the visitor opened before the app took over', async () => {
+    await open();
+    const release = await holdTheAppCode();
+    await page.goto(`/product/${await brazilId()}`);
+    await page.getByText('Where do I find my User ID?').click();
+    expect(await page.locator('details.id-guide').getAttribute('open')).toBe('');
+    release();
+    await page.locator('[data-static-shell]').waitFor({ state: 'detached' });
+    await page.locator('details.id-guide[open]').waitFor();
+    expect(await page.getByRole('img', { name: 'Where to find your User ID' }).isVisible()).toBe(
+      true,
+    );
+  });
 });

@@ -137,7 +137,7 @@ function playerStep(product: ProductPageDto, { first, second }: Fields, t: Trans
       ? `<div class="username-check"><button type="button" class="btn btn-secondary" data-shell-key="check-username">${t('checkUsername')}</button></div>`
       : '';
   const guide = product.guideImage
-    ? `<details class="id-guide"><summary>${t('whereFind', { label: first.label })}</summary><img src="${escapeHtml(assetUrl(product.guideImage))}" alt="${t('whereFindAlt', { label: first.label })}" loading="lazy"></details>`
+    ? `<details class="id-guide" data-shell-key="id-guide"><summary>${t('whereFind', { label: first.label })}</summary><img src="${escapeHtml(assetUrl(product.guideImage))}" alt="${t('whereFindAlt', { label: first.label })}" loading="lazy"></details>`
     : '';
   return stepCard(
     1,

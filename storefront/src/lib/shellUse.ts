@@ -44,8 +44,9 @@ export function keepShellUse(shell: Element): () => void {
   const onPress = (event: MouseEvent) => {
     const key = keyOf(event.target);
     if (!key || !shell.contains(event.target as Node)) return;
-    // A click into a field only places the caret: the focus is kept, not a press.
-    if (isField(event.target as Element)) return;
+    // A click into a field only places the caret, and a guide opens by itself: neither is a
+    // press to make again (the field's value and the guide's state are carried over).
+    if (isField(event.target as Element) || (event.target as Element).closest('summary')) return;
     event.preventDefault();
     if (use.presses.at(-1) !== key) use.presses.push(key);
     use.focus = key;
@@ -81,8 +82,12 @@ async function handOver(shell: Element, use: ShellUse) {
     (field) => isField(field) && (field.value !== '' || use.reached.has(field.dataset.shellKey!)),
   );
   const focused = drawnFields.find((field) => field.dataset.shellKey === use.focus);
+  const openGuides = [
+    ...shell.querySelectorAll<HTMLDetailsElement>('details[data-shell-key]'),
+  ].filter((details) => details.open);
   let pending = [
     ...drawnFields.map((field) => () => carryValue(field)),
+    ...openGuides.map((details) => () => carryOpen(details)),
     () => placeFocus(use.focus, focused),
   ];
   // The app's page may render in more than one pass: each control is waited for.
@@ -114,11 +119,21 @@ function carryValue(drawn: Field): boolean {
   return true;
 }
 
+/** Opens the app's guide of the same key as an open drawn one; false until it exists. */
+function carryOpen(drawn: HTMLDetailsElement): boolean {
+  const target = control(drawn.getAttribute('data-shell-key')!);
+  if (!(target instanceof HTMLDetailsElement)) return false;
+  target.open = true;
+  return true;
+}
+
 function placeFocus(key: string | undefined, drawn: Field | undefined): boolean {
   if (!key) return true;
   const target = control(key);
   if (!target) return false;
-  target.focus();
+  const focusable =
+    target instanceof HTMLDetailsElement ? (target.querySelector('summary') ?? target) : target;
+  focusable.focus();
   // The caret (or the selection) where it was in the drawn field: typing goes on from there.
   if (
     target instanceof HTMLInputElement &&

@@ -151,7 +151,7 @@ export function EnterInfoStep({
         </div>
       )}
       {product.guideImage && (
-        <details className="id-guide">
+        <details className="id-guide" data-shell-key="id-guide">
           <summary>{t('product.whereFind', { label: firstLabel })}</summary>
           <img
             src={assetUrl(product.guideImage)}
