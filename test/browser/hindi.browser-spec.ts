@@ -180,7 +180,10 @@ describe('the storefront in Hindi', () => {
   it('switches to Hindi from the menu, keeps it over a reload, and marks the page lang="hi"', async () => {
     await page.goto('/home');
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('button', { name: 'हिन्दी' }).first().click();
+    await page
+      .getByRole('dialog', { name: 'Main menu' })
+      .getByRole('button', { name: 'हिन्दी' })
+      .click();
     await page.getByRole('heading', { name: 'ट्रेंडिंग छूट' }).waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('hi');
     await page.keyboard.press('Escape');

@@ -352,4 +352,19 @@ describe('the first screen before the app starts', () => {
       true,
     );
   });
+
+  it('makes a press whose finger was lifted only after the app took over', async () => {
+    await open();
+    const release = await holdTheAppCode();
+    await page.goto(`/product/${await brazilId()}`);
+    const drawn = await page.locator('[data-shell-key="how-to-purchase"]').boundingBox();
+    // Down on the drawn button; the app replaces it before the press ends, so the browser itself
+    // sends no click for it.
+    await page.mouse.move(drawn!.x + drawn!.width / 2, drawn!.y + drawn!.height / 2);
+    await page.mouse.down();
+    release();
+    await page.locator('[data-static-shell]').waitFor({ state: 'detached' });
+    await page.mouse.up();
+    await page.getByRole('dialog', { name: 'How To Purchase?' }).waitFor();
+  });
 });

@@ -8,6 +8,11 @@ interface ShellUse {
   presses: string[];
   /** `data-shell-key`s of the fields the visitor reached: what they hold wins, empty or not. */
   reached: Set<string>;
+  /**
+   * `data-shell-key` of the control under a pointer still down: replaced before the pointer is
+   * lifted, it gets no click from the browser, so the app's control is pressed once it is lifted.
+   */
+  held?: string;
 }
 
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
@@ -22,9 +27,21 @@ const isField = (element: Element | null): element is Field =>
   element instanceof HTMLSelectElement ||
   element instanceof HTMLTextAreaElement;
 
+/**
+ * The key of a control whose press the app must make (a field only takes the caret, and a guide
+ * opens by itself: their values and state are carried over instead).
+ */
+function pressedKey(shell: Element, target: EventTarget | null) {
+  const key = keyOf(target);
+  if (!key || !shell.contains(target as Node)) return undefined;
+  if (isField(target as Element) || (target as Element).closest('summary')) return undefined;
+  return key;
+}
+
 const control = (key: string) => document.querySelector<HTMLElement>(`[data-shell-key="${key}"]`);
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 
 /**
  * Keeps what the visitor does to the controls of the server-drawn page (those marked
@@ -41,21 +58,33 @@ export function keepShellUse(shell: Element): () => void {
     use.focus = key;
     if (isField(event.target as Element)) use.reached.add(key);
   };
+  const onDown = (event: PointerEvent) => {
+    use.held = pressedKey(shell, event.target);
+  };
+  const onUp = () => {
+    use.held = undefined;
+  };
   const onPress = (event: MouseEvent) => {
-    const key = keyOf(event.target);
-    if (!key || !shell.contains(event.target as Node)) return;
-    // A click into a field only places the caret, and a guide opens by itself: neither is a
-    // press to make again (the field's value and the guide's state are carried over).
-    if (isField(event.target as Element) || (event.target as Element).closest('summary')) return;
+    const key = pressedKey(shell, event.target);
+    if (!key) return;
     event.preventDefault();
     if (use.presses.at(-1) !== key) use.presses.push(key);
     use.focus = key;
   };
-  document.addEventListener('focusin', onFocus, true);
-  document.addEventListener('click', onPress, true);
+  const listeners = [
+    ['focusin', onFocus],
+    ['pointerdown', onDown],
+    ['pointerup', onUp],
+    ['pointercancel', onUp],
+    ['click', onPress],
+  ] as const;
+  for (const [type, listener] of listeners) {
+    document.addEventListener(type, listener as EventListener, true);
+  }
   const stopListening = () => {
-    document.removeEventListener('focusin', onFocus, true);
-    document.removeEventListener('click', onPress, true);
+    for (const [type, listener] of listeners) {
+      document.removeEventListener(type, listener as EventListener, true);
+    }
   };
 
   return () => {
@@ -65,7 +94,7 @@ export function keepShellUse(shell: Element): () => void {
       return;
     }
     // The app's first commit replaces the drawn page; in the same task the focus goes to the app's
-    // control, so a key pressed right after still lands in the field it was meant for.
+    // control and the first press is made, so nothing the visitor does next comes in between.
     const observer = new MutationObserver(() => {
       if (shell.isConnected) return;
       observer.disconnect();
@@ -78,45 +107,73 @@ export function keepShellUse(shell: Element): () => void {
 
 async function handOver(shell: Element, use: ShellUse) {
   const deadline = Date.now() + FIND_TIMEOUT_MS;
+  const held = use.held && liftedOn(use.held, deadline);
   const drawnFields = [...shell.querySelectorAll<Field>('[data-shell-key]')].filter(
     (field) => isField(field) && (field.value !== '' || use.reached.has(field.dataset.shellKey!)),
   );
-  const focused = drawnFields.find((field) => field.dataset.shellKey === use.focus);
   const openGuides = [
     ...shell.querySelectorAll<HTMLDetailsElement>('details[data-shell-key]'),
   ].filter((details) => details.open);
+  const focused = drawnFields.find((field) => field.dataset.shellKey === use.focus);
+  // Whether the app has state to render before a press can see it (a value, an earlier press).
+  let unsettled = false;
   let pending = [
-    ...drawnFields.map((field) => () => carryValue(field)),
+    ...drawnFields.map((field) => () => {
+      const carried = carryValue(field);
+      if (carried === 'changed') unsettled = true;
+      return carried !== false;
+    }),
     ...openGuides.map((details) => () => carryOpen(details)),
     () => placeFocus(use.focus, focused),
   ];
   // The app's page may render in more than one pass: each control is waited for.
   while (pending.length && Date.now() < deadline) {
     pending = pending.filter((step) => !step());
-    if (pending.length) await new Promise((resolve) => requestAnimationFrame(resolve));
+    if (pending.length) await nextFrame();
   }
-  for (const key of use.presses) {
-    while (!control(key) && Date.now() < deadline) {
-      await new Promise((resolve) => requestAnimationFrame(resolve));
-    }
+  const press = async (key: string) => {
+    while (!control(key) && Date.now() < deadline) await nextFrame();
     // Each press sees the state the previous one left (a chosen pack, then 'Please Login First').
-    await nextTask();
+    if (unsettled) await nextTask();
     control(key)?.click();
-  }
+    unsettled = true;
+  };
+  for (const key of use.presses) await press(key);
+  if (held && (await held)) await press(use.held!);
 }
 
-/** Puts a drawn field's value in the app's field of the same key, as typing would; false until it exists. */
-function carryValue(drawn: Field): boolean {
+/**
+ * Resolves true once the pointer that went down on the drawn control `key` is lifted over the
+ * app's control of that key; false when it is lifted elsewhere, cancelled (a scroll) or never.
+ */
+function liftedOn(key: string, deadline: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const done = (event: Event) => {
+      window.removeEventListener('pointerup', done, true);
+      window.removeEventListener('pointercancel', done, true);
+      resolve(event.type === 'pointerup' && keyOf(event.target) === key);
+    };
+    window.addEventListener('pointerup', done, true);
+    window.addEventListener('pointercancel', done, true);
+    setTimeout(() => done(new Event('timeout')), Math.max(0, deadline - Date.now()));
+  });
+}
+
+/**
+ * Puts a drawn field's value in the app's field of the same key, as typing would: 'changed' or
+ * 'same', false until the app's field exists.
+ */
+function carryValue(drawn: Field): 'changed' | 'same' | false {
   const target = control(drawn.getAttribute('data-shell-key')!);
   if (!isField(target)) return false;
-  if (target.value === drawn.value) return true;
+  if (target.value === drawn.value) return 'same';
   const prototype = Object.getPrototypeOf(target) as object;
   // The app's fields are controlled: the value is set as the browser sets it, then announced.
   Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(target, drawn.value);
   target.dispatchEvent(
     new Event(target instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }),
   );
-  return true;
+  return 'changed';
 }
 
 /** Opens the app's guide of the same key as an open drawn one; false until it exists. */
