@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import type { TestApp } from '../utils/app.js';
 import {
+  appTookOver,
   launchBrowser,
   payOnGatewayPage,
   phonePage,
@@ -75,6 +76,8 @@ describe('coming back to a purchase in the browser', () => {
 
     await page.goto(`/product/${await productId('Mobile Legends (Brazil server)')}`);
     await page.getByText('86 Diamonds').first().waitFor();
+    // The drawn page cannot know the account's player: the app fills it in.
+    await appTookOver(page);
     expect(await input('User ID').inputValue()).toBe('10000001');
     expect(await input('Zone ID').inputValue()).toBe('1001');
     await screenshot(page, 'journeys-02-remembered-player');
@@ -100,6 +103,8 @@ describe('coming back to a purchase in the browser', () => {
     page = await phonePage(browser, app.url);
     await page.goto(`/product/${await productId('Genshin Impact')}`);
     await page.getByRole('button', { name: /980 \+ 110 Genesis Crystals/ }).click();
+    // The tap started the app: the bar measured is the app's.
+    await appTookOver(page);
     const bar = page.getByRole('region', { name: 'Your order' });
     await bar.getByText('₹1,149.00').waitFor();
     const box = (await bar.boundingBox())!;

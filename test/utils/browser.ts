@@ -80,6 +80,14 @@ export async function screenshot(page: Page, name: string) {
   });
 }
 
+/**
+ * Waits until the app has replaced the first screen the server drew: a signed-out visitor's home
+ * and product pages hand over on first use, a signed-in visitor's once the browser is idle. Read
+ * what only the app fills in (a remembered player, a measured layout) after it.
+ */
+export const appTookOver = (page: Page) =>
+  page.locator('[data-static-shell]').waitFor({ state: 'detached' });
+
 /** A desktop-sized page (1366x768). */
 export async function desktopPage(browser: Browser, baseURL: string) {
   const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 768 } });
