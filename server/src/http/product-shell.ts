@@ -29,11 +29,11 @@ export function productShell(
 ): string {
   const t = (key: ProductTextKey, values?: Record<string, string | number>) =>
     escapeHtml(productText(language, key, values));
-  const money = rupees(language);
+  const money = RUPEES[language];
   const chosen = items?.find((item) => item.inStock);
   const fields = inputFields(product, (key) => productText(language, key));
   const main = [
-    header(product, language, t),
+    header(product, language, money, t),
     playerStep(product, fields, t),
     packsStep(items, chosen, product.imgpath, money, t),
   ].join('');
@@ -44,9 +44,10 @@ export function productShell(
 type Translate = (key: ProductTextKey, values?: Record<string, string | number>) => string;
 type Money = (amount: number, whole?: boolean) => string;
 
-/** As the storefront's `formatRupees` and `rupeesShort`, in the page's language. */
-function rupees(language: ShellLanguage): Money {
-  const locale = language === 'hi' ? 'hi-IN' : 'en-IN';
+/** As the storefront's `formatRupees` and `rupeesShort`, in each language, made once. */
+const RUPEES: Record<ShellLanguage, Money> = { en: rupeesIn('en-IN'), hi: rupeesIn('hi-IN') };
+
+function rupeesIn(locale: string): Money {
   const exact = new Intl.NumberFormat(locale, {
     style: 'currency',
     currency: 'INR',
@@ -104,7 +105,7 @@ function placeholder(field: Field<FirstInputKind | SecondInputKind>, t: Translat
 const stepCard = (step: number, title: string, body: string, className = '') =>
   `<section class="card step-card${className ? ` ${className}` : ''}"><h2 class="step-title"><span class="step-number">${step}</span>${title}</h2>${body}</section>`;
 
-function header(product: ProductPageDto, language: ShellLanguage, t: Translate) {
+function header(product: ProductPageDto, language: ShellLanguage, money: Money, t: Translate) {
   const texts = shellTexts(language);
   const delivery =
     product.deliveryTime ?? (product.isApi ? texts.instantIn : texts.deliveredWithin);
@@ -113,7 +114,7 @@ function header(product: ProductPageDto, language: ShellLanguage, t: Translate) 
     guarantee &&
     (guarantee.percent !== undefined
       ? t('percentOfPrice', { percent: guarantee.percent })
-      : rupees(language)(guarantee.rupees ?? 0, true));
+      : money(guarantee.rupees ?? 0, true));
   const guaranteeNote = guarantee
     ? `<p class="guarantee-note" data-testid="delivery-guarantee">${icon('shieldCheck', 16)} ${t('guarantee', { minutes: guarantee.minutes, back: back! })}</p>`
     : '';
@@ -179,7 +180,7 @@ function packsStep(
     const priceHtml = item.inStock
       ? `<span class="item-price static-public-price"><strong>${money(price)}</strong>${item.originalprice > price ? `<s>${money(item.originalprice)}</s>` : ''}</span>`
       : `<span class="item-out">${t('outOfStock')}</span>`;
-    return `<button type="button" class="${classes}"${item.inStock ? '' : ' disabled'} aria-pressed="${selected}" data-shell-key="pack-${escapeHtml(item._id)}" data-price="${escapeHtml(money(price))}" data-name="${escapeHtml(item.name)}">${badge}<img src="${escapeHtml(assetUrl(item.imgpath || fallbackImage))}" alt="" loading="lazy"><span class="item-name">${escapeHtml(item.name)}</span>${priceHtml}</button>`;
+    return `<button type="button" class="${classes}"${item.inStock ? '' : ' disabled'} aria-pressed="${selected}" data-shell-key="pack-${escapeHtml(item._id)}" data-price="${money(price)}" data-name="${escapeHtml(item.name)}">${badge}<img src="${escapeHtml(assetUrl(item.imgpath || fallbackImage))}" alt="" loading="lazy"><span class="item-name">${escapeHtml(item.name)}</span>${priceHtml}</button>`;
   };
   return stepCard(
     2,
