@@ -54,6 +54,42 @@ describe('saved players', () => {
     ]);
   });
 
+  it('writes nothing when an order is for the player already first in the list', async () => {
+    const shopper = await newShopper(app, { balance: 100_000 });
+    // The row's version (xmin) changes with every write of it, and only then.
+    const version = async () => {
+      const rows = await app.sql<{ version: string; input2: string }>(
+        `SELECT p.xmin::text AS version, p.input2 FROM saved_players p
+         JOIN users u ON u.id = p.user_id WHERE u.userid = $1`,
+        [shopper.userid],
+      );
+      return rows[0];
+    };
+    await walletOrder(shopper, brazil, { input1: '10000001', input2: '1001' });
+    const first = await version();
+
+    await walletOrder(shopper, brazil, { input1: '10000001', input2: '1001' });
+    expect(await version()).toEqual(first);
+
+    // Another zone is written at once, as is the same player once another game came between.
+    await walletOrder(shopper, brazil, { input1: '10000001', input2: '2002' });
+    const changed = await version();
+    expect(changed).toEqual({ version: expect.any(String), input2: '2002' });
+    expect(changed.version).not.toBe(first.version);
+    await walletOrder(shopper, genshin, { input1: '700000001', input2: 'Asia' });
+    await walletOrder(shopper, brazil, { input1: '10000001', input2: '2002' });
+    expect((await version()).version).not.toBe(changed.version);
+    const { body } = await app
+      .http()
+      .get(`/api/savedplayers/${shopper.userid}`)
+      .set(shopper.auth)
+      .expect(200);
+    expect(body.map((player: { productname: string }) => player.productname)).toEqual([
+      'Mobile Legends (Brazil server)',
+      'Genshin Impact',
+    ]);
+  });
+
   it('serves them to their owner and an admin only; anyone else is told they do not exist', async () => {
     const owner = await newShopper(app, { balance: 50_000 });
     const other = await newShopper(app);

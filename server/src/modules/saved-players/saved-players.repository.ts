@@ -22,11 +22,19 @@ export class SavedPlayersRepository {
   /**
    * Keeps the player of an order just placed (its last use first in the list). SQL: it follows
    * every storefront order, and `upsert` builds the same statement at several times the CPU.
+   * An order for the player already first in the list, used in the last minute, writes nothing:
+   * a shop ordering again and again for one player then commits no second transaction per order
+   * and does not queue on that row.
    */
   async remember(player: { userId: string; productId: string; input1: string; input2: string }) {
     await this.txHost.tx.query(
       `INSERT INTO saved_players (user_id, product_id, input1, input2, updated_at)
-       VALUES ($1, $2, $3, $4, now())
+       SELECT $1::uuid, $2::uuid, $3::varchar, $4::varchar, now()
+       WHERE NOT EXISTS (
+         SELECT FROM (SELECT product_id, input1, input2, updated_at FROM saved_players
+                      WHERE user_id = $1 ORDER BY updated_at DESC LIMIT 1) latest
+         WHERE latest.product_id = $2 AND latest.input1 = $3 AND latest.input2 = $4
+           AND latest.updated_at > now() - interval '1 minute')
        ON CONFLICT (user_id, product_id)
        DO UPDATE SET input1 = EXCLUDED.input1, input2 = EXCLUDED.input2, updated_at = now()`,
       [player.userId, player.productId, player.input1, player.input2],
