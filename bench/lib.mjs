@@ -87,7 +87,7 @@ export function storeEnv(scratch, overrides = {}) {
 
 /**
  * Starts `node <args>` from the repository root and resolves once it prints `readyText` (or
- * sends 'ready' over IPC). Everything it prints is kept in `child.output`.
+ * sends 'ready' over IPC). The end of what it prints is kept in `child.output`.
  */
 export function start(args, env, readyText) {
   return new Promise((resolve, reject) => {
@@ -97,9 +97,14 @@ export function start(args, env, readyText) {
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
     child.output = '';
+    let ready = false;
     const onData = (chunk) => {
-      child.output += chunk.toString();
-      if (readyText && child.output.includes(readyText)) resolve(child);
+      // The last 64 KB is enough to say why a store failed, and a long run prints without end.
+      child.output = (child.output + chunk.toString()).slice(-65_536);
+      if (!ready && readyText && child.output.includes(readyText)) {
+        ready = true;
+        resolve(child);
+      }
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
