@@ -1,4 +1,5 @@
 import { startTestApp, type TestApp } from '../utils/app.js';
+import { insertUser } from './helpers/accounts.js';
 import {
   catalogEntry,
   expectLedgerConsistent,
@@ -147,6 +148,62 @@ describe('admin lists at scale', () => {
       expect(await walletSearch(part)).toEqual(ids(wallet));
       expect(await walletSearch(wallet[0].txnid.toLowerCase())).toEqual([wallet[0].id]);
       expect(await walletSearch(wallet[1].txnid.slice(0, -3))).toContain(wallet[1].id);
+    });
+
+    it('finds the users whose e-mail contains a text across its @ as a plain search of every user would', async () => {
+      const tag = Date.now().toString(36);
+      for (const email of [
+        `alpha.${tag}@shop.in`,
+        `xalpha.${tag}@shop.in`,
+        `alpha.${tag}@shop.info`,
+        `alpha.${tag}x@shop.in`,
+        `alpha_${tag}@shop.in`,
+        `beta.${tag}@alpha.${tag}.in`,
+      ]) {
+        await insertUser(app, { email });
+      }
+      const found = async (q: string) =>
+        (
+          (
+            await rest('users', { range: [0, 49], sort: ['userid', 'ASC'], filter: { q } }).expect(
+              200,
+            )
+          ).body as Array<{ email: string }>
+        )
+          .map((user) => user.email)
+          .sort();
+      const plainly = async (q: string) =>
+        (
+          await app.sql<{ email: string }>(
+            `SELECT email FROM users WHERE strpos(lower(name), lower($1)) > 0
+               OR strpos(lower(email), lower($1)) > 0 OR strpos(mobilenumber, $1) > 0
+             ORDER BY email`,
+            [q],
+          )
+        )
+          .map((user) => user.email)
+          .sort();
+      for (const q of [
+        `alpha.${tag}@shop.in`,
+        `ALPHA.${tag.toUpperCase()}@SHOP.IN`,
+        `ha.${tag}@sh`,
+        `${tag}@`,
+        `${tag}x@shop`,
+        `_${tag}@`,
+        `.${tag}@shop.info`,
+        `@shop.in`,
+        `@alpha.${tag}`,
+        `${tag}@shop.in@`,
+        `%${tag}@shop.in`,
+      ]) {
+        const expected = await plainly(q);
+        expect({ q, found: await found(q) }).toEqual({ q, found: expected });
+      }
+      expect(await found(`alpha.${tag}@shop.in`)).toEqual([
+        `alpha.${tag}@shop.in`,
+        `alpha.${tag}@shop.info`,
+        `xalpha.${tag}@shop.in`,
+      ]);
     });
 
     it('still finds rows under the e-mail they were placed with after the e-mail changed', async () => {

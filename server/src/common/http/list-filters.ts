@@ -17,14 +17,21 @@ export function textFilter(filter: Filter, key: string): string | undefined {
   return text === '' ? undefined : text;
 }
 
+const literally = (text: string) => text.replace(/[\\%_]/g, '\\$&');
+
 /** A `contains` pattern for ILIKE, with the user's own `%`, `_` and `\` taken literally. */
 export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+  return `%${literally(text)}%`;
+}
+
+/** An `ends with` pattern for ILIKE, the user's text taken literally. */
+export function endsWithPattern(text: string): string {
+  return `%${literally(text)}`;
 }
 
 /** A `starts with` pattern for LIKE on a lower-cased column, the user's text taken literally. */
 export function prefixPattern(text: string): string {
-  return `${text.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+  return `${literally(text.toLowerCase())}%`;
 }
 
 /**

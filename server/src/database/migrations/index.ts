@@ -33,6 +33,7 @@ import { DeliveryNames1764502300000 } from './1764502300000-DeliveryNames.js';
 import { WalletDayTalliesByKind1764502400000 } from './1764502400000-WalletDayTalliesByKind.js';
 import { UserTallies1764502400100 } from './1764502400100-UserTallies.js';
 import { NewestCarryUpdated1764502400200 } from './1764502400200-NewestCarryUpdated.js';
+import { EmailLocalPartSearch1764502500000 } from './1764502500000-EmailLocalPartSearch.js';
 
 /** Every migration, oldest first. Listed explicitly so the build and the tests load the same set. */
 export const migrations = [
@@ -71,4 +72,5 @@ export const migrations = [
   WalletDayTalliesByKind1764502400000,
   UserTallies1764502400100,
   NewestCarryUpdated1764502400200,
+  EmailLocalPartSearch1764502500000,
 ];

@@ -20,6 +20,7 @@ import type { Language } from '../../common/i18n/language.js';
 })
 @Index('users_guest_contact', { synchronize: false })
 @Index('users_search_email', { synchronize: false })
+@Index('users_search_email_local', { synchronize: false })
 @Index('users_search_mobilenumber', { synchronize: false })
 @Index('users_search_name', { synchronize: false })
 export class UserEntity {

@@ -12,6 +12,7 @@ import { DataSource, type QueryDeepPartialEntity } from 'typeorm';
 import { Role } from '../../common/auth/role.js';
 import { foldTally, tallyRows, type Tally } from '../../database/tallies.js';
 import type { User } from './user.js';
+import { emailContains } from './email-search.js';
 import { UserEntity } from './user.entity.js';
 
 const ROLES = Object.values(Role);
@@ -67,9 +68,14 @@ export class UsersAdminRepository {
     const q = textFilter(query.filter, 'q');
     if (q) {
       // `userid = n` only for the digits a userid prints as, so each arm can use its index.
+      const email = emailContains('user', q);
       users.andWhere(
-        '(user.name ILIKE :pattern OR user.email ILIKE :pattern OR user.mobilenumber LIKE :pattern OR user.userid = :userid::bigint)',
-        { pattern: containsPattern(q), userid: CANONICAL_USERID.test(q) ? q : null },
+        `(user.name ILIKE :pattern OR ${email.where} OR user.mobilenumber LIKE :pattern OR user.userid = :userid::bigint)`,
+        {
+          pattern: containsPattern(q),
+          userid: CANONICAL_USERID.test(q) ? q : null,
+          ...email.parameters,
+        },
       );
     }
     const sort = USER_SORT[query.sortField] ?? 'userid';

@@ -6,6 +6,7 @@ import { guardedUpdate } from '../../database/transactions.js';
 import { Role } from '../../common/auth/role.js';
 import type { Language } from '../../common/i18n/language.js';
 import type { User, UserSession } from './user.js';
+import { emailContains } from './email-search.js';
 import { UserEntity } from './user.entity.js';
 
 export interface NewUser {
@@ -53,12 +54,13 @@ export class UsersRepository {
     return this.users.findOneBy({ userid });
   }
 
-  /** The userids of up to `limit` users whose e-mail matches the ILIKE `pattern`. */
-  async useridsByEmailPattern(pattern: string, limit: number): Promise<number[]> {
+  /** The userids of up to `limit` users whose e-mail contains `text` (any case). */
+  async useridsWithEmailContaining(text: string, limit: number): Promise<number[]> {
+    const email = emailContains('user', text);
     const rows = await this.users
       .createQueryBuilder('user')
       .select('user.userid', 'userid')
-      .where('user.email ILIKE :pattern', { pattern })
+      .where(email.where, email.parameters)
       .limit(limit)
       .getRawMany<{ userid: string }>();
     return rows.map((row) => Number(row.userid));

@@ -5,7 +5,6 @@ import { AppError } from '../../common/errors/app-error.js';
 import { Messages } from '@zstore/contract/messages';
 import { EditProfileDto, mapUser } from './dto/user.dto.js';
 import { Role } from '../../common/auth/role.js';
-import { containsPattern } from '../../common/http/list-filters.js';
 import { type GuestContact, type NewUser, UsersRepository } from './users.repository.js';
 import type { LanguageUpdateDto } from './dto/user-language.dto.js';
 
@@ -37,10 +36,7 @@ export class UsersService {
    * match, which the caller then searches the slow way.
    */
   async useridsWithEmailContaining(text: string): Promise<number[] | undefined> {
-    const userids = await this.users.useridsByEmailPattern(
-      containsPattern(text),
-      EMAIL_SEARCH_MAX_USERS + 1,
-    );
+    const userids = await this.users.useridsWithEmailContaining(text, EMAIL_SEARCH_MAX_USERS + 1);
     return userids.length > EMAIL_SEARCH_MAX_USERS ? undefined : userids;
   }
 
