@@ -95,6 +95,31 @@ describe('reseller API orders: the reference is the idempotency key, forever', (
     }
   });
 
+  it('answers the bound order to a resend after its pack was withdrawn and the wallet spent', async () => {
+    const gone = await testItem(app, 20_000);
+    const spender = await newReseller(app, 20_000);
+    const spenderKey = await adminCreatesKey(app, spender);
+    const client = clientFor(app, spenderKey);
+    const send = () => client.post(ORDERS, body('wa-77', { item_id: gone.itemId }));
+    const first = await send();
+    expect(first.status).toBe(201);
+    expect(await balanceOf(spender.id)).toBe(0);
+    await app.http().post(`/api/admin/deleteitem/${gone.itemid}`).set(admin.auth).expect(200);
+    // A new reference for the withdrawn pack is refused, as is the changed body of the old one.
+    expect((await client.post(ORDERS, body('wa-78', { item_id: gone.itemId }))).body).toMatchObject(
+      { code: 'INVALID_INPUT' },
+    );
+    expect(
+      await client.post(ORDERS, body('wa-77', { item_id: gone.itemId, input2: 'Other' })),
+    ).toMatchObject({ status: 409, body: { code: 'REFERENCE_REUSED' } });
+
+    const resent = await send();
+    expect(resent.status).toBe(200);
+    expect(resent.body.order).toEqual(first.body.order);
+    expect(await orderCount(spender.id)).toBe(1);
+    await expectLedgerConsistent(app);
+  });
+
   it('answers 409 REFERENCE_REUSED to another body with a used reference, placing nothing', async () => {
     const answer = await clientFor(app, key).post(ORDERS, body('tg-1001', { input1: '99887766' }));
     expect(answer).toMatchObject({ status: 409, body: { code: 'REFERENCE_REUSED' } });

@@ -123,6 +123,11 @@ const ALLOWED: Array<{ file: string; table: string; why: string }> = [
     why: 'read-only join for the product name shown beside each saved player',
   },
   {
+    file: 'reseller-api/reseller-keys.service.ts',
+    table: 'users',
+    why: "read-only: every signed request reads its key and its reseller's role, block and invoice details in one statement, on the path whose throughput is held to the storefront's",
+  },
+  {
     file: 'invoices/tax-documents.repository.ts',
     table: 'users',
     why: "read-only: a UPI payment settled after checkout invoices the buyer's name, e-mail and GSTIN as they are then, in one statement with the product's category",

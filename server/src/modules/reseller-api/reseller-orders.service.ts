@@ -87,13 +87,10 @@ export class ResellerOrdersService {
    */
   async place(key: ActiveKey, request: OrderRequest, options: { background?: boolean } = {}) {
     const hash = requestHash(request);
-    const bound = await this.boundTo(key.reseller.id, request.reference);
-    if (bound) return { created: false, order: await this.replay(bound, hash) };
-
-    const { product, item } = await this.catalogue.packFor(request, key.mode);
-    const buyer = { ...key.reseller, role: Role.Reseller };
     let placed: Order | undefined;
     try {
+      const { product, item } = await this.catalogue.packFor(request, key.mode);
+      const buyer = { ...key.reseller, role: Role.Reseller };
       await this.orders.placeWalletOrderFor(
         buyer,
         {
@@ -120,20 +117,20 @@ export class ResellerOrdersService {
         options,
       );
     } catch (error) {
-      if (!isReferenceClash(error)) throw inApiTerms(error);
-      const winner = await this.bindings.findOneByOrFail({
-        userId: key.reseller.id,
-        reference: request.reference,
-      });
-      return { created: false, order: await this.replay(winner, hash) };
+      // A bound reference answers its order whatever refused this attempt: the binding itself,
+      // or what changed since (the pack gone, the balance spent). Looked up only here, so a new
+      // reference, nearly every send, costs no read.
+      const bound = await this.boundTo(key.reseller.id, request.reference);
+      if (bound) return { created: false, order: await this.replay(bound, hash) };
+      throw isReferenceClash(error) ? error : inApiTerms(error);
     }
     // The order as its own transaction wrote it: no second read.
     return { created: true, order: liveView(placed!, request.reference) };
   }
 
   /**
-   * The order a reference is bound to. This and `bind` are typed SQL: they run on every API
-   * order, the path whose throughput is held to the storefront's (`bench/reseller.bench.mjs`).
+   * The order a reference is bound to. This and `bind` are typed SQL: they run on the API's
+   * order path, whose throughput is held to the storefront's (`bench/reseller.bench.mjs`).
    */
   private async boundTo(userId: string, reference: string) {
     const rows: Array<Record<string, unknown>> = await this.txHost.tx.query(
