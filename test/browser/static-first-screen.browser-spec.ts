@@ -206,9 +206,22 @@ describe('the first screen before the app starts', () => {
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 3_000)));
     expect(await page.locator('[data-static-shell]').count()).toBe(1);
 
+    // Where the focus is once the drawn page is gone, before any other task (a key press) runs.
+    await page.evaluate(() => {
+      const root = document.getElementById('root')!;
+      const observer = new MutationObserver(() => {
+        if (root.querySelector('[data-static-shell]')) return;
+        observer.disconnect();
+        document.body.dataset.focusAtHandover = document.activeElement?.className ?? '';
+      });
+      observer.observe(root, { childList: true });
+    });
     // Reaching for the search field starts the app, which keeps the focus there.
     await page.getByLabel('Search games').focus();
     await page.locator('[data-static-shell]').waitFor({ state: 'detached' });
+    expect(await page.locator('body').getAttribute('data-focus-at-handover')).toContain(
+      'game-search-input',
+    );
     await page.keyboard.type('genshin');
     await page.getByRole('heading', { name: 'Results for “genshin”' }).waitFor();
     expect(await page.locator('a.product-tile').count()).toBe(1);

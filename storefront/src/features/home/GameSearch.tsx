@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId, useLayoutEffect, useRef } from 'react';
 import { Icon } from '@/components/Icon';
 import { useTranslation } from 'react-i18next';
 
@@ -14,7 +14,8 @@ export function GameSearch({ query, onChange, focusOnMount = false }: GameSearch
   const id = useId();
   const field = useRef<HTMLInputElement>(null);
   const { t } = useTranslation();
-  useEffect(() => {
+  // In the commit that replaces the first screen, so no key pressed meanwhile lands outside it.
+  useLayoutEffect(() => {
     if (focusOnMount) field.current?.focus();
   }, [focusOnMount]);
   return (
