@@ -84,7 +84,6 @@ const view = (key: ResellerApiKeyEntity): KeyView => ({
   revokedAt: key.revokedAt?.toISOString() ?? null,
 });
 
-/** Creating, listing and revoking a reseller's API keys, and finding the key a request names. */
 /** The reseller's columns `active` reads beside its key. */
 interface KeyOwnerColumns {
   owner_userid: string;
@@ -97,6 +96,7 @@ interface KeyOwnerColumns {
   owner_gstin: string | null;
 }
 
+/** Creating, listing and revoking a reseller's API keys, and finding the key a request names. */
 @Injectable()
 export class ResellerKeysService {
   private readonly box: SecretBox;
