@@ -77,6 +77,23 @@ describe('Redis down', () => {
     });
   }
 
+  it('answers at once after one call has found Redis silent, instead of waiting on every call', async () => {
+    const before = await balancesOf(app, shopper.userid);
+    redis.set('blackhole');
+    try {
+      expect((await calls.login()).status).toBe(503);
+      for (const [name, call] of Object.entries(calls)) {
+        const { response, ms } = await timed(call);
+        expect({ name, status: response.status }).toEqual({ name, status: 503 });
+        expect(response.body).toMatchObject({ message: Messages.busy, code: 'UNAVAILABLE' });
+        expect({ name, fast: ms < 500 }).toEqual({ name, fast: true });
+      }
+    } finally {
+      redis.set('up');
+    }
+    expect(await balancesOf(app, shopper.userid)).toEqual(before);
+  });
+
   it('works again once Redis is back', async () => {
     redis.set('up');
     const deadline = Date.now() + 15_000;

@@ -1,12 +1,22 @@
 import { EventEmitter } from 'node:events';
 import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
-import { Redis } from 'ioredis';
+import { Command, Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 
 export const REDIS = Symbol('REDIS');
 
 const REDIS_CONNECT_TIMEOUT_MS = 5_000;
 const REDIS_COMMAND_TIMEOUT_MS = 1_000;
+/** While Redis is found silent, how often one burst of commands is let through to try it. */
+const REDIS_PROBE_INTERVAL_MS = 1_000;
+
+/** Refused without trying, because Redis did not answer the last command that tried it. */
+export class RedisOutageError extends Error {
+  override readonly name = 'RedisOutageError';
+  constructor() {
+    super('Redis is not answering');
+  }
+}
 
 /** Redis refusing a write because it reached `maxmemory` (policy `noeviction`). */
 export function isRedisOutOfMemory(error: unknown): boolean {
@@ -25,8 +35,13 @@ export const redisFaults = new EventEmitter();
  * refuses writes for memory: each one a moment to wait, not a fault of the request.
  */
 export function isRedisUnavailable(error: unknown): boolean {
+  return isRedisOutOfMemory(error) || isRedisSilent(error);
+}
+
+/** A command that found Redis gone or silent (not one Redis answered with a refusal). */
+function isRedisSilent(error: unknown): boolean {
   const { name, message } = (error ?? {}) as { name?: unknown; message?: unknown };
-  if (name === 'MaxRetriesPerRequestError' || isRedisOutOfMemory(error)) return true;
+  if (name === 'MaxRetriesPerRequestError' || name === 'RedisOutageError') return true;
   return (
     typeof message === 'string' &&
     /^(Command timed out|Connection is closed|Stream isn't writeable|Reached the max retries per request)/.test(
@@ -35,12 +50,62 @@ export function isRedisUnavailable(error: unknown): boolean {
   );
 }
 
+/**
+ * A client that remembers an outage: once a command finds Redis gone or silent, the next ones
+ * are refused at once instead of each waiting out the command timeout, so a request that needs
+ * Redis twice still answers 503 within one timeout. Every second, the commands of one tick are
+ * let through to try Redis again (all of one tick, so an automatic pipeline is never split);
+ * the first answer, or a new connection, ends the outage.
+ */
+class OutageAwareRedis extends Redis {
+  private silentSince: number | null = null;
+  private lastTry = 0;
+  private tryingThisTick = false;
+
+  override sendCommand(command: Command, stream?: Parameters<Redis['sendCommand']>[1]) {
+    if (this.silentSince !== null && !this.isHandshake(command) && !this.mayTry()) {
+      command.reject(new RedisOutageError());
+      return command.promise;
+    }
+    const reply = super.sendCommand(command, stream) as Promise<unknown>;
+    reply.then(
+      () => (this.silentSince = null),
+      (error: unknown) => {
+        if (isRedisSilent(error) && this.silentSince === null) {
+          this.silentSince = Date.now();
+          this.lastTry = this.silentSince;
+        }
+      },
+    );
+    return reply;
+  }
+
+  markAnswering() {
+    this.silentSince = null;
+  }
+
+  /** A new connection's own first commands, which are how it finds Redis answering again. */
+  private isHandshake(command: Command) {
+    return this.status === 'connect' && Command.checkFlag('HANDSHAKE_COMMANDS', command.name);
+  }
+
+  private mayTry() {
+    if (this.tryingThisTick) return true;
+    if (Date.now() - this.lastTry < REDIS_PROBE_INTERVAL_MS) return false;
+    this.lastTry = Date.now();
+    this.tryingThisTick = true;
+    setImmediate(() => (this.tryingThisTick = false));
+    return true;
+  }
+}
+
 export function createRedis(
   config: AppConfig,
   purpose: string,
-  options: { forWorker?: boolean; autoPipelining?: boolean } = {},
+  options: { forWorker?: boolean; autoPipelining?: boolean; rememberOutages?: boolean } = {},
 ) {
-  const client = new Redis(config.redisUrl, {
+  const Client = options.rememberOutages ? OutageAwareRedis : Redis;
+  const client = new Client(config.redisUrl, {
     connectionName: `zstore-${purpose}`,
     enableAutoPipelining: options.autoPipelining ?? false,
     lazyConnect: false,
@@ -56,6 +121,7 @@ export function createRedis(
         }),
   });
   client.on('error', () => undefined);
+  if (client instanceof OutageAwareRedis) client.on('ready', () => client.markAnswering());
   return client;
 }
 
@@ -76,7 +142,8 @@ class RedisCloser implements OnApplicationShutdown {
       inject: [APP_CONFIG],
       // Commands that many requests send in the same tick (rate limits, checked players) go
       // out as one write: fewer system calls for Redis and for us.
-      useFactory: (config: AppConfig) => createRedis(config, 'app', { autoPipelining: true }),
+      useFactory: (config: AppConfig) =>
+        createRedis(config, 'app', { autoPipelining: true, rememberOutages: true }),
     },
     RedisCloser,
   ],
