@@ -4,6 +4,7 @@ import {
   STORE_ACTOR,
 } from '../../server/src/modules/orders/order-settlement.service.js';
 import type { TestApp } from '../utils/app.js';
+import { shopper } from '../utils/shop.js';
 import {
   launchBrowser,
   payOnGatewayPage,
@@ -38,41 +39,18 @@ describe('buying in the browser', () => {
   });
   afterEach(() => page.context().close());
 
-  const productId = async (name: string) =>
-    (await app.sql<{ id: string }>('SELECT id FROM products WHERE name = $1', [name]))[0].id;
-  const input = (label: string) =>
-    page.getByLabel(label, { exact: true }).and(page.locator('input, select'));
-  const button = (name: string) => page.getByRole('button', { name, exact: true });
+  const shop = () => shopper(app, () => page);
+  const input = (label: string) => shop().input(label);
+  const button = (name: string) => shop().button(name);
+  const logIn = (email: string, password: string) => shop().logIn(email, password);
+  const choosePack = (...args: Parameters<ReturnType<typeof shop>['choosePack']>) =>
+    shop().choosePack(...args);
+  const checkUsername = (name: string) => shop().checkUsername(name);
   const walletBalance = async (email: string) =>
     Number(
       (await app.sql<{ balance: string }>('SELECT balance FROM users WHERE email = $1', [email]))[0]
         .balance,
     ) / 100;
-
-  async function logIn(email: string, password: string) {
-    await page.goto('/login');
-    await input('Email').fill(email);
-    await input('Password').fill(password);
-    await button('Sign In').click();
-    await page.waitForURL('**/home');
-  }
-
-  async function choosePack(
-    product: string,
-    pack: string,
-    first: [string, string],
-    second: [string, string],
-  ) {
-    await page.goto(`/product/${await productId(product)}`);
-    await input(first[0]).fill(first[1]);
-    const secondField = input(second[0]);
-    if ((await secondField.evaluate((el) => el.tagName)) === 'SELECT') {
-      await secondField.selectOption(second[1]);
-    } else await secondField.fill(second[1]);
-    await page
-      .getByRole('button', { name: new RegExp(`\\b${pack.replace(/[+]/g, '\\+')}`) })
-      .click();
-  }
 
   it('sends a visitor who wants to buy to the login page', async () => {
     await choosePack('BGMI', '325 UC', ['Character ID', '5123456789'], ['Player Name', 'Ravi']);
@@ -108,8 +86,7 @@ describe('buying in the browser', () => {
       ['User ID', '10000001'],
       ['Zone ID', '1001'],
     );
-    await button('Check Username').click();
-    await page.getByText('Username: SandboxHero').first().waitFor();
+    await checkUsername('SandboxHero');
     await button('Proceed to Payment').click();
     await page.getByRole('radio', { name: /UPI Payment/ }).click();
     await button('Confirm Order').click();

@@ -60,15 +60,14 @@ describe('coming back to a purchase in the browser', () => {
   });
 
   it('remembers the last player of a game and fills it in next time', async () => {
-    const { choosePack, button, input, productId } = shop();
+    const { choosePack, checkUsername, button, input, productId } = shop();
     await choosePack(
       'Mobile Legends (Brazil server)',
       '86 Diamonds',
       ['User ID', '10000001'],
       ['Zone ID', '1001'],
     );
-    await button('Check Username').click();
-    await page.getByText('Username: SandboxHero').first().waitFor();
+    await checkUsername('SandboxHero');
     await button('Proceed to Payment').click();
     await page.getByRole('radio', { name: /Z-Coins/ }).click();
     await button('Confirm Order').click();

@@ -71,7 +71,7 @@ describe('a live account in the browser', () => {
   });
 
   it('updates the balance after a Z-Coins order and follows the order to Completed', async () => {
-    const { logIn, choosePack, button } = shop();
+    const { logIn, choosePack, checkUsername, button } = shop();
     await logIn(email, 'User@12345');
     const before = (await userByEmail(app, email)).balance;
     await choosePack(
@@ -80,8 +80,7 @@ describe('a live account in the browser', () => {
       ['User ID', '10000001'],
       ['Zone ID', '1001'],
     );
-    await button('Check Username').click();
-    await page.getByText('Username: SandboxHero').first().waitFor();
+    await checkUsername('SandboxHero');
     await button('Proceed to Payment').click();
     await page.getByText(`Balance: ${coins(before)} Z-Coins`).waitFor();
     await page.getByRole('radio', { name: /Z-Coins/ }).click();

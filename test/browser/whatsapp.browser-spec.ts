@@ -76,7 +76,7 @@ describe('WhatsApp order updates in the browser', () => {
   }
 
   async function buyWithWhatsApp(prefix: string) {
-    const { logIn, choosePack, button } = shop();
+    const { logIn, choosePack, checkUsername, button } = shop();
     await logIn(EMAIL, PASSWORD);
     await choosePack(
       'Mobile Legends (Brazil server)',
@@ -84,8 +84,7 @@ describe('WhatsApp order updates in the browser', () => {
       ['User ID', '10000001'],
       ['Zone ID', '1001'],
     );
-    await button('Check Username').click();
-    await page.getByText('Username: SandboxHero').first().waitFor();
+    await checkUsername('SandboxHero');
     await button('Proceed to Payment').click();
     await page.getByRole('radio', { name: /Z-Coins/ }).click();
     const optIn = page.getByRole('checkbox', { name: 'Get order updates on WhatsApp' });

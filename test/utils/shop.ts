@@ -39,6 +39,34 @@ export function shopper(app: TestApp, page: () => Page) {
   }
 
   /**
+   * Presses Check Username and waits for `name`; when it does not come, fails with what the page
+   * shows instead (the fields, the chosen pack, the check's answer, any toast), so a failure says
+   * which step went wrong.
+   */
+  async function checkUsername(name: string) {
+    await button('Check Username').click();
+    try {
+      await page().getByText(`Username: ${name}`).first().waitFor();
+    } catch (failure) {
+      const shown = await page()
+        .evaluate(() => ({
+          url: location.href,
+          drawn: !!document.getElementById('static-player-1'),
+          fields: [...document.querySelectorAll('input')].map((field) => field.value),
+          chosen: [...document.querySelectorAll('[aria-pressed="true"]')].map((element) =>
+            element.textContent?.trim(),
+          ),
+          check: document.querySelector('.username-check')?.textContent,
+          toasts: [...document.querySelectorAll('.Toastify__toast')].map((t) => t.textContent),
+        }))
+        .catch((error: unknown) => String(error));
+      throw new Error(`Username: ${name} never showed; the page shows ${JSON.stringify(shown)}`, {
+        cause: failure,
+      });
+    }
+  }
+
+  /**
    * The first request to `path` reaches the server and is carried out, but its answer never
    * reaches the browser (the connection drops). Returns how many answers were lost so far.
    */
@@ -53,7 +81,7 @@ export function shopper(app: TestApp, page: () => Page) {
     return () => lost;
   }
 
-  return { input, button, productId, logIn, fill, choosePack, loseFirstAnswer };
+  return { input, button, productId, logIn, fill, choosePack, checkUsername, loseFirstAnswer };
 }
 
 export async function userByEmail(app: TestApp, email: string) {
