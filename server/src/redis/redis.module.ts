@@ -58,30 +58,29 @@ function isRedisSilent(error: unknown): boolean {
  * the first answer, or a new connection, ends the outage.
  */
 class OutageAwareRedis extends Redis {
-  private silentSince: number | null = null;
+  private silent = false;
   private lastTry = 0;
   private tryingThisTick = false;
 
   override sendCommand(command: Command, stream?: Parameters<Redis['sendCommand']>[1]) {
-    if (this.silentSince !== null && !this.isHandshake(command) && !this.mayTry()) {
+    if (this.silent && !this.isHandshake(command) && !this.mayTry()) {
       command.reject(new RedisOutageError());
       return command.promise;
     }
     const reply = super.sendCommand(command, stream) as Promise<unknown>;
     reply.then(
-      () => (this.silentSince = null),
+      () => (this.silent = false),
       (error: unknown) => {
-        if (isRedisSilent(error) && this.silentSince === null) {
-          this.silentSince = Date.now();
-          this.lastTry = this.silentSince;
-        }
+        if (this.silent || !isRedisSilent(error)) return;
+        this.silent = true;
+        this.lastTry = Date.now();
       },
     );
     return reply;
   }
 
   markAnswering() {
-    this.silentSince = null;
+    this.silent = false;
   }
 
   /** A new connection's own first commands, which are how it finds Redis answering again. */
