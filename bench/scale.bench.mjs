@@ -7,7 +7,9 @@
  * transactions), and measures every customer call and admin list side by side at
  * `BENCH_CONNECTIONS` (20) concurrent clients: p50, p95, req/s and the grown/seed ratios.
  * Targets: p95 ≤ 50 ms for a customer call, ≤ 200 ms for an admin list, and no call more than
- * 3× slower grown than seeded; a call that misses one is marked ✖.
+ * 3× slower grown than seeded; a call that misses one is marked ✖. Both stores are asked for
+ * pages that hold rows: a deep page is page 1000 grown and the last full page seeded, and a date
+ * range is the last seven India days, so a ratio compares answers, not an answer with `[]`.
  *
  * `BENCH_SCALE=0.1` grows a tenth. `BENCH_GROWN_DB=<database>` measures an already grown
  * database instead of growing one (it is kept afterwards; the store migrates it first).
@@ -93,19 +95,43 @@ async function pickSearched(client, people) {
   people.txnid = (
     await one(`SELECT txnid FROM wallet_transactions ORDER BY created_at LIMIT 1`)
   ).txnid;
-  // The last row of the page before a deep page, as the console passes it (`after`); on a
-  // store smaller than that, its last row.
+  // A deep page is asked where the store has one: page 1000 (offset 20,000 or 50,000) grown, and
+  // the last full page on the seeded store, so both answer rows and the ratio is of like work.
+  const count = async (table, where = 'true') =>
+    Number((await one(`SELECT count(*) AS n FROM ${table} WHERE ${where}`)).n);
+  const [orders, completed, wallet, refunded, failed, users] = [
+    await count('orders'),
+    await count('orders', `status = 'Completed'`),
+    await count('wallet_transactions'),
+    await count('wallet_transactions', `type = 'Refunded'`),
+    await count('wallet_transactions', `status = 'Failed'`),
+    await count('users'),
+  ];
+  const deepOffset = (wanted, rows, size) => Math.max(0, Math.min(wanted, rows - size));
+  const deepPage = (wanted, rows, size) => Math.max(1, Math.min(wanted, Math.floor(rows / size)));
+  people.deep = {
+    alltxnPage: deepPage(1000, orders, 50),
+    allwallettxnPage: deepPage(1000, wallet, 50),
+    usersDataPage: deepPage(1000, users, 25),
+    orders20000: deepOffset(20_000, orders, 25),
+    completed49950: deepOffset(49_950, completed, 50),
+    wallet50000: deepOffset(50_000, wallet, 50),
+    refunded49950: deepOffset(49_950, refunded, 50),
+    failed19950: deepOffset(19_950, failed, 50),
+  };
+  // The last row of the page before the deep page, as the console passes it (`after`).
   const lastBefore = async (table, offset) =>
     (
-      await one(
-        `SELECT id FROM ${table} ORDER BY created_at DESC, id DESC
-         OFFSET LEAST($1, (SELECT count(*) - 1 FROM ${table})) LIMIT 1`,
-        [offset],
-      )
+      await one(`SELECT id FROM ${table} ORDER BY created_at DESC, id DESC OFFSET $1 LIMIT 1`, [
+        Math.max(0, offset - 1),
+      ])
     ).id;
-  people.afterOrder = await lastBefore('orders', 49_949);
-  people.afterWallet = await lastBefore('wallet_transactions', 49_949);
-  people.afterOrder20000 = await lastBefore('orders', 19_999);
+  people.afterOrder = await lastBefore('orders', (people.deep.alltxnPage - 1) * 50);
+  people.afterWallet = await lastBefore(
+    'wallet_transactions',
+    (people.deep.allwallettxnPage - 1) * 50,
+  );
+  people.afterOrder20000 = await lastBefore('orders', people.deep.orders20000);
   people.productId = (
     await one(`SELECT id FROM products WHERE deleted_at IS NULL ORDER BY productid DESC LIMIT 1`)
   ).id;
@@ -147,8 +173,10 @@ const restList = (resource, { sort, range = [0, 24], filter = {} } = {}) =>
 /** Every call measured: its name, who makes it (`customer` or `admin`) and the request. */
 function calls(store) {
   const { people, pack } = store;
-  const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
-  const weekLater = new Date(Date.now() - 23 * 86_400_000).toISOString().slice(0, 10);
+  // The last seven India days: a week's rows grown, every row on the seeded store.
+  const indiaDay = (daysAgo) =>
+    new Date(Date.now() + 5.5 * 3_600_000 - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  const [weekStart, today] = [indiaDay(6), indiaDay(0)];
   const bearer = (session) => ({ authorization: `Bearer ${session.token}` });
   const customer = (name, path, session = store.typical, extra = {}) => ({
     name,
@@ -188,19 +216,28 @@ function calls(store) {
     admin('GET /admin/stats', '/api/admin/stats'),
     admin('GET /metrics (scrape)', '/api/metrics'),
     admin('GET /admin/alltxn page 1', '/api/admin/alltxn?page=1&limit=50'),
-    admin('GET /admin/alltxn page 1000', '/api/admin/alltxn?page=1000&limit=50'),
     admin(
-      'GET /admin/alltxn page 1000 keyset',
-      `/api/admin/alltxn?page=1000&limit=50&after=${people.afterOrder}`,
+      'GET /admin/alltxn deep page',
+      `/api/admin/alltxn?page=${people.deep.alltxnPage}&limit=50`,
+    ),
+    admin(
+      'GET /admin/alltxn deep page keyset',
+      `/api/admin/alltxn?page=${people.deep.alltxnPage}&limit=50&after=${people.afterOrder}`,
     ),
     admin('GET /admin/allwallettxn page 1', '/api/admin/allwallettxn?page=1&limit=50'),
-    admin('GET /admin/allwallettxn page 1000', '/api/admin/allwallettxn?page=1000&limit=50'),
     admin(
-      'GET /admin/allwallettxn page 1000 keyset',
-      `/api/admin/allwallettxn?page=1000&limit=50&after=${people.afterWallet}`,
+      'GET /admin/allwallettxn deep page',
+      `/api/admin/allwallettxn?page=${people.deep.allwallettxnPage}&limit=50`,
+    ),
+    admin(
+      'GET /admin/allwallettxn deep page keyset',
+      `/api/admin/allwallettxn?page=${people.deep.allwallettxnPage}&limit=50&after=${people.afterWallet}`,
     ),
     admin('GET /admin/users_data page 1', '/api/admin/users_data?page=1&limit=25'),
-    admin('GET /admin/users_data page 1000', '/api/admin/users_data?page=1000&limit=25'),
+    admin(
+      'GET /admin/users_data deep page',
+      `/api/admin/users_data?page=${people.deep.usersDataPage}&limit=25`,
+    ),
     admin('rest/users search e-mail', restList('users', { filter: { q: people.typical.email } })),
     admin('rest/orders default', restList('orders')),
     admin('rest/orders sort value', restList('orders', { sort: ['value', 'DESC'] })),
@@ -214,18 +251,21 @@ function calls(store) {
       'rest/orders status Processing',
       restList('orders', { filter: { status: 'Processing' } }),
     ),
+    admin('rest/orders date range', restList('orders', { filter: { from: weekStart, to: today } })),
     admin(
-      'rest/orders date range',
-      restList('orders', { filter: { from: monthAgo, to: weekLater } }),
-    ),
-    admin('rest/orders range 20000', restList('orders', { range: [20_000, 20_024] })),
-    admin(
-      'rest/orders status Completed range 50000',
-      restList('orders', { range: [49_950, 49_999], filter: { status: 'Completed' } }),
+      'rest/orders deep range',
+      restList('orders', { range: [people.deep.orders20000, people.deep.orders20000 + 24] }),
     ),
     admin(
-      'rest/orders range 20000 keyset',
-      `${restList('orders', { range: [20_000, 20_024] })}&after=${people.afterOrder20000}`,
+      'rest/orders status Completed deep range',
+      restList('orders', {
+        range: [people.deep.completed49950, people.deep.completed49950 + 49],
+        filter: { status: 'Completed' },
+      }),
+    ),
+    admin(
+      'rest/orders deep range keyset',
+      `${restList('orders', { range: [people.deep.orders20000, people.deep.orders20000 + 24] })}&after=${people.afterOrder20000}`,
     ),
     admin('rest/wallet-txn default', restList('wallet-transactions')),
     admin(
@@ -250,23 +290,31 @@ function calls(store) {
     ),
     admin(
       'rest/wallet-txn date range',
-      restList('wallet-transactions', { filter: { from: monthAgo, to: weekLater } }),
+      restList('wallet-transactions', { filter: { from: weekStart, to: today } }),
     ),
     admin(
       'rest/wallet-txn sort amount',
       restList('wallet-transactions', { sort: ['amount', 'DESC'] }),
     ),
     admin(
-      'rest/wallet-txn range 50000',
-      restList('wallet-transactions', { range: [50_000, 50_049] }),
+      'rest/wallet-txn deep range',
+      restList('wallet-transactions', {
+        range: [people.deep.wallet50000, people.deep.wallet50000 + 49],
+      }),
     ),
     admin(
-      'rest/wallet-txn type Refunded range 50000',
-      restList('wallet-transactions', { range: [49_950, 49_999], filter: { type: 'Refunded' } }),
+      'rest/wallet-txn type Refunded deep range',
+      restList('wallet-transactions', {
+        range: [people.deep.refunded49950, people.deep.refunded49950 + 49],
+        filter: { type: 'Refunded' },
+      }),
     ),
     admin(
-      'rest/wallet-txn status Failed range 20000',
-      restList('wallet-transactions', { range: [19_950, 19_999], filter: { status: 'Failed' } }),
+      'rest/wallet-txn status Failed deep range',
+      restList('wallet-transactions', {
+        range: [people.deep.failed19950, people.deep.failed19950 + 49],
+        filter: { status: 'Failed' },
+      }),
     ),
     admin('price screen rest/items 0-499', restList('items', { range: [0, 499] })),
     admin('price screen rest/products 0-499', restList('products', { range: [0, 499] })),
