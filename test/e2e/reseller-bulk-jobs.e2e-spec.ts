@@ -68,8 +68,17 @@ describe('reseller bulk orders in the background', () => {
       120_000,
     );
     expect(done).toHaveLength(11);
-    const jobs = await delivery.getJobs(['completed']);
-    const started = new Map(jobs.map((job) => [String(job.data.orderid), job.processedOn ?? 0]));
+    // The last order is Completed a moment before its job is moved to the completed list.
+    const jobs = await readUntil(
+      async () =>
+        (await delivery.getJobs(['completed'])).map((job) => ({
+          orderid: String(job.data.orderid),
+          processedOn: job.processedOn ?? 0,
+        })),
+      (completed) => new Set(completed.map((job) => job.orderid)).size === 11,
+      10_000,
+    );
+    const started = new Map(jobs.map((job) => [job.orderid, job.processedOn]));
     const storefront = started.get(orderid)!;
     const batch = [...started].filter(([id]) => id !== orderid).map(([, at]) => at);
     expect(batch).toHaveLength(10);
