@@ -212,7 +212,10 @@ describe('the first screen before the app starts', () => {
       const observer = new MutationObserver(() => {
         if (root.querySelector('[data-static-shell]')) return;
         observer.disconnect();
-        document.body.dataset.focusAtHandover = document.activeElement?.className ?? '';
+        // After every observer of this change (the app's hand-over is one), still in this task.
+        queueMicrotask(() => {
+          document.body.dataset.focusAtHandover = document.activeElement?.className ?? '';
+        });
       });
       observer.observe(root, { childList: true });
     });
@@ -225,6 +228,25 @@ describe('the first screen before the app starts', () => {
     await page.keyboard.type('genshin');
     await page.getByRole('heading', { name: 'Results for “genshin”' }).waitFor();
     expect(await page.locator('a.product-tile').count()).toBe(1);
+  });
+
+  it("keeps every key typed into the home page's search while the app takes over", async () => {
+    await open();
+    // A slow phone: the app's first render runs in slices, and keys come in between them.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto('/');
+    await tile('Genshin').waitFor();
+    await page.getByLabel('Search games').click();
+    await page.keyboard.type('mobile legends brazil server', { delay: 40 });
+    await page.locator('[data-static-shell]').waitFor({ state: 'detached' });
+    await page
+      .getByRole('heading', { name: 'Results for “mobile legends brazil server”' })
+      .waitFor();
+    expect(await page.getByLabel('Search games').inputValue()).toBe('mobile legends brazil server');
+    expect(await page.locator('a.product-tile').allInnerTexts()).toEqual([
+      expect.stringContaining('Brazil server'),
+    ]);
   });
 
   it('draws the player form, the packs and the summary of a product page before the app', async () => {

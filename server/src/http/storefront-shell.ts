@@ -184,7 +184,7 @@ export function homeShell(
         `<section class="product-section"><h2 class="section-title">${escapeHtml(section.title)}</h2><div class="product-grid">${section.items.map(tile(texts)).join('')}</div></section>`,
     )
     .join('');
-  const search = `<form class="game-search" role="search"><label for="static-game-search" class="sr-only">${escapeHtml(texts.searchGames)}</label>${icon('search', 18)}<input id="static-game-search" type="search" class="input game-search-input" placeholder="${escapeHtml(texts.searchPlaceholder)}" autocomplete="off" enterkeyhint="search"></form>`;
+  const search = `<form class="game-search" role="search"><label for="static-game-search" class="sr-only">${escapeHtml(texts.searchGames)}</label>${icon('search', 18)}<input id="static-game-search" type="search" class="input game-search-input" placeholder="${escapeHtml(texts.searchPlaceholder)}" autocomplete="off" enterkeyhint="search" data-shell-key="game-search"></form>`;
   return appShell(
     texts,
     `<div class="container page home"><h1 class="sr-only">${escapeHtml(texts.heading)}</h1>${popup(gallery, texts)}${carousels(gallery, texts)}${search}${catalogue}</div>`,

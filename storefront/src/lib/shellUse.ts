@@ -52,12 +52,14 @@ const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve))
  */
 export function keepShellUse(shell: Element): () => void {
   const use: ShellUse = { presses: [], reached: new Set() };
-  const onFocus = (event: FocusEvent) => {
-    const key = keyOf(event.target);
-    if (!key || !shell.contains(event.target as Node)) return;
+  const onFocus = (target: EventTarget | null) => {
+    const key = keyOf(target);
+    if (!key || !shell.contains(target as Node)) return;
     use.focus = key;
-    if (isField(event.target as Element)) use.reached.add(key);
+    if (isField(target as Element)) use.reached.add(key);
   };
+  // The visitor may have reached a field before this script ran.
+  onFocus(document.activeElement);
   const onDown = (event: PointerEvent) => {
     use.held = pressedKey(shell, event.target);
   };
@@ -72,7 +74,7 @@ export function keepShellUse(shell: Element): () => void {
     use.focus = key;
   };
   const listeners = [
-    ['focusin', onFocus],
+    ['focusin', (event: FocusEvent) => onFocus(event.target)],
     ['pointerdown', onDown],
     ['pointerup', onUp],
     ['pointercancel', onUp],
@@ -195,7 +197,7 @@ function placeFocus(key: string | undefined, drawn: Field | undefined): boolean 
   if (
     target instanceof HTMLInputElement &&
     drawn instanceof HTMLInputElement &&
-    target.type === 'text' &&
+    target.selectionStart !== null &&
     drawn.selectionStart !== null
   ) {
     target.setSelectionRange(drawn.selectionStart, drawn.selectionEnd);

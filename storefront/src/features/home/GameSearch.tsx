@@ -1,23 +1,20 @@
-import { useId, useLayoutEffect, useRef } from 'react';
+import { useId } from 'react';
 import { Icon } from '@/components/Icon';
 import { useTranslation } from 'react-i18next';
 
 interface GameSearchProps {
   query: string;
   onChange: (query: string) => void;
-  /** Takes the focus when it appears (the visitor was typing in the page's first screen). */
-  focusOnMount?: boolean;
 }
 
-/** The field that narrows the home tiles to the games whose name or region matches. */
-export function GameSearch({ query, onChange, focusOnMount = false }: GameSearchProps) {
+/**
+ * The field that narrows the home tiles to the games whose name or region matches. What the
+ * visitor typed into the server-drawn field of the same `data-shell-key` is carried into it
+ * (lib/shellUse.ts).
+ */
+export function GameSearch({ query, onChange }: GameSearchProps) {
   const id = useId();
-  const field = useRef<HTMLInputElement>(null);
   const { t } = useTranslation();
-  // In the commit that replaces the first screen, so no key pressed meanwhile lands outside it.
-  useLayoutEffect(() => {
-    if (focusOnMount) field.current?.focus();
-  }, [focusOnMount]);
   return (
     <form className="game-search" role="search" onSubmit={(event) => event.preventDefault()}>
       <label htmlFor={id} className="sr-only">
@@ -25,7 +22,6 @@ export function GameSearch({ query, onChange, focusOnMount = false }: GameSearch
       </label>
       <Icon name="search" size={18} />
       <input
-        ref={field}
         id={id}
         type="search"
         className="input game-search-input"
@@ -34,6 +30,7 @@ export function GameSearch({ query, onChange, focusOnMount = false }: GameSearch
         placeholder={t('home.searchPlaceholder')}
         autoComplete="off"
         enterKeyHint="search"
+        data-shell-key="game-search"
       />
     </form>
   );

@@ -100,30 +100,20 @@ function Catalogue({ products, query }: { products: UseQueryResult<HomeProducts>
   ));
 }
 
-/** The search field of the server's first screen (storefront-shell.ts), while it is there. */
-function staticSearch() {
-  const field = document.getElementById('static-game-search');
-  return field instanceof HTMLInputElement
-    ? { query: field.value, focused: document.activeElement === field }
-    : { query: '', focused: false };
-}
-
 export default function HomePage() {
   useGoogleLoginCompletion();
   // Deferred: the answers render in an interruptible pass that leaves the main thread to input.
   const gallery = useDeferredValue(useQuery(galleryQuery()));
   const { user } = useSession();
   const products = useDeferredValue(useQuery(homeProductsQuery(audienceOf(user?.role))));
-  // What the visitor typed into the server's first screen before the app took over.
-  const [typed] = useState(staticSearch);
-  const [query, setQuery] = useState(typed.query);
+  const [query, setQuery] = useState('');
   const { t } = useTranslation();
 
   return (
     <div className="container page home">
       <h1 className="sr-only">{t('home.heading')}</h1>
       <Banners gallery={gallery} />
-      <GameSearch query={query} onChange={setQuery} focusOnMount={typed.focused} />
+      <GameSearch query={query} onChange={setQuery} />
       <Catalogue products={products} query={query} />
       {/* Below the catalogue only once it is there, so the sections never push it down. */}
       {!products.isPending && <WhyChooseUs />}
