@@ -7,7 +7,7 @@ export const REDIS = Symbol('REDIS');
 
 const REDIS_CONNECT_TIMEOUT_MS = 5_000;
 const REDIS_COMMAND_TIMEOUT_MS = 1_000;
-/** While Redis is found silent, how often one burst of commands is let through to try it. */
+/** While Redis is found silent, how often a PING tries it again. */
 const REDIS_PROBE_INTERVAL_MS = 1_000;
 
 /** Refused without trying, because Redis did not answer the last command that tried it. */
@@ -52,49 +52,65 @@ function isRedisSilent(error: unknown): boolean {
 
 /**
  * A client that remembers an outage: once a command finds Redis gone or silent, the next ones
- * are refused at once instead of each waiting out the command timeout, so a request that needs
- * Redis twice still answers 503 within one timeout. Every second, the commands of one tick are
- * let through to try Redis again (all of one tick, so an automatic pipeline is never split);
- * the first answer, or a new connection, ends the outage.
+ * are refused at once instead of each waiting out the command timeout, so no request waits on
+ * Redis during an outage. Meanwhile a PING of its own tries Redis every second; its answer, any
+ * other answer, or a new connection ends the outage.
  */
 class OutageAwareRedis extends Redis {
   private silent = false;
-  private lastTry = 0;
-  private tryingThisTick = false;
+  private probe?: NodeJS.Timeout;
+  private probing = false;
 
   override sendCommand(command: Command, stream?: Parameters<Redis['sendCommand']>[1]) {
-    if (this.silent && !this.isHandshake(command) && !this.mayTry()) {
+    if (this.silent && !this.isHandshake(command)) {
       command.reject(new RedisOutageError());
       return command.promise;
     }
-    const reply = super.sendCommand(command, stream) as Promise<unknown>;
+    return this.trackReply(super.sendCommand(command, stream) as Promise<unknown>);
+  }
+
+  markAnswering() {
+    this.silent = false;
+    clearInterval(this.probe);
+    this.probe = undefined;
+  }
+
+  /** Stops trying Redis once the client is closed for good. */
+  stopTrying() {
+    clearInterval(this.probe);
+    this.probe = undefined;
+  }
+
+  private trackReply(reply: Promise<unknown>) {
     reply.then(
-      () => (this.silent = false),
+      () => this.markAnswering(),
       (error: unknown) => {
-        if (this.silent || !isRedisSilent(error)) return;
-        this.silent = true;
-        this.lastTry = Date.now();
+        if (isRedisSilent(error)) this.markSilent();
       },
     );
     return reply;
   }
 
-  markAnswering() {
-    this.silent = false;
+  private markSilent() {
+    if (this.silent || this.status === 'end') return;
+    this.silent = true;
+    this.probe = setInterval(() => this.tryRedis(), REDIS_PROBE_INTERVAL_MS);
+    this.probe.unref();
+  }
+
+  /** One PING at a time, outside the refusal: the only command that waits on a silent Redis. */
+  private tryRedis() {
+    if (this.probing) return;
+    this.probing = true;
+    const ping = new Command('ping');
+    void this.trackReply(super.sendCommand(ping) as Promise<unknown>)
+      .catch(() => undefined)
+      .finally(() => (this.probing = false));
   }
 
   /** A new connection's own first commands, which are how it finds Redis answering again. */
   private isHandshake(command: Command) {
     return this.status === 'connect' && Command.checkFlag('HANDSHAKE_COMMANDS', command.name);
-  }
-
-  private mayTry() {
-    if (this.tryingThisTick) return true;
-    if (Date.now() - this.lastTry < REDIS_PROBE_INTERVAL_MS) return false;
-    this.lastTry = Date.now();
-    this.tryingThisTick = true;
-    setImmediate(() => (this.tryingThisTick = false));
-    return true;
   }
 }
 
@@ -120,7 +136,10 @@ export function createRedis(
         }),
   });
   client.on('error', () => undefined);
-  if (client instanceof OutageAwareRedis) client.on('ready', () => client.markAnswering());
+  if (client instanceof OutageAwareRedis) {
+    client.on('ready', () => client.markAnswering());
+    client.on('end', () => client.stopTrying());
+  }
   return client;
 }
 
