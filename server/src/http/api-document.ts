@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { PUBLIC_OPERATION } from '../common/openapi/api-docs.decorators.js';
 import type { AppConfig } from '../config/config.js';
@@ -28,6 +29,25 @@ export function createApiDocument(
   const document = SwaggerModule.createDocument(app, options);
   declarePublicOperations(document);
   return document;
+}
+
+/**
+ * Serves the Swagger UI at `/api/docs` and the document at `/api/docs-json`, written out once:
+ * it is large (a quarter of a megabyte), and it does not change while the server runs.
+ */
+export function serveApiDocument(
+  app: NestFastifyApplication,
+  config: Pick<AppConfig, 'publicUrl' | 'sandbox'>,
+) {
+  const document = createApiDocument(app, config);
+  SwaggerModule.setup('api/docs', app, document, { raw: false });
+  const json = JSON.stringify(document);
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .get('/api/docs-json', (_request, reply) => {
+      void reply.type('application/json; charset=utf-8').send(json);
+    });
 }
 
 /**

@@ -4,13 +4,12 @@ import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { SwaggerModule } from '@nestjs/swagger';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AppConfig } from '../config/config.js';
 import { SANDBOX_UPI_APP_META, SANDBOX_UPI_APP_PATH } from '@zstore/contract/upi-apps';
-import { createApiDocument } from './api-document.js';
+import { serveApiDocument } from './api-document.js';
 import { serveResellerApiDocument } from '../modules/reseller-api/reseller-api-document.js';
 import { serveResellerApiPage } from '../modules/reseller-api/reseller-api-page.js';
 import { GALLERY_MAX_BYTES } from '../modules/gallery/gallery-files.js';
@@ -100,10 +99,7 @@ export async function configureHttp(
 
   serveResellerApiDocument(app, config);
   serveResellerApiPage(app);
-  if (config.apiDocs) {
-    const document = createApiDocument(app, config);
-    SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
-  }
+  if (config.apiDocs) serveApiDocument(app, config);
 
   const uploads = path.join(config.dataDir, 'uploads');
   fs.mkdirSync(uploads, { recursive: true });
