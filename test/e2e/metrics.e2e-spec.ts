@@ -108,6 +108,38 @@ describe('GET /api/metrics with METRICS_TOKEN', () => {
     ).toBeGreaterThan(0);
   });
 
+  it('counts refused requests without timing them, so attacks on every route keep the page small', async () => {
+    const route = { method: 'POST', route: '/api/order/createWalletOrder' };
+    for (const body of ['{not json', '{}']) {
+      await app
+        .http()
+        .post('/api/order/createWalletOrder')
+        .set('content-type', 'application/json')
+        .send(body);
+    }
+    const text = (
+      await app.http().get('/api/metrics').set('authorization', `Bearer ${TOKEN}`).expect(200)
+    ).text;
+    const refusals = [...text.matchAll(/^zstore_http_refusals_total\{(.*)\} (\d+)$/gm)]
+      .filter(([, labels]) => labels.includes(`route="${route.route}"`))
+      .reduce((sum, [, , count]) => sum + Number(count), 0);
+    expect(refusals).toBeGreaterThanOrEqual(2);
+    for (const status of ['400', '401']) {
+      expect(
+        sample(text, 'zstore_http_request_duration_seconds_count', {
+          ...route,
+          status_code: status,
+        }),
+      ).toBeUndefined();
+    }
+    const timed = [
+      ...text.matchAll(/^zstore_http_request_duration_seconds_count\{.*status_code="(\d+)".*$/gm),
+    ];
+    expect(timed.map(([, status]) => status).filter((status) => status.startsWith('4'))).toEqual(
+      [],
+    );
+  });
+
   it('refuses a caller without the token (401) or with a wrong one (403)', async () => {
     const missing = await app.http().get('/api/metrics').expect(401);
     expect(missing.body).toMatchObject({ code: 'UNAUTHORIZED' });

@@ -12,9 +12,20 @@ export class StoreMetrics implements OnModuleDestroy {
 
   readonly httpDuration = new Histogram({
     name: 'zstore_http_request_duration_seconds',
-    help: 'HTTP request latency by route pattern',
+    help: 'HTTP request latency by route pattern, of the requests answered (below 400) or failed (5xx)',
     labelNames: ['method', 'route', 'status_code'] as const,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+
+  /**
+   * Refused requests (4xx) are counted, not timed: an attack can refuse each route in a dozen
+   * ways, and a histogram's series for each would make the page megabytes long.
+   */
+  readonly httpRefusals = new Counter({
+    name: 'zstore_http_refusals_total',
+    help: 'HTTP requests refused with a 4xx, by route pattern',
+    labelNames: ['method', 'route', 'status_code'] as const,
     registers: [this.registry],
   });
 

@@ -26,12 +26,20 @@ export class MetricsCollector {
     private readonly orderCounts: OrdersAdminService,
   ) {}
 
-  private collecting?: Promise<void>;
+  private rendering?: Promise<string>;
 
-  /** Reads every state once for all the scrapes that ask at the same time. */
-  collect(): Promise<void> {
-    this.collecting ??= this.read().finally(() => (this.collecting = undefined));
-    return this.collecting;
+  /**
+   * The page, read and drawn once for all the scrapes that ask at the same time: drawing every
+   * request timer's series is the costly part, and it does not change between them.
+   */
+  page(): Promise<string> {
+    this.rendering ??= this.render().finally(() => (this.rendering = undefined));
+    return this.rendering;
+  }
+
+  private async render() {
+    await this.read();
+    return this.metrics.registry.metrics();
   }
 
   private async read() {

@@ -31,9 +31,9 @@ export class MetricsController {
       token: this.config.metrics.token,
       production: this.config.env === 'production',
     });
-    await this.collector.collect();
+    const page = await this.collector.page();
     void reply.header('content-type', this.metrics.registry.contentType);
     void reply.header('cache-control', 'no-store');
-    return this.metrics.registry.metrics();
+    return page;
   }
 }
