@@ -117,6 +117,18 @@ function steps(size) {
        JOIN grown_items i ON i.n = o.itn`,
     ],
     [
+      'supplier purchases',
+      // One pack for each order that reached a supplier: delivered, refunded after a refusal,
+      // or still on its way.
+      `INSERT INTO supplier_purchases (orderid, pack, supplier, product_ref, reference, status, failure,
+                                       tries, created_at, updated_at)
+       SELECT orderid, 1, CASE WHEN substr(orderid, 4)::bigint % 3 = 0 THEN 'moogold' ELSE 'smileone' END, '1', orderid || '-1',
+              CASE status WHEN 'Completed' THEN 'confirmed' WHEN 'Refunded' THEN 'failed' ELSE 'sent' END,
+              CASE WHEN status = 'Refunded' THEN CASE WHEN substr(orderid, 4)::bigint % 2 = 0 THEN 'player' ELSE 'store' END END,
+              1, paid_at, paid_at + interval '5 seconds'
+       FROM orders WHERE orderid LIKE 'ZSG%' AND status IN ('Completed', 'Refunded', 'Processing')`,
+    ],
+    [
       'wallet transactions',
       `INSERT INTO wallet_transactions (txnid, user_id, userid, useremail, type, status, purpose, amount, orderid,
                                         upi_txn_id, txn_date, created_at, updated_at)
@@ -210,6 +222,8 @@ export async function grow(client, scale = 1, log = console.log) {
     ['order_tallies', ['day', 'status'], ['orders', 'value']],
     ['wallet_transaction_tallies', ['type', 'status'], ['transactions']],
     ['wallet_transaction_day_tallies', ['day', 'type', 'status'], ['transactions']],
+    ['user_tallies', ['guest'], ['users']],
+    ['pack_tallies', ['supplier', 'status', 'failure'], ['packs']],
   ]) {
     const changes = table.replace('_tallies', '_tally_changes');
     const columns = [...keys, ...sums].join(', ');

@@ -74,6 +74,9 @@ const STATEMENTS = [
   [
     'metrics: packs',
     `SELECT supplier, status, coalesce(failure, ''), count(*) FROM supplier_purchases GROUP BY 1, 2, 3`,
+    `SELECT supplier, status, failure, sum(packs) FROM (SELECT supplier, status, failure, packs FROM pack_tallies
+       UNION ALL SELECT supplier, status, failure, packs FROM pack_tally_changes) tally
+     GROUP BY 1, 2, 3 HAVING sum(packs) > 0`,
   ],
   [
     'sweep: orders awaiting payment',

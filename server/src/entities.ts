@@ -9,6 +9,7 @@ import { ProductEntity } from './modules/catalog/product.entity.js';
 import { CouponUserUseEntity } from './modules/coupons/coupon-user-use.entity.js';
 import { CouponEntity } from './modules/coupons/coupon.entity.js';
 import { SupplierPurchaseEntity } from './modules/delivery/supplier-purchase.entity.js';
+import { PackTallyChangeEntity, PackTallyEntity } from './modules/delivery/pack-tally.entity.js';
 import { GalleryImageEntity } from './modules/gallery/gallery-image.entity.js';
 import { TaxDocumentSeriesEntity } from './modules/invoices/tax-document-series.entity.js';
 import { TaxDocumentEntity } from './modules/invoices/tax-document.entity.js';
@@ -112,6 +113,8 @@ export const storeEntities = [
   SavedPlayerEntity,
   ScheduledRunEntity,
   SupplierPurchaseEntity,
+  PackTallyEntity,
+  PackTallyChangeEntity,
   TaxDocumentEntity,
   TaxDocumentSeriesEntity,
   UserEntity,

@@ -29,6 +29,11 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   return undefined;
 }
 
+const byLabels = (a: Record<string, unknown>, b: Record<string, unknown>) =>
+  `${String(a.supplier)} ${String(a.status)} ${String(a.failure)}`.localeCompare(
+    `${String(b.supplier)} ${String(b.status)} ${String(b.failure)}`,
+  );
+
 describe('GET /api/metrics with METRICS_TOKEN', () => {
   let app: TestApp;
 
@@ -90,6 +95,45 @@ describe('GET /api/metrics with METRICS_TOKEN', () => {
       expect(sample(text, 'zstore_metrics_collector_up', { collector })).toBe(1);
     }
     expect(text).toContain('zstore_process_cpu_seconds_total');
+  });
+
+  it('counts each pack once, in the outcome it ended in, as a count of the purchases would', async () => {
+    const entry = await catalogEntry(app, 'Mobile Legends (Brazil server)', '86 Diamonds');
+    const { orderid } = await placeWalletOrder(app, entry, {
+      input1: testPlayer('13'),
+      input2: '1234',
+      balance: 500_000,
+    });
+    await waitFor(
+      () =>
+        app.sql<{ status: string }>(
+          `SELECT status FROM supplier_purchases WHERE orderid = $1 AND status = 'failed'`,
+          [orderid],
+        ),
+      (rows) => rows.length === 1,
+      20_000,
+    );
+    const counted = await app.sql<{ supplier: string; status: string; failure: string; n: number }>(
+      `SELECT supplier, status, coalesce(failure, '') AS failure, count(*)::int AS n
+       FROM supplier_purchases GROUP BY 1, 2, 3`,
+    );
+    expect(counted).toContainEqual({
+      supplier: 'smileone',
+      status: 'failed',
+      failure: 'player',
+      n: 1,
+    });
+
+    const text = (
+      await app.http().get('/api/metrics').set('authorization', `Bearer ${TOKEN}`).expect(200)
+    ).text;
+    const shown = [...text.matchAll(/^zstore_supplier_packs\{(.*)\} (\S+)$/gm)].map(
+      ([, labels, n]) => ({
+        ...Object.fromEntries([...labels.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]])),
+        n: Number(n),
+      }),
+    );
+    expect(shown.filter((row) => row.n > 0).sort(byLabels)).toEqual(counted.sort(byLabels));
   });
 
   it('shows the supplier balances the worker cached, without asking the supplier on a scrape', async () => {

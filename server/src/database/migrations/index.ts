@@ -34,6 +34,7 @@ import { WalletDayTalliesByKind1764502400000 } from './1764502400000-WalletDayTa
 import { UserTallies1764502400100 } from './1764502400100-UserTallies.js';
 import { NewestCarryUpdated1764502400200 } from './1764502400200-NewestCarryUpdated.js';
 import { EmailLocalPartSearch1764502500000 } from './1764502500000-EmailLocalPartSearch.js';
+import { PackTallies1764502600000 } from './1764502600000-PackTallies.js';
 
 /** Every migration, oldest first. Listed explicitly so the build and the tests load the same set. */
 export const migrations = [
@@ -73,4 +74,5 @@ export const migrations = [
   UserTallies1764502400100,
   NewestCarryUpdated1764502400200,
   EmailLocalPartSearch1764502500000,
+  PackTallies1764502600000,
 ];

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
+import { foldTally, tallyRows } from '../../database/tallies.js';
+import { PACK_TALLY } from '../delivery/pack-tally.entity.js';
 import { QueueName } from '../../jobs/job.enum.js';
 import { JobQueueService } from '../../jobs/job-queue.service.js';
 import { StoreMetrics } from '../../common/metrics/store-metrics.js';
@@ -72,18 +74,17 @@ export class MetricsCollector {
     }
   }
 
+  /** From the packs' running tally: a scrape never counts the purchases table. */
   private async packs() {
-    const rows: Array<{ supplier: string; status: string; failure: string; count: string }> =
+    await foldTally(this.db, PACK_TALLY);
+    const rows: Array<{ supplier: string; status: string; failure: string; packs: number }> =
       await this.db.query(
-        `SELECT supplier, status, coalesce(failure, '') AS failure, count(*)::text AS count
-         FROM supplier_purchases GROUP BY 1, 2, 3`,
+        `SELECT supplier, status, failure, sum(packs)::float8 AS packs
+         FROM ${tallyRows(PACK_TALLY)} tally GROUP BY 1, 2, 3 HAVING sum(packs) > 0`,
       );
     this.metrics.packs.reset();
-    for (const row of rows) {
-      this.metrics.packs.set(
-        { supplier: row.supplier, status: row.status, failure: row.failure },
-        Number(row.count),
-      );
+    for (const { supplier, status, failure, packs } of rows) {
+      this.metrics.packs.set({ supplier, status, failure }, packs);
     }
   }
 
