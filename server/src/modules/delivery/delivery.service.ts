@@ -147,6 +147,7 @@ export class DeliveryService {
   async handleSweep(): Promise<JobStatus> {
     if (!this.config.delivery.enabled) return JobStatus.Skipped;
     await this.sweep();
+    await this.purchases.foldTally();
     return JobStatus.Success;
   }
 

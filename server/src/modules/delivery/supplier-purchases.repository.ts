@@ -1,9 +1,11 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
-import { In } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import { requireMoves } from '../../common/state-machine.js';
 import { entityFromRow } from '../../database/entity-rows.js';
+import { foldTally } from '../../database/tallies.js';
+import { PACK_TALLY } from './pack-tally.entity.js';
 import { purchaseTransitions } from './purchase-state.js';
 import { SupplierPurchaseEntity, type PurchaseStatus } from './supplier-purchase.entity.js';
 
@@ -19,7 +21,15 @@ export type SupplierPurchase = SupplierPurchaseEntity;
  */
 @Injectable()
 export class SupplierPurchasesRepository {
-  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+  constructor(
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly db: DataSource,
+  ) {}
+
+  /** Folds the packs' pending tally changes into the tally, once enough are pending. */
+  foldTally() {
+    return foldTally(this.db, PACK_TALLY);
+  }
 
   private get purchases() {
     return this.txHost.tx.getRepository(SupplierPurchaseEntity);

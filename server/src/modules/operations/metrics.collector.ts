@@ -2,8 +2,6 @@ import { Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../common/clock.js';
-import { foldTally, tallyRows } from '../../database/tallies.js';
-import { PACK_TALLY } from '../delivery/pack-tally.entity.js';
 import { QueueName } from '../../jobs/job.enum.js';
 import { JobQueueService } from '../../jobs/job-queue.service.js';
 import { StoreMetrics } from '../../common/metrics/store-metrics.js';
@@ -74,13 +72,17 @@ export class MetricsCollector {
     }
   }
 
-  /** From the packs' running tally: a scrape never counts the purchases table. */
+  /**
+   * From the packs' running tally and its changes not yet folded (delivery's sweep folds them):
+   * a scrape never counts the purchases table.
+   */
   private async packs() {
-    await foldTally(this.db, PACK_TALLY);
     const rows: Array<{ supplier: string; status: string; failure: string; packs: number }> =
       await this.db.query(
         `SELECT supplier, status, failure, sum(packs)::float8 AS packs
-         FROM ${tallyRows(PACK_TALLY)} tally GROUP BY 1, 2, 3 HAVING sum(packs) > 0`,
+         FROM (SELECT supplier, status, failure, packs FROM pack_tallies
+               UNION ALL SELECT supplier, status, failure, packs FROM pack_tally_changes) tally
+         GROUP BY 1, 2, 3 HAVING sum(packs) > 0`,
       );
     this.metrics.packs.reset();
     for (const { supplier, status, failure, packs } of rows) {
