@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { QueueName } from '../../server/src/jobs/job.enum.js';
 import { JobQueueService } from '../../server/src/jobs/job-queue.service.js';
+import { AdminAlertsService } from '../../server/src/modules/operations/admin-alerts.service.js';
 import { AlertChecksService } from '../../server/src/modules/operations/alert-checks.service.js';
 import { SupplierBalancesService } from '../../server/src/modules/operations/supplier-balances.service.js';
 import { startTestApp, type TestApp } from '../utils/app.js';
@@ -131,6 +132,41 @@ describe('alerts to the admin', () => {
     await setPoints('SMILEPH', 60575);
     await balances.refresh({ force: true });
     await check();
+  });
+
+  it('a milder alert opened while a cause is escalated is turned into the escalated kind', async () => {
+    const key = 'escalation-race';
+    // The milder alert opens between the escalation's look for an open alert and its own open:
+    // a statement trigger on that look (it finds nothing, so only a statement trigger fires).
+    await app.sql(`
+      CREATE FUNCTION open_milder_alert() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        INSERT INTO admin_alerts (key, kind, message)
+        VALUES ('${key}', 'supplier_balance_low', 'The balance is low.') ON CONFLICT DO NOTHING;
+        RETURN NULL;
+      END $$`);
+    await app.sql(`
+      CREATE TRIGGER open_milder_alert AFTER UPDATE ON admin_alerts
+      FOR EACH STATEMENT EXECUTE FUNCTION open_milder_alert()`);
+    try {
+      await app.store.app
+        .get(AdminAlertsService)
+        .escalate(key, 'supplier_balance_short', 'The balance cannot pay for paid orders.');
+    } finally {
+      await app.sql('DROP TRIGGER open_milder_alert ON admin_alerts');
+      await app.sql('DROP FUNCTION open_milder_alert');
+    }
+    const rows = await app.sql<{ kind: string; message: string; episodes: number }>(
+      'SELECT kind, message, episodes FROM admin_alerts WHERE key = $1 AND resolved_at IS NULL',
+      [key],
+    );
+    expect(rows).toEqual([
+      {
+        kind: 'supplier_balance_short',
+        message: 'The balance cannot pay for paid orders.',
+        episodes: 1,
+      },
+    ]);
   });
 
   it('orders waiting for the admin past the limit, and delivery failures above the rate', async () => {

@@ -8,6 +8,9 @@ export type AdminAlert = Pick<AdminAlertEntity, 'key' | 'kind' | 'message' | 'op
 
 const WEBHOOK_TIMEOUT_MS = 5_000;
 
+/** How often an escalation races an alert opened or ended elsewhere before it gives up. */
+const ESCALATE_ATTEMPTS = 5;
+
 /**
  * Tells the admin when something needs them, once per episode: `open` starts an episode only
  * when the alert is not already open (the row in `admin_alerts` decides, so any process may
@@ -68,13 +71,18 @@ export class AdminAlertsService {
    * cause, one episode, one alert.
    */
   async escalate(key: string, kind: string, message: string): Promise<boolean> {
-    const [rows] = await this.db.query<[Array<{ key: string }>, number]>(
-      `UPDATE admin_alerts SET kind = $2, message = $3
-       WHERE key = $1 AND resolved_at IS NULL RETURNING key`,
-      [key, kind, message],
-    );
-    if (rows.length > 0) return false;
-    return this.open(key, kind, message);
+    // Another process may open the milder alert between the two steps, or end it: each step is
+    // tried again until one of them holds the episode.
+    for (let attempt = 1; ; attempt++) {
+      const [rows] = await this.db.query<[Array<{ key: string }>, number]>(
+        `UPDATE admin_alerts SET kind = $2, message = $3
+         WHERE key = $1 AND resolved_at IS NULL RETURNING key`,
+        [key, kind, message],
+      );
+      if (rows.length > 0) return false;
+      if (await this.open(key, kind, message)) return true;
+      if (attempt === ESCALATE_ATTEMPTS) return false;
+    }
   }
 
   /** Ends the alert's episode, if one is open (and, given `kind`, only if it is of that kind). */
