@@ -10,12 +10,10 @@ export function pdfText(pdf: Buffer): string {
   const lines: string[] = [];
   const streams = /stream\r?\n([\s\S]*?)\r?\nendstream/g;
   for (const [, body] of source.matchAll(streams)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(body, 'latin1')).toString('latin1');
-    } catch {
-      continue;
-    }
+    // The stream's last byte may itself be a carriage return, which the pattern took for part
+    // of the line end: the data is tried without it, then with it.
+    const content = inflated(body) ?? inflated(`${body}\r`);
+    if (content === undefined) continue;
     for (const [, array] of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
       const parts = [...array.matchAll(/<([0-9a-fA-F]*)>/g)].map(([, hex]) =>
         Buffer.from(hex, 'hex').toString('latin1'),
@@ -24,4 +22,12 @@ export function pdfText(pdf: Buffer): string {
     }
   }
   return lines.join('\n');
+}
+
+function inflated(body: string): string | undefined {
+  try {
+    return inflateSync(Buffer.from(body, 'latin1')).toString('latin1');
+  } catch {
+    return undefined;
+  }
 }
