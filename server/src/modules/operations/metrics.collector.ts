@@ -74,7 +74,8 @@ export class MetricsCollector {
 
   /**
    * From the packs' running tally and its changes not yet folded (delivery's sweep folds them):
-   * a scrape never counts the purchases table.
+   * a scrape never counts the purchases table. The tables are named here rather than through
+   * `tallyRows(PACK_TALLY)` so the table-ownership check sees this read of delivery's tables.
    */
   private async packs() {
     const rows: Array<{ supplier: string; status: string; failure: string; packs: number }> =
