@@ -1,6 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import type { TestApp } from '../utils/app.js';
-import { launchBrowser, screenshot, startShop, PHONE, pageAt } from '../utils/browser.js';
+import {
+  appTookOver,
+  launchBrowser,
+  screenshot,
+  startShop,
+  PHONE,
+  pageAt,
+} from '../utils/browser.js';
 import { adminCredit, placeWalletOrder, shopper } from '../utils/shop.js';
 
 /** The player last ordered for follows the customer to a new phone, and can be deleted. */
@@ -78,6 +85,47 @@ describe('saved players in the browser', () => {
     answer();
     await answered;
     // The saved player's answer has been drawn before the customer types on.
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    await page.keyboard.type('5987654321');
+    await expectInputs(input, '5987654321', '');
+    await page.unroute('**/api/savedplayers/**');
+  });
+
+  it('leaves the player fields to a customer who reaches them while the saved player is being filled in', async () => {
+    const { input, productId } = shop();
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/savedplayers/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const answered = page.waitForResponse((r) => r.url().includes('/api/savedplayers/'));
+    await page.goto(`/product/${await productId('BGMI')}`);
+    await appTookOver(page);
+    // The customer taps the field in the very task in which the page takes the saved player in
+    // (it is remembered on this device first), before the page has drawn it.
+    await page.evaluate(() => {
+      for (const key of Object.keys(localStorage)) {
+        if (key.startsWith('zs_player:')) localStorage.removeItem(key);
+      }
+      const original = Object.getOwnPropertyDescriptor(Storage.prototype, 'setItem')!;
+      Storage.prototype.setItem = function (this: Storage, key: string, value: string) {
+        (original.value as Storage['setItem']).call(this, key, value);
+        if (!key.startsWith('zs_player:')) return;
+        Object.defineProperty(Storage.prototype, 'setItem', original);
+        queueMicrotask(() => {
+          const field = document.querySelector<HTMLInputElement>(
+            'input[data-shell-key="player-1"]',
+          );
+          field?.focus();
+          field?.select();
+        });
+      };
+    });
+    answer();
+    await answered;
     await page.evaluate(
       () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
     );

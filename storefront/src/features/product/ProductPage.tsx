@@ -166,8 +166,12 @@ function OrderForm({ product }: { product: Product }) {
     const saved = savedPlayers.find((player) => player.product_id === product._id);
     if (saved) rememberPlayer(savedFor, product._id, saved.input1, saved.input2);
     else forgetPlayer(savedFor, product._id);
-    setInput1(saved?.input1 ?? '');
-    setInput2(saved?.input2 ?? '');
+    // Decided again as the value is drawn: the customer may reach a field in between, and a value
+    // put under their caret would have what they type land after it.
+    const unlessReached = (value: string) => (current: string) =>
+      edited.current ? current : value;
+    setInput1(unlessReached(saved?.input1 ?? ''));
+    setInput2(unlessReached(saved?.input2 ?? ''));
   }, [savedFor, savedPlayers, product._id]);
 
   const changeInput = (setter: (value: string) => void) => (value: string) => {
