@@ -22,6 +22,8 @@ import { fileURLToPath } from 'node:url';
 import {
   createBenchPack,
   createScratch,
+  cpuPerUnit,
+  cpuSample,
   createShoppers,
   creditWallets,
   ledgerState,
@@ -65,14 +67,20 @@ async function helloWorld(port) {
   process.send?.('ready');
 }
 
-/** Runs autocannon and keeps every response time, so any percentile can be read. */
-async function measure(options) {
+/**
+ * Runs autocannon and keeps every response time, so any percentile can be read. Given the
+ * `store` it runs against, also what each answered request cost in CPU, in the store's process
+ * and in PostgreSQL's backends for its database.
+ */
+async function measure(options, store) {
   const times = [];
+  const cpuBefore = store && (await cpuSample(store.child, store.scratch.name));
   const instance = autocannon({ connections: CONNECTIONS, duration: DURATION, ...options });
   instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
   const result = await instance;
   times.sort((a, b) => a - b);
   const ok = result['2xx'];
+  const cpuAfter = store && (await cpuSample(store.child, store.scratch.name));
   return {
     rps: ok / (result.duration || DURATION),
     p50: percentile(times, 50),
@@ -80,12 +88,17 @@ async function measure(options) {
     p99: percentile(times, 99),
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    cpu: store ? cpuPerUnit(cpuBefore, cpuAfter, ok) : undefined,
   };
 }
 
 const fmt = (n) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
+const cpuCell = (ms) => (ms === null ? '?' : ms.toFixed(2));
 const row = (name, m) =>
-  `${name.padEnd(44)} ${fmt(m.rps).padStart(8)} req/s  p50 ${fmt(m.p50).padStart(6)} ms  p95 ${fmt(m.p95).padStart(6)} ms  p99 ${fmt(m.p99).padStart(6)} ms  non-2xx ${m.non2xx}  errors ${m.errors}`;
+  `${name.padEnd(44)} ${fmt(m.rps).padStart(8)} req/s  p50 ${fmt(m.p50).padStart(6)} ms  p95 ${fmt(m.p95).padStart(6)} ms  p99 ${fmt(m.p99).padStart(6)} ms  non-2xx ${m.non2xx}  errors ${m.errors}` +
+  (m.cpu
+    ? `  CPU/answer store ${cpuCell(m.cpu.store)} ms, PostgreSQL ${cpuCell(m.cpu.database)} ms`
+    : '');
 
 /**
  * Starts a built store (`main`, a path to its `main.js`) on a scratch database of its own, with a
@@ -118,49 +131,58 @@ async function closeStore(store) {
 
 function ordersFromDistinctWallets(store) {
   let next = 0;
-  return measure({
-    url: `${store.base}/api/order/createWalletOrder`,
-    method: 'POST',
-    setupClient: (client) => {
-      const session = store.sessions[next++ % store.sessions.length];
-      client.setHeaders({
-        'content-type': 'application/json',
-        authorization: `Bearer ${session.token}`,
-      });
-      client.setBody(walletOrderBody(store.item, session.user.userid));
+  return measure(
+    {
+      url: `${store.base}/api/order/createWalletOrder`,
+      method: 'POST',
+      setupClient: (client) => {
+        const session = store.sessions[next++ % store.sessions.length];
+        client.setHeaders({
+          'content-type': 'application/json',
+          authorization: `Bearer ${session.token}`,
+        });
+        client.setBody(walletOrderBody(store.item, session.user.userid));
+      },
     },
-  });
+    store,
+  );
 }
 
 /** UPI checkouts from `CONNECTIONS` shoppers: each answer carries the payment page and links. */
 function upiOrders(store) {
   let next = 0;
-  return measure({
-    url: `${store.base}/api/order/createOrder`,
-    method: 'POST',
-    setupClient: (client) => {
-      const session = store.sessions[next++ % store.sessions.length];
-      client.setHeaders({
-        'content-type': 'application/json',
-        authorization: `Bearer ${session.token}`,
-      });
-      client.setBody(
-        JSON.stringify({
-          ...JSON.parse(walletOrderBody(store.item, session.user.userid)),
-          paymentmode: 'upi',
-        }),
-      );
+  return measure(
+    {
+      url: `${store.base}/api/order/createOrder`,
+      method: 'POST',
+      setupClient: (client) => {
+        const session = store.sessions[next++ % store.sessions.length];
+        client.setHeaders({
+          'content-type': 'application/json',
+          authorization: `Bearer ${session.token}`,
+        });
+        client.setBody(
+          JSON.stringify({
+            ...JSON.parse(walletOrderBody(store.item, session.user.userid)),
+            paymentmode: 'upi',
+          }),
+        );
+      },
     },
-  });
+    store,
+  );
 }
 
 function ordersFromOneWallet(store) {
-  return measure({
-    url: `${store.base}/api/order/createWalletOrder`,
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${store.demo.token}` },
-    body: walletOrderBody(store.item, store.demo.user.userid),
-  });
+  return measure(
+    {
+      url: `${store.base}/api/order/createWalletOrder`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${store.demo.token}` },
+      body: walletOrderBody(store.item, store.demo.user.userid),
+    },
+    store,
+  );
 }
 
 /** Every wallet's cached balance equals its ledger entries, and the ledger sums to zero. */

@@ -5,6 +5,7 @@
 import { Redis } from 'ioredis';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -122,6 +123,62 @@ export async function stop(child) {
   const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
   await exited;
   clearTimeout(timer);
+}
+
+/** Clock ticks a second of Linux's `/proc/<pid>/stat` CPU times. */
+const TICKS_PER_SECOND = 100;
+
+/** User plus system CPU of a local process, in ms; null when it cannot be read. */
+function cpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The fields after the command name, which may hold spaces, start at its closing parenthesis.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The CPU used so far by a started store (`child`) and by the PostgreSQL backends serving its
+ * database (`database`), in ms, or null where it cannot be read (PostgreSQL on another machine).
+ * Two samples around a run give the CPU each side spent on it: a steadier measure on a shared
+ * machine than requests a second, which also move with what the other processes do.
+ */
+export async function cpuSample(child, database) {
+  const { rows } = await withClient(DATABASE_ADMIN_URL, (client) =>
+    client.query('SELECT pid FROM pg_stat_activity WHERE datname = $1', [database]),
+  );
+  const backends = new Map();
+  for (const { pid } of rows) {
+    const comm = (() => {
+      try {
+        return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+      } catch {
+        return '';
+      }
+    })();
+    const ms = comm === 'postgres' ? cpuMs(pid) : null;
+    if (ms !== null) backends.set(pid, ms);
+  }
+  // None read while some serve it: PostgreSQL runs on another machine.
+  return { store: cpuMs(child.pid), backends: rows.length && !backends.size ? null : backends };
+}
+
+/** CPU ms a unit of work between two `cpuSample`s, for the store and for PostgreSQL. */
+export function cpuPerUnit(before, after, units) {
+  const per = (ms) => (units > 0 && ms !== null ? ms / units : null);
+  let database = null;
+  if (before.backends && after.backends) {
+    database = 0;
+    // A backend that started during the run counts from zero; one that ended is not seen.
+    for (const [pid, ms] of after.backends) database += ms - (before.backends.get(pid) ?? 0);
+  }
+  return {
+    store: per(before.store !== null && after.store !== null ? after.store - before.store : null),
+    database: per(database),
+  };
 }
 
 export function percentile(sorted, p) {
