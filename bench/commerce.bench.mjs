@@ -129,11 +129,12 @@ async function closeStore(store) {
   await store.scratch.drop();
 }
 
-function ordersFromDistinctWallets(store) {
+/** `CONNECTIONS` shoppers posting to `path`, each signed in, with the body `bodyOf` gives them. */
+function fromEachShopper(store, path, bodyOf) {
   let next = 0;
   return measure(
     {
-      url: `${store.base}/api/order/createWalletOrder`,
+      url: `${store.base}${path}`,
       method: 'POST',
       setupClient: (client) => {
         const session = store.sessions[next++ % store.sessions.length];
@@ -141,35 +142,26 @@ function ordersFromDistinctWallets(store) {
           'content-type': 'application/json',
           authorization: `Bearer ${session.token}`,
         });
-        client.setBody(walletOrderBody(store.item, session.user.userid));
+        client.setBody(bodyOf(session));
       },
     },
     store,
   );
 }
 
+function ordersFromDistinctWallets(store) {
+  return fromEachShopper(store, '/api/order/createWalletOrder', (session) =>
+    walletOrderBody(store.item, session.user.userid),
+  );
+}
+
 /** UPI checkouts from `CONNECTIONS` shoppers: each answer carries the payment page and links. */
 function upiOrders(store) {
-  let next = 0;
-  return measure(
-    {
-      url: `${store.base}/api/order/createOrder`,
-      method: 'POST',
-      setupClient: (client) => {
-        const session = store.sessions[next++ % store.sessions.length];
-        client.setHeaders({
-          'content-type': 'application/json',
-          authorization: `Bearer ${session.token}`,
-        });
-        client.setBody(
-          JSON.stringify({
-            ...JSON.parse(walletOrderBody(store.item, session.user.userid)),
-            paymentmode: 'upi',
-          }),
-        );
-      },
-    },
-    store,
+  return fromEachShopper(store, '/api/order/createOrder', (session) =>
+    JSON.stringify({
+      ...JSON.parse(walletOrderBody(store.item, session.user.userid)),
+      paymentmode: 'upi',
+    }),
   );
 }
 

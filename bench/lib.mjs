@@ -140,6 +140,15 @@ function cpuMs(pid) {
   }
 }
 
+/** The command name of a local process, or '' when there is none. */
+function processName(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return '';
+  }
+}
+
 /**
  * The CPU used so far by a started store (`child`) and by the PostgreSQL backends serving its
  * database (`database`), in ms, or null where it cannot be read (PostgreSQL on another machine).
@@ -152,14 +161,7 @@ export async function cpuSample(child, database) {
   );
   const backends = new Map();
   for (const { pid } of rows) {
-    const comm = (() => {
-      try {
-        return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
-      } catch {
-        return '';
-      }
-    })();
-    const ms = comm === 'postgres' ? cpuMs(pid) : null;
+    const ms = processName(pid) === 'postgres' ? cpuMs(pid) : null;
     if (ms !== null) backends.set(pid, ms);
   }
   // None read while some serve it: PostgreSQL runs on another machine.

@@ -73,17 +73,10 @@ describe('saved players in the browser', () => {
       input2: 'Ravi',
     });
     const { input, productId } = shop();
-    let answer = () => {};
-    const held = new Promise<void>((resolve) => (answer = resolve));
-    await page.route('**/api/savedplayers/**', async (route) => {
-      await held;
-      await route.continue();
-    });
-    const answered = page.waitForResponse((r) => r.url().includes('/api/savedplayers/'));
+    const { answer } = await holdSavedPlayers();
     await page.goto(`/product/${await productId('BGMI')}`);
     await input('Character ID').click();
-    answer();
-    await answered;
+    await answer();
     // The saved player's answer has been drawn before the customer types on.
     await page.evaluate(
       () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
@@ -95,13 +88,7 @@ describe('saved players in the browser', () => {
 
   it('leaves the player fields to a customer who reaches them while the saved player is being filled in', async () => {
     const { input, productId } = shop();
-    let answer = () => {};
-    const held = new Promise<void>((resolve) => (answer = resolve));
-    await page.route('**/api/savedplayers/**', async (route) => {
-      await held;
-      await route.continue();
-    });
-    const answered = page.waitForResponse((r) => r.url().includes('/api/savedplayers/'));
+    const { answer } = await holdSavedPlayers();
     await page.goto(`/product/${await productId('BGMI')}`);
     await appTookOver(page);
     // The customer taps the field in the very task in which the page takes the saved player in
@@ -124,8 +111,7 @@ describe('saved players in the browser', () => {
         });
       };
     });
-    answer();
-    await answered;
+    await answer();
     await page.evaluate(
       () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
     );
@@ -133,6 +119,26 @@ describe('saved players in the browser', () => {
     await expectInputs(input, '5987654321', '');
     await page.unroute('**/api/savedplayers/**');
   });
+
+  /**
+   * Holds the account's saved-players answer until `answer()`, which lets it through and resolves
+   * once it has reached the page.
+   */
+  async function holdSavedPlayers() {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/savedplayers/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const answered = page.waitForResponse((r) => r.url().includes('/api/savedplayers/'));
+    return {
+      answer: async () => {
+        release();
+        await answered;
+      },
+    };
+  }
 
   async function expectInputs(
     input: ReturnType<typeof shopper>['input'],
