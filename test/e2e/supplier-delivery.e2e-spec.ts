@@ -1,4 +1,7 @@
+import { jest } from '@jest/globals';
 import { Messages } from '@zstore/contract/messages';
+import { JobQueueService } from '../../server/src/jobs/job-queue.service.js';
+import { JobName, QueueName } from '../../server/src/jobs/job.enum.js';
 import { DeliveryService } from '../../server/src/modules/delivery/delivery.service.js';
 import { SupplierBalancesService } from '../../server/src/modules/operations/supplier-balances.service.js';
 import { startTestApp, type TestApp } from '../utils/app.js';
@@ -252,5 +255,46 @@ describe('The delivery sweep (DESIGN section 5)', () => {
     );
     expect(state).toEqual({ status: 'Completed', delivery_generation: 1 });
     expect(await smileOrders(app, '123456742')).toHaveLength(1);
+  });
+
+  it('leaves a just-paid order to its own enqueue, still on its way after the commit', async () => {
+    const entry = await catalogEntry(app, 'Mobile Legends (Brazil server)', '86 Diamonds');
+    const jobs = app.store.app.get(JobQueueService);
+    const queueSoon = jobs.queueSoon.bind(jobs);
+    let swept = false;
+    // The order is committed as paid; a sweep runs before its own enqueue reaches Redis.
+    const held = jest.spyOn(jobs, 'queueSoon').mockImplementation(async (...job) => {
+      if (job[0] === JobName.OrderDeliver && !swept) {
+        swept = true;
+        await app.store.app.get(DeliveryService).sweep();
+      }
+      return queueSoon(...job);
+    });
+    try {
+      const { orderid } = await placeOrder(app, entry, {
+        input1: '123456744',
+        input2: '1234',
+        balance: entry.price,
+      });
+      const state = await waitFor(
+        async () =>
+          (
+            await app.sql<{ status: string; delivery_generation: number }>(
+              'SELECT status, delivery_generation FROM orders WHERE orderid = $1',
+              [orderid],
+            )
+          )[0],
+        (row) => row.status === 'Completed',
+        15_000,
+      );
+      expect(swept).toBe(true);
+      expect(state).toEqual({ status: 'Completed', delivery_generation: 0 });
+      const queued = await jobs.getQueue(QueueName.Delivery).getJobs();
+      expect(queued.filter((job) => job.data.orderid === orderid)).toHaveLength(1);
+      expect(await smileOrders(app, '123456744')).toHaveLength(1);
+    } finally {
+      held.mockRestore();
+    }
+    await expectLedgerConsistent(app);
   });
 });

@@ -3,6 +3,7 @@ import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adap
 import { In } from 'typeorm';
 import { entityFromRow } from '../../database/entity-rows.js';
 import { guardedUpdate } from '../../database/transactions.js';
+import { ENQUEUE_GRACE_MS } from '../../jobs/job.types.js';
 import { Injectable } from '@nestjs/common';
 import { requireMoves, sourcesOf } from '../../common/state-machine.js';
 import { deliveryOpen, deliveryTransitions, type DeliveryStatus } from './delivery-state.js';
@@ -136,15 +137,23 @@ export class OrderDeliveriesRepository {
   /** Paid API-backed orders whose delivery is still open, for the sweep. */
   async open(limit = 500): Promise<Array<Pick<Order, 'orderid' | 'deliveryGeneration'>>> {
     // `deliveryOpen` written out, so the planner can use the partial index of these rows.
-    return this.orders
-      .createQueryBuilder('o')
-      .select(['o.orderid', 'o.deliveryGeneration'])
-      .where(
-        `o.status = 'Processing' AND o.isApi AND o.deliveryStatus IN ('pending', 'in_progress')`,
-      )
-      .orderBy('o.createdAt')
-      .limit(limit)
-      .getMany();
+    return (
+      this.orders
+        .createQueryBuilder('o')
+        .select(['o.orderid', 'o.deliveryGeneration'])
+        .where(
+          `o.status = 'Processing' AND o.isApi AND o.deliveryStatus IN ('pending', 'in_progress')`,
+        )
+        // Just paid or reopened (pending, no note): the enqueue after that commit may be on its way.
+        .andWhere(
+          `NOT (o.deliveryStatus = 'pending' AND o.attention IS NULL
+              AND o.updatedAt > now() - make_interval(secs => :grace / 1000.0))`,
+          { grace: ENQUEUE_GRACE_MS },
+        )
+        .orderBy('o.createdAt')
+        .limit(limit)
+        .getMany()
+    );
   }
 
   /** Takes the next delivery generation if `generation` is still current (one winner, SQL: a guarded move). */
