@@ -15,20 +15,24 @@
  * `BENCH_ONLY=orders|upi|catalogue` runs one part.
  * `BENCH_COMPARE=<another build's main.js>` starts that build too, on its own database, and
  * measures both in the same run, taking turns: before and after, side by side.
+ * `BENCH_STORE_SQL=<file>` runs that SQL on the measured store's database once it is open
+ * (one change at a time, e.g. `order-path-schema-of-62f12a8.sql`).
  * Every server runs in its own process; the figures are from one run on this machine.
  */
 import autocannon from 'autocannon';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import {
   createBenchPack,
   createScratch,
   cpuPerUnit,
   cpuSample,
-  createShoppers,
   creditWallets,
   ledgerState,
   login,
   percentile,
+  postsFromEachSession,
+  signedInShoppers,
   start,
   stop,
   storeEnv,
@@ -115,11 +119,7 @@ async function openStore(main, port) {
     await creditWallets(client, 'bench-credit', [demo.user.userid], 10_000_000);
     return createBenchPack(client);
   });
-  const shoppers = await withClient(scratch.url, (client) =>
-    createShoppers(client, CONNECTIONS, 1_000_000),
-  );
-  const sessions = [];
-  for (const shopper of shoppers) sessions.push(await login(base, shopper.email));
+  const sessions = await signedInShoppers(base, scratch.url, CONNECTIONS, 1_000_000);
   await autocannon({ url: `${base}/api/product/gethomeproducts`, connections: 10, duration: 2 });
   return { main, base, child, scratch, product: home.instantGames[0], demo, item, sessions };
 }
@@ -131,22 +131,7 @@ async function closeStore(store) {
 
 /** `CONNECTIONS` shoppers posting to `path`, each signed in, with the body `bodyOf` gives them. */
 function fromEachShopper(store, path, bodyOf) {
-  let next = 0;
-  return measure(
-    {
-      url: `${store.base}${path}`,
-      method: 'POST',
-      setupClient: (client) => {
-        const session = store.sessions[next++ % store.sessions.length];
-        client.setHeaders({
-          'content-type': 'application/json',
-          authorization: `Bearer ${session.token}`,
-        });
-        client.setBody(bodyOf(session));
-      },
-    },
-    store,
-  );
+  return measure(postsFromEachSession(store.sessions, `${store.base}${path}`, bodyOf), store);
 }
 
 function ordersFromDistinctWallets(store) {
@@ -198,6 +183,10 @@ async function main() {
       const store = await openStore(main, port + index);
       store.label = mains.length > 1 ? (index === 0 ? 'before' : 'after') : 'the store';
       stores.push(store);
+    }
+    if (process.env.BENCH_STORE_SQL) {
+      const sql = await readFile(process.env.BENCH_STORE_SQL, 'utf8');
+      await withClient(stores.at(-1).scratch.url, (client) => client.query(sql));
     }
     hello = await start([fileURLToPath(import.meta.url), '--hello', String(helloPort)], {});
     await autocannon({ url: `http://127.0.0.1:${helloPort}/hello`, connections: 10, duration: 2 });

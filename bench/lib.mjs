@@ -229,6 +229,34 @@ export async function createShoppers(client, count, paise) {
   return rows;
 }
 
+/** `count` shoppers with `paise` of Z-Coins each (`createShoppers`), signed in one after another. */
+export async function signedInShoppers(base, databaseUrl, count, paise) {
+  const shoppers = await withClient(databaseUrl, (client) => createShoppers(client, count, paise));
+  const sessions = [];
+  for (const shopper of shoppers) sessions.push(await login(base, shopper.email));
+  return sessions;
+}
+
+/**
+ * Autocannon options for POSTs to `url` where each connection is one of `sessions` (taken in
+ * turn), signed in, with the body `bodyOf(session)` gives it.
+ */
+export function postsFromEachSession(sessions, url, bodyOf) {
+  let next = 0;
+  return {
+    url,
+    method: 'POST',
+    setupClient: (client) => {
+      const session = sessions[next++ % sessions.length];
+      client.setHeaders({
+        'content-type': 'application/json',
+        authorization: `Bearer ${session.token}`,
+      });
+      client.setBody(bodyOf(session));
+    },
+  };
+}
+
 /** Logs in through the API; returns `{ token, user }`. */
 export async function login(base, email, password = SHOPPER_PASSWORD) {
   const answer = await fetch(`${base}/api/auth/login`, {

@@ -22,6 +22,8 @@ import {
   ledgerState,
   login,
   percentile,
+  postsFromEachSession,
+  signedInShoppers,
   start,
   stop,
   storeEnv,
@@ -96,8 +98,9 @@ async function openStore(port) {
   await withClient(scratch.url, (client) =>
     client.query('UPDATE reseller_api_keys SET rate_limit = 100000000 WHERE key_id = $1', [keyId]),
   );
+  const sessions = await signedInShoppers(base, scratch.url, CONNECTIONS, 1_000_000);
   await autocannon({ url: `${base}/api/product/gethomeproducts`, connections: 10, duration: 2 });
-  return { base, child, scratch, reseller, pack, key: { keyId, secret } };
+  return { base, child, scratch, reseller, pack, sessions, key: { keyId, secret } };
 }
 
 const catalogue = (store) =>
@@ -158,6 +161,18 @@ function storefrontOrders(store) {
   });
 }
 
+/**
+ * The store's ceiling on this machine: the same orders from `CONNECTIONS` shoppers, each with a
+ * wallet of their own, so no order waits for another's wallet row.
+ */
+function ordersFromDistinctWallets(store) {
+  return measure(
+    postsFromEachSession(store.sessions, `${store.base}/api/order/createWalletOrder`, (session) =>
+      walletOrderBody(store.pack, session.user.userid),
+    ),
+  );
+}
+
 let nextReference = 0;
 function apiOrders(store, round) {
   const path = '/api/reseller/v1/orders';
@@ -201,12 +216,21 @@ async function main() {
       console.log(row(`storefront wallet orders, ${CONNECTIONS} clients, one wallet`, web));
       const api = await apiOrders(store, round);
       console.log(row(`signed API orders, ${CONNECTIONS} clients, one reseller`, api));
-      pairs.push({ web, api });
+      const ceiling = await ordersFromDistinctWallets(store);
+      console.log(
+        row(`storefront wallet orders, ${CONNECTIONS} clients, ${CONNECTIONS} wallets`, ceiling),
+      );
+      pairs.push({ web, api, ceiling });
     }
     const sum = (pick) => pairs.reduce((total, pair) => total + pick(pair), 0);
     const ratio = sum((p) => p.api.rps) / sum((p) => p.web.rps);
     console.log(
       `\nAPI orders/s ÷ storefront orders/s over ${ROUNDS} rounds: ${ratio.toFixed(2)} (the signature and reference checks cost ${((1 - ratio) * 100).toFixed(0)} % of throughput; target ≤ 10 %)`,
+    );
+    // Little's law: the clients in flight are the orders/s times the mean answer time.
+    const needed = CONNECTIONS / 0.1;
+    console.log(
+      `p95 ≤ 100 ms at ${CONNECTIONS} clients needs at least ${needed} orders/s (${CONNECTIONS} in flight ÷ 0.1 s); this machine's ceiling, no wallet shared: ${fmt(sum((p) => p.ceiling.rps) / ROUNDS)} orders/s`,
     );
     const { total, balances, walletEntries, mismatched, ok } = await ledgerState(store.scratch.url);
     console.log(
