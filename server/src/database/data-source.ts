@@ -3,7 +3,7 @@ import { IdempotencyClaimSubscriber } from '../common/idempotency/idempotency-cl
 import { migrations } from './migrations/index.js';
 import { SnakeNamingStrategy } from './naming-strategy.js';
 import { StatementLogger } from './statement-logger.js';
-import { TransactionTimeoutsSubscriber } from './transaction-timeouts.js';
+import { TransactionTimeoutsClient } from './transaction-timeouts.js';
 
 export interface DatabaseOptions {
   url: string;
@@ -29,7 +29,7 @@ export function dataSourceOptions({
     // Generated uuids come from PostgreSQL's own gen_random_uuid(), as the migrations wrote them.
     uuidExtension: 'pgcrypto',
     installExtensions: false,
-    subscribers: [IdempotencyClaimSubscriber, TransactionTimeoutsSubscriber],
+    subscribers: [IdempotencyClaimSubscriber],
     migrations,
     migrationsTableName: 'migrations',
     synchronize: false,
@@ -40,7 +40,8 @@ export function dataSourceOptions({
       connectionTimeoutMillis: poolTimeoutMs,
       idleTimeoutMillis: 10_000,
       // No connection-time settings (`options`): a transaction-mode pooler refuses them. The
-      // timeouts are set in each transaction (TransactionTimeoutsSubscriber).
+      // timeouts are set as each transaction starts (TransactionTimeoutsClient).
+      Client: TransactionTimeoutsClient,
     },
   };
 }
