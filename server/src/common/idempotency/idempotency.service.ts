@@ -16,14 +16,6 @@ const SAVE_TRIES = 3;
 const SAVE_BACKOFF_MS = 50;
 const RELEASE_RETRY_MS = 500;
 
-/** An `idempotency_keys` row as `replay` reads it, as PostgreSQL answers it. */
-interface IdempotencyKeyRow {
-  fingerprint: string;
-  status: IdempotencyKeyStatus;
-  response_body: string | null;
-  live: boolean;
-}
-
 type IdempotencyKeyStatus = 'running' | 'committed' | 'done';
 
 /** A claimed key: the request it was claimed for and, once `done`, the stored answer (JSON). */
@@ -34,13 +26,6 @@ interface IdempotencyKey {
   /** The claim's lease is not over: its attempt may still be running. */
   live: boolean;
 }
-
-const mapIdempotencyKeyRow = (row: IdempotencyKeyRow): IdempotencyKey => ({
-  fingerprint: row.fingerprint,
-  status: row.status,
-  responseBody: row.response_body,
-  live: row.live,
-});
 
 /**
  * `Idempotency-Key` on money-moving POSTs (DESIGN section 5): scoped to the user, kept 24 h.
@@ -175,13 +160,13 @@ export class IdempotencyService {
   }
 
   private async replay<T>(userId: string, key: string, fingerprint: string): Promise<T> {
-    const rows: IdempotencyKeyRow[] = await this.db.query(
-      `SELECT fingerprint, status, response_body,
+    // SQL: the lease's end is read on the database's clock, with the row.
+    const [row]: Array<IdempotencyKey | undefined> = await this.db.query(
+      `SELECT fingerprint, status, response_body AS "responseBody",
               claimed_at >= now() - make_interval(secs => $3) AS live
        FROM idempotency_keys WHERE user_id = $1 AND key = $2`,
       [userId, key, this.config.idempotencyLeaseMs / 1000],
     );
-    const row = rows.map(mapIdempotencyKeyRow)[0];
     if (!row || row.status !== 'done' || !row.responseBody) {
       if (row && row.fingerprint !== fingerprint) {
         throw commerceError(

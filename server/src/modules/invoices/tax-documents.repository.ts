@@ -85,28 +85,15 @@ const NUMBER_PENDING = `
 const NUMBERING_LOCK = `SELECT pg_advisory_xact_lock(hashtext('tax_documents.numbering'))`;
 
 /** The month's documents summed for GSTR-1 (SQL: a grouped report). */
+/** SQL: a report grouped in the database. Sums as float8, exact below 2^53 paise. */
 const GST_REPORT = `
-  SELECT kind, CASE WHEN recipient_gstin IS NULL THEN 'B2C' ELSE 'B2B' END AS supply_type,
-         place_of_supply, rate_bp, sac, count(*)::int AS documents,
-         sum(taxable)::bigint AS taxable, sum(cgst)::bigint AS cgst, sum(sgst)::bigint AS sgst,
-         sum(igst)::bigint AS igst, sum(total)::bigint AS total
+  SELECT kind, CASE WHEN recipient_gstin IS NULL THEN 'B2C' ELSE 'B2B' END AS "supplyType",
+         place_of_supply AS "placeOfSupply", rate_bp AS "rateBp", sac, count(*)::int AS documents,
+         sum(taxable)::float8 AS taxable, sum(cgst)::float8 AS cgst, sum(sgst)::float8 AS sgst,
+         sum(igst)::float8 AS igst, sum(total)::float8 AS total
   FROM tax_documents WHERE issued_at >= $1 AND issued_at < $2
-  GROUP BY kind, supply_type, place_of_supply, rate_bp, sac
-  ORDER BY kind DESC, supply_type, place_of_supply, rate_bp, sac`;
-
-interface GstReportSqlRow {
-  kind: 'invoice' | 'credit_note';
-  supply_type: 'B2B' | 'B2C';
-  place_of_supply: string;
-  rate_bp: number;
-  sac: string;
-  documents: number;
-  taxable: string;
-  cgst: string;
-  sgst: string;
-  igst: string;
-  total: string;
-}
+  GROUP BY kind, "supplyType", place_of_supply, rate_bp, sac
+  ORDER BY kind DESC, "supplyType", place_of_supply, rate_bp, sac`;
 
 @Injectable()
 export class TaxDocumentsRepository {
@@ -186,20 +173,7 @@ export class TaxDocumentsRepository {
       .find({ where: { orderid }, order: { serial: 'ASC' } });
   }
 
-  async report(from: Date, to: Date): Promise<GstReportRow[]> {
-    const rows: GstReportSqlRow[] = await this.txHost.tx.query(GST_REPORT, [from, to]);
-    return rows.map((row) => ({
-      kind: row.kind,
-      supplyType: row.supply_type,
-      placeOfSupply: row.place_of_supply,
-      rateBp: row.rate_bp,
-      sac: row.sac,
-      documents: row.documents,
-      taxable: Number(row.taxable),
-      cgst: Number(row.cgst),
-      sgst: Number(row.sgst),
-      igst: Number(row.igst),
-      total: Number(row.total),
-    }));
+  report(from: Date, to: Date): Promise<GstReportRow[]> {
+    return this.txHost.tx.query(GST_REPORT, [from, to]);
   }
 }

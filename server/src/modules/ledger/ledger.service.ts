@@ -56,14 +56,6 @@ export class InsufficientFundsError extends AppError {
 }
 
 /** A user whose cached balances disagree with their entries (or went negative). */
-interface BalanceMismatchRow {
-  userid: string;
-  balance: string;
-  points: string;
-  wallet_sum: string;
-  points_sum: string;
-}
-
 interface BalanceMismatch {
   userid: number;
   /** Paise. */
@@ -74,13 +66,16 @@ interface BalanceMismatch {
   pointsSum: number;
 }
 
-const mapBalanceMismatchRow = (row: BalanceMismatchRow): BalanceMismatch => ({
-  userid: Number(row.userid),
-  balance: Number(row.balance),
-  points: Number(row.points),
-  walletSum: Number(row.wallet_sum),
-  pointsSum: Number(row.points_sum),
-});
+/** One entry of an account's statement; amounts as the ledger keeps them (paise or hundredths). */
+export interface LedgerStatementLine {
+  movementKey: string;
+  kind: string;
+  reference: string;
+  amount: number;
+  /** The account's balance after this entry. */
+  balanceAfter: number;
+  createdAt: Date;
+}
 
 export interface LedgerReport {
   ok: boolean;
@@ -189,32 +184,23 @@ export class LedgerService {
    * after it (the running sum of every entry before it, the period's earlier ones included).
    * SQL: a window sum over the account's entries, a report no repository call expresses.
    */
-  async accountStatement(account: string, currency: Currency, from: Date, to: Date) {
-    const rows: Array<{
-      id: string;
-      movement_key: string;
-      kind: string;
-      reference: string;
-      amount: string;
-      balance_after: string;
-      created_at: Date;
-    }> = await this.txHost.tx.query(
-      `SELECT * FROM (
+  accountStatement(
+    account: string,
+    currency: Currency,
+    from: Date,
+    to: Date,
+  ): Promise<LedgerStatementLine[]> {
+    return this.txHost.tx.query<LedgerStatementLine[]>(
+      `SELECT movement_key AS "movementKey", kind, reference, amount::float8 AS amount,
+              "balanceAfter"::float8 AS "balanceAfter", created_at AS "createdAt"
+       FROM (
          SELECT id, movement_key, kind, reference, amount, created_at,
-                sum(amount) OVER (ORDER BY id) AS balance_after
+                sum(amount) OVER (ORDER BY id) AS "balanceAfter"
            FROM ledger_entries WHERE account = $1 AND currency = $2
        ) entries
        WHERE created_at >= $3 AND created_at < $4 ORDER BY id`,
       [account, currency, from, to],
     );
-    return rows.map((row) => ({
-      movementKey: row.movement_key,
-      kind: row.kind,
-      reference: row.reference,
-      amount: Number(row.amount),
-      balanceAfter: Number(row.balance_after),
-      createdAt: new Date(row.created_at),
-    }));
   }
 
   /**
@@ -241,9 +227,10 @@ export class LedgerService {
     for (const { currency, total } of sums.map((row) => ({ ...row, total: Number(row.total) }))) {
       if (total !== 0) problems.push(`${currency} entries sum to ${total}`);
     }
-    const mismatched: BalanceMismatchRow[] = await this.txHost.tx.query(
-      `SELECT u.userid::text, u.balance::text, u.points::text,
-                coalesce(w.total, 0)::text AS wallet_sum, coalesce(p.total, 0)::text AS points_sum
+    // Amounts as float8: exact for any whole number of paise below 2^53.
+    const mismatched: BalanceMismatch[] = await this.txHost.tx.query(
+      `SELECT u.userid::float8 AS userid, u.balance::float8 AS balance, u.points::float8 AS points,
+              coalesce(w.total, 0)::float8 AS "walletSum", coalesce(p.total, 0)::float8 AS "pointsSum"
          FROM users u
          LEFT JOIN (SELECT account, sum(amount) AS total FROM ledger_entries WHERE currency = 'ZCOIN' GROUP BY account) w
            ON w.account = 'wallet:' || u.userid
@@ -251,7 +238,7 @@ export class LedgerService {
            ON p.account = 'points:' || u.userid
          WHERE u.balance <> coalesce(w.total, 0) OR u.points <> coalesce(p.total, 0) OR u.balance < 0 OR u.points < 0`,
     );
-    for (const user of mismatched.map(mapBalanceMismatchRow)) {
+    for (const user of mismatched) {
       problems.push(
         `user ${user.userid}: balance ${user.balance} vs entries ${user.walletSum}, points ${user.points} vs entries ${user.pointsSum}`,
       );

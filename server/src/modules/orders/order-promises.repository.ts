@@ -96,33 +96,17 @@ export class OrderPromisesRepository {
 
   /** Claims up to `limit` missed promises the admin was not told of yet (one claimer each). */
   async claimUntold(limit: number): Promise<MissedPromise[]> {
-    const [rows] = await this.db.query<
-      [
-        Array<{
-          orderid: string;
-          productname: string;
-          itemname: string;
-          supplier: string;
-          compensation: string;
-        }>,
-        number,
-      ]
-    >(
+    const [claimed] = await this.db.query<[MissedPromise[], number]>(
       `UPDATE orders SET promise_told_at = now()
        WHERE id IN (SELECT id FROM orders WHERE compensated_at IS NOT NULL AND promise_told_at IS NULL
                     ORDER BY compensated_at LIMIT $1 FOR UPDATE SKIP LOCKED)
-       RETURNING orderid, productname, itemname, compensation,
+       RETURNING orderid, productname AS "productName", itemname AS "itemName",
+         compensation::float8 AS compensation,
          CASE WHEN NOT is_api THEN 'manual' WHEN api_type LIKE 'SMILE%' THEN 'smileone'
               WHEN api_type LIKE 'MOOGOLD%' THEN 'moogold' ELSE lower(coalesce(api_type, 'api')) END AS supplier`,
       [limit],
     );
-    return rows.map((row) => ({
-      orderid: row.orderid,
-      productName: row.productname,
-      itemName: row.itemname,
-      supplier: row.supplier,
-      compensation: Number(row.compensation),
-    }));
+    return claimed;
   }
 
   /**
@@ -131,36 +115,15 @@ export class OrderPromisesRepository {
    */
   async report(from: string, to: string): Promise<PromiseRow[]> {
     await foldTally(this.db, PROMISE_TALLY);
-    const rows = await this.db.query<
-      Array<{
-        day: string;
-        supplier: string;
-        product_id: string;
-        product_name: string;
-        ended: string;
-        late: string;
-        compensated: string;
-        compensation: string;
-      }>
-    >(
-      `SELECT to_char(day, 'YYYY-MM-DD') AS day, supplier, product_id, product_name,
-              sum(ended) AS ended, sum(late) AS late, sum(compensated) AS compensated,
-              sum(compensation) AS compensation
+    return this.db.query<PromiseRow[]>(
+      `SELECT to_char(day, 'YYYY-MM-DD') AS day, supplier, product_id AS "productId",
+              product_name AS "productName", sum(ended)::float8 AS ended, sum(late)::float8 AS late,
+              sum(compensated)::float8 AS compensated, sum(compensation)::float8 AS compensation
        FROM ${tallyRows(PROMISE_TALLY)} t
        WHERE day BETWEEN $1::date AND $2::date
        GROUP BY day, supplier, product_id, product_name
        ORDER BY day, supplier, product_name`,
       [from, to],
     );
-    return rows.map((row) => ({
-      day: row.day,
-      supplier: row.supplier,
-      productId: row.product_id,
-      productName: row.product_name,
-      ended: Number(row.ended),
-      late: Number(row.late),
-      compensated: Number(row.compensated),
-      compensation: Number(row.compensation),
-    }));
   }
 }

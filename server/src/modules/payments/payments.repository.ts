@@ -39,19 +39,9 @@ export interface SweptPayment {
   expiresAt: Date | null;
 }
 
-interface SweptRow {
-  client_txn_id: string;
-  purpose: PaymentPurpose;
-  verify_generation: number;
-  expires_at: Date | null;
-}
-
-const swept = (row: SweptRow): SweptPayment => ({
-  clientTxnId: row.client_txn_id,
-  purpose: row.purpose,
-  verifyGeneration: row.verify_generation,
-  expiresAt: row.expires_at,
-});
+/** The columns of a swept payment, as `SweptPayment` names them. */
+const SWEPT = `client_txn_id AS "clientTxnId", purpose, verify_generation AS "verifyGeneration",
+  expires_at AS "expiresAt"`;
 
 /**
  * The `payments` and `payment_checks` tables. Payments are addressed by the payable's business
@@ -188,29 +178,27 @@ export class PaymentsRepository {
    * follows its gateway call. SQL: two halves, each on its partial index, in one UNION ALL.
    */
   async awaiting(now: Date, limit = 1000): Promise<SweptPayment[]> {
-    const rows: SweptRow[] = await this.txHost.tx.query(
-      `(SELECT client_txn_id, purpose, verify_generation, expires_at FROM payments
+    return this.txHost.tx.query(
+      `(SELECT ${SWEPT} FROM payments
         WHERE status IN ('created', 'pending') AND expires_at <= $1
         ORDER BY expires_at LIMIT $2)
        UNION ALL
-       (SELECT client_txn_id, purpose, verify_generation, expires_at FROM payments
+       (SELECT ${SWEPT} FROM payments
         WHERE status IN ('created', 'pending') AND (expires_at IS NULL OR expires_at > $1)
           AND created_at < $1::timestamptz - make_interval(secs => $3)
         ORDER BY created_at DESC LIMIT $2)`,
       [now, limit, ENQUEUE_GRACE_MS / 1000],
     );
-    return rows.map(swept);
   }
 
   /** Failed or expired payments whose late check is due, the longest due first. */
   async lateChecksDue(now: Date, limit: number): Promise<SweptPayment[]> {
-    const rows: SweptRow[] = await this.txHost.tx.query(
-      `SELECT client_txn_id, purpose, verify_generation, expires_at FROM payments
+    return this.txHost.tx.query(
+      `SELECT ${SWEPT} FROM payments
        WHERE status IN ('failed', 'expired') AND next_check_at IS NOT NULL AND next_check_at <= $1
        ORDER BY next_check_at LIMIT $2`,
       [now, limit],
     );
-    return rows.map(swept);
   }
 
   /**
