@@ -235,14 +235,9 @@ describe('The delivery sweep (DESIGN section 5)', () => {
   });
   afterAll(() => app.close());
 
-  it('re-enqueues a paid API order whose job was never enqueued, under the next generation', async () => {
-    const entry = await catalogEntry(app, 'Mobile Legends (Brazil server)', '86 Diamonds');
-    const shopper = await newShopper(app);
-    // A paid order as the commit leaves it when the process dies before enqueueing.
-    const { orderid } = await orderFactory
-      .transient({ app, buyer: shopper, pack: await catalogPack(app, entry.itemId) })
-      .create({ status: 'Processing', input1: '123456742', input2: '1234' });
-    const state = await waitFor(
+  /** The order's status and delivery generation once its delivery has completed it. */
+  const completedDelivery = (orderid: string) =>
+    waitFor(
       async () =>
         (
           await app.sql<{ status: string; delivery_generation: number }>(
@@ -253,6 +248,15 @@ describe('The delivery sweep (DESIGN section 5)', () => {
       (row) => row.status === 'Completed',
       15_000,
     );
+
+  it('re-enqueues a paid API order whose job was never enqueued, under the next generation', async () => {
+    const entry = await catalogEntry(app, 'Mobile Legends (Brazil server)', '86 Diamonds');
+    const shopper = await newShopper(app);
+    // A paid order as the commit leaves it when the process dies before enqueueing.
+    const { orderid } = await orderFactory
+      .transient({ app, buyer: shopper, pack: await catalogPack(app, entry.itemId) })
+      .create({ status: 'Processing', input1: '123456742', input2: '1234' });
+    const state = await completedDelivery(orderid);
     expect(state).toEqual({ status: 'Completed', delivery_generation: 1 });
     expect(await smileOrders(app, '123456742')).toHaveLength(1);
   });
@@ -276,17 +280,7 @@ describe('The delivery sweep (DESIGN section 5)', () => {
         input2: '1234',
         balance: entry.price,
       });
-      const state = await waitFor(
-        async () =>
-          (
-            await app.sql<{ status: string; delivery_generation: number }>(
-              'SELECT status, delivery_generation FROM orders WHERE orderid = $1',
-              [orderid],
-            )
-          )[0],
-        (row) => row.status === 'Completed',
-        15_000,
-      );
+      const state = await completedDelivery(orderid);
       expect(swept).toBe(true);
       expect(state).toEqual({ status: 'Completed', delivery_generation: 0 });
       const queued = await jobs.getQueue(QueueName.Delivery).getJobs();
