@@ -81,15 +81,45 @@ export async function startTestApp(
 }
 
 export async function deleteRedisPrefix(prefix: string) {
+  await withRedis(async (redis) => {
+    for await (const keys of keysMatching(redis, `${prefix}:*`)) await redis.del(...keys);
+  });
+}
+
+/** Forgets the store's rate-limit counters under `key` (a Redis pattern such as `otp-verify:*`). */
+export async function resetRateLimits(app: TestApp, key: string) {
+  await withRedis(async (redis) => {
+    for await (const keys of keysMatching(redis, `${app.config.redisPrefix}:rl:${key}`)) {
+      await redis.del(...keys);
+    }
+  });
+}
+
+/** How many uses the store counted under `key`'s rate-limit counters, summed. */
+export async function rateLimitUses(app: TestApp, key: string) {
+  return withRedis(async (redis) => {
+    let uses = 0;
+    for await (const keys of keysMatching(redis, `${app.config.redisPrefix}:rl:${key}`)) {
+      for (const count of await redis.mget(...keys)) uses += Number(count ?? 0);
+    }
+    return uses;
+  });
+}
+
+async function withRedis<T>(use: (redis: Redis) => Promise<T>) {
   const redis = new Redis(REDIS_URL);
   try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length) await redis.del(...keys);
-    } while (cursor !== '0');
+    return await use(redis);
   } finally {
     redis.disconnect();
   }
+}
+
+async function* keysMatching(redis: Redis, match: string) {
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', match, 'COUNT', 1000);
+    cursor = next;
+    if (keys.length) yield keys;
+  } while (cursor !== '0');
 }
