@@ -80,19 +80,13 @@ export async function startTestApp(
   };
 }
 
-export async function deleteRedisPrefix(prefix: string) {
-  await withRedis(async (redis) => {
-    for await (const keys of keysMatching(redis, `${prefix}:*`)) await redis.del(...keys);
-  });
+export function deleteRedisPrefix(prefix: string) {
+  return deleteKeys(`${prefix}:*`);
 }
 
 /** Forgets the store's rate-limit counters under `key` (a Redis pattern such as `otp-verify:*`). */
-export async function resetRateLimits(app: TestApp, key: string) {
-  await withRedis(async (redis) => {
-    for await (const keys of keysMatching(redis, `${app.config.redisPrefix}:rl:${key}`)) {
-      await redis.del(...keys);
-    }
-  });
+export function resetRateLimits(app: TestApp, key: string) {
+  return deleteKeys(`${app.config.redisPrefix}:rl:${key}`);
 }
 
 /** How many uses the store counted under `key`'s rate-limit counters, summed. */
@@ -103,6 +97,12 @@ export async function rateLimitUses(app: TestApp, key: string) {
       for (const count of await redis.mget(...keys)) uses += Number(count ?? 0);
     }
     return uses;
+  });
+}
+
+function deleteKeys(match: string) {
+  return withRedis(async (redis) => {
+    for await (const keys of keysMatching(redis, match)) await redis.del(...keys);
   });
 }
 
