@@ -1,6 +1,6 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { useMemo } from 'react';
-import { useDataProvider, type DataProvider } from 'react-admin';
+import { useDataProvider, type DataProvider, type GetManyParams, type RaRecord } from 'react-admin';
 import { adminCall, httpClient } from '@/httpClient';
 import { resellerApi } from '@/resellers/resellerApi';
 import { KEYSET_RESOURCES, KeysetPages } from '@/keysetPages';
@@ -133,7 +133,20 @@ export const dataProvider: AdminDataProvider = {
       ? keysetPages.getList(toRest(resource), params)
       : restProvider.getList(toRest(resource), params),
   getOne: (resource, params) => restProvider.getOne(toRest(resource), params),
-  getMany: (resource, params) => restProvider.getMany(toRest(resource), params),
+  // ra-data-simple-rest asks for the ids without a range, and the server answers a default page
+  // of 25: the range here covers every id asked.
+  getMany: async <RecordType extends RaRecord>(
+    resource: string,
+    { ids, signal }: GetManyParams<RecordType>,
+  ) => {
+    const { data } = await restProvider.getList<RecordType>(toRest(resource), {
+      pagination: { page: 1, perPage: Math.max(1, ids.length) },
+      sort: { field: 'id', order: 'ASC' },
+      filter: { id: ids },
+      signal,
+    });
+    return { data };
+  },
   getManyReference: (resource, params) => restProvider.getManyReference(toRest(resource), params),
   update: (resource, params) => restProvider.update(toRest(resource), params),
   updateMany: (resource, params) => restProvider.updateMany(toRest(resource), params),

@@ -72,16 +72,38 @@ describe('admin console at scale', () => {
   it("reaches a product's last item on the price screen by its filter and pages", async () => {
     const asked: string[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('/api/admin/rest/items')) asked.push(request.url());
+      if (/\/api\/admin\/rest\/(items|products)/.test(request.url())) asked.push(request.url());
     });
     await page.goto('/admin/price');
     await page.locator('tr[data-item]').first().waitFor();
     // A page at a time, never the whole catalogue.
     expect(await page.locator('tr[data-item]').count()).toBeLessThanOrEqual(50);
-    expect(asked.every((url) => /range=%5B\d+%2C\d+%5D/.test(url))).toBe(true);
+    const ranges = () =>
+      asked.map((url) => {
+        const range = new URL(url).searchParams.get('range');
+        return range ? (JSON.parse(range) as [number, number]) : undefined;
+      });
+    expect(ranges().every((range) => range && range[1] - range[0] < 50)).toBe(true);
+    // Every item row names its product, asked for the products of the page alone.
+    await page
+      .locator('tr[data-item]')
+      .filter({ hasText: 'Bulk pack 1' })
+      .filter({ hasText: 'Bulk Arena' })
+      .first()
+      .waitFor();
 
-    await page.getByLabel('Product', { exact: true }).click();
+    // The product filter finds a product by a few letters of its name, a few choices at a time.
+    const picker = page.getByRole('combobox', { name: 'Product', exact: true });
+    await picker.click();
+    await page.getByRole('option').first().waitFor();
+    const searched = page.waitForResponse((response) => {
+      const filter = new URL(response.url()).searchParams.get('filter');
+      return response.url().includes('/rest/products') && filter === '{"q":"bulk ar"}';
+    });
+    await picker.fill('bulk ar');
+    expect((await searched).status()).toBe(200);
     await page.getByRole('option', { name: 'Bulk Arena', exact: true }).click();
+    expect(ranges().every((range) => range && range[1] - range[0] < 50)).toBe(true);
     await page.locator('tr[data-item]').filter({ hasText: 'Bulk pack 1' }).first().waitFor();
     await page.getByText(`Showing 1 to 50 of ${BULK_ITEMS}`, { exact: true }).waitFor();
     // The products card shows the chosen product alone.

@@ -1,7 +1,6 @@
 import {
   Card,
   CardHeader,
-  MenuItem,
   Stack,
   Table,
   TableBody,
@@ -12,19 +11,18 @@ import {
   TextField,
 } from '@mui/material';
 import type { Theme } from '@mui/material/styles';
-import { useEffect, useState } from 'react';
-import { Title, useGetList, useTranslate } from 'react-admin';
+import { useState } from 'react';
+import { Title, useGetList, useGetMany, useTranslate } from 'react-admin';
 import { EmptyText, ErrorText, LoadingText } from '@/common/ListStates';
 import { ItemPriceRow } from '@/price/ItemPriceRow';
 import { PricePager } from '@/price/PricePager';
+import { ProductPicker, type ProductChoice } from '@/price/ProductPicker';
 import { ProductStockRow } from '@/price/ProductStockRow';
+import { useSettled } from '@/price/useSettled';
 import type { Item, Product } from '@/types';
 
 /** Rows a card shows at once; the search, the product filter and the pager reach the rest. */
 const PER_PAGE = 50;
-/** The product filter's choices (a store has tens of products, not thousands). */
-const PRODUCT_CHOICES = { page: 1, perPage: 500 };
-const SEARCH_DELAY_MS = 300;
 
 /**
  * On a phone each row becomes a small block of labelled fields with its Save button, instead of
@@ -54,14 +52,16 @@ const stackedOnPhone = (theme: Theme) => ({
   },
 });
 
-/** `text` once the admin has stopped typing for a moment, so a search is not one call a key. */
-const useSettled = (text: string) => {
-  const [settled, setSettled] = useState(text);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(text.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
-  return settled;
+/**
+ * The names of the products a page of items sells in, asked for those products alone. Packs of
+ * the same name sell in several products (each MLBB region has a Weekly Diamond Pass): every
+ * item row names its product.
+ */
+const useProductNames = (items: Item[]) => {
+  const ids = [...new Set(items.flatMap((item) => (item.productId ? [item.productId] : [])))];
+  const { data } = useGetMany<Product>('viewproducts', { ids }, { enabled: ids.length > 0 });
+  const names = new Map(data?.map((product) => [product.id, product.name]));
+  return (item: Item) => (item.productId && names.get(item.productId)) || '';
 };
 
 /**
@@ -72,7 +72,8 @@ const useSettled = (text: string) => {
 const PriceUpdate = () => {
   const translate = useTranslate();
   const [search, setSearch] = useState('');
-  const [productId, setProductId] = useState('');
+  const [product, setProduct] = useState<ProductChoice | null>(null);
+  const productId = product?.id ?? '';
   const q = useSettled(search);
   // A new search or product starts both cards at their first page.
   const filterKey = JSON.stringify([q, productId]);
@@ -92,17 +93,10 @@ const PriceUpdate = () => {
     sort: { field: 'itemid', order: 'ASC' },
     filter: { ...(q ? { q } : {}), ...(productId ? { productId } : {}) },
   });
-  const choices = useGetList<Product>('viewproducts', {
-    pagination: PRODUCT_CHOICES,
-    sort: { field: 'name', order: 'ASC' },
-  });
   const heading = (name: string) => translate(`app.price.${name}`);
   const shownProducts = products.data ?? [];
   const shownItems = items.data ?? [];
-  // Packs of the same name sell in several products (each MLBB region has a Weekly Diamond
-  // Pass): every item row names its product.
-  const productNames = new Map(choices.data?.map((product) => [product.id, product.name]));
-  const productOf = (item: Item) => (item.productId && productNames.get(item.productId)) || '';
+  const productOf = useProductNames(shownItems);
 
   return (
     <Stack spacing={2} sx={{ my: 2 }}>
@@ -115,21 +109,7 @@ const PriceUpdate = () => {
           size="small"
           sx={{ maxWidth: 320, flexGrow: 1 }}
         />
-        <TextField
-          select
-          label={heading('product')}
-          value={productId}
-          onChange={(event) => setProductId(event.target.value)}
-          size="small"
-          sx={{ maxWidth: 320, flexGrow: 1 }}
-        >
-          <MenuItem value="">{heading('all_products')}</MenuItem>
-          {choices.data?.map((product) => (
-            <MenuItem key={product.id} value={product.id}>
-              {product.name}
-            </MenuItem>
-          ))}
-        </TextField>
+        <ProductPicker value={product} onChange={setProduct} />
       </Stack>
       <Card>
         <CardHeader title={heading('products_title')} />
