@@ -100,6 +100,7 @@ export async function startStore(config: AppConfig, roots: StaticRoots): Promise
     );
   }
   app.get(ProviderUrls).setListening(port);
+  await app.get(JobWorkerService).start();
   return {
     app,
     port,

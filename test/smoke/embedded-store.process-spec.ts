@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
 import request from 'supertest';
 import { deleteRedisPrefix } from '../utils/app.js';
 import { REDIS_URL } from '../utils/env.js';
@@ -57,6 +58,24 @@ describe('the built store on the embedded database', () => {
     expect(store.output.filter((line) => /failed \(attempt|prepared statement/.test(line))).toEqual(
       [],
     );
+  });
+
+  it("reads every supplier's balance from the sandbox once its port is open, with no warning", async () => {
+    const redis = new Redis(REDIS_URL);
+    try {
+      const balances = () => redis.hkeys(`${prefix}:ops:supplier-balances`);
+      for (let i = 0; i < 100 && (await balances()).length < 3; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect((await balances()).sort()).toEqual([
+        'moogold:USD',
+        'smileone:SMILEBR',
+        'smileone:SMILEPH',
+      ]);
+    } finally {
+      redis.disconnect();
+    }
+    expect(store.output.filter((line) => /"level":"(warn|error)"/.test(line))).toEqual([]);
   });
 
   it('serves the storefront on / and on client routes', async () => {

@@ -52,8 +52,16 @@ export class JobWorkerService implements OnApplicationBootstrap, BeforeApplicati
     @Inject(REDIS) private readonly redis: Redis,
   ) {}
 
+  /**
+   * A worker-only process takes jobs once it has booted. One that serves HTTP too takes them once
+   * its port is open (`startStore` calls `start`): a job may call the sandbox it serves.
+   */
   async onApplicationBootstrap() {
-    if (!this.config.runsWorkers) return;
+    if (!this.config.runsHttp) await this.start();
+  }
+
+  async start() {
+    if (!this.config.runsWorkers || this.keeper) return;
     for (const queue of Object.values(QueueName)) this.workers.set(queue, this.startWorker(queue));
     this.keeper = new SweepScheduleKeeper(
       this.queues.getQueue(QueueName.Maintenance),
