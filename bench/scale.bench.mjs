@@ -346,7 +346,7 @@ function calls(store) {
     ),
     admin(
       'price screen rest/items search',
-      restList('items', { range: [0, 49], filter: { q: 'pack 4' } }),
+      restList('items', { range: [0, 49], filter: { q: 'diamond' } }),
     ),
     admin('GET /admin/getallitems', '/api/admin/getallitems'),
     admin('GET /admin/getallcoupon', '/api/admin/getallcoupon'),

@@ -322,6 +322,17 @@ describe('admin catalogue, coupons and gallery', () => {
       ).expect(200);
       expect(items.body.map((i: { id: number }) => i.id)).toEqual([item.body.id]);
       expect(items.headers['content-range']).toBe('items 0-0/1');
+      // Found by its product's name, and named with its product in the list.
+      const byProductName = await get(
+        `rest/items?filter=${encodeURIComponent(JSON.stringify({ q: 'rest prod' }))}`,
+      ).expect(200);
+      expect(byProductName.body).toEqual([
+        expect.objectContaining({ id: item.body.id, productId: id }),
+      ]);
+      const notAProduct = await get(
+        `rest/items?filter=${encodeURIComponent(JSON.stringify({ productId: 'not-a-product' }))}`,
+      ).expect(200);
+      expect(notAProduct.body).toEqual([]);
       const updated = await app
         .http()
         .put(`/api/admin/rest/items/${item.body.id}`)

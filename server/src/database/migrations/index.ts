@@ -35,6 +35,7 @@ import { UserTallies1764502400100 } from './1764502400100-UserTallies.js';
 import { NewestCarryUpdated1764502400200 } from './1764502400200-NewestCarryUpdated.js';
 import { EmailLocalPartSearch1764502500000 } from './1764502500000-EmailLocalPartSearch.js';
 import { PackTallies1764502600000 } from './1764502600000-PackTallies.js';
+import { ItemNameSearch1764502700000 } from './1764502700000-ItemNameSearch.js';
 
 /** Every migration, oldest first. Listed explicitly so the build and the tests load the same set. */
 export const migrations = [
@@ -75,4 +76,5 @@ export const migrations = [
   NewestCarryUpdated1764502400200,
   EmailLocalPartSearch1764502500000,
   PackTallies1764502600000,
+  ItemNameSearch1764502700000,
 ];

@@ -1,7 +1,7 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
-import { IsNull, type SelectQueryBuilder } from 'typeorm';
+import { IsNull } from 'typeorm';
 import { containsPattern, isUuid } from '../../common/http/list-filters.js';
 import type { ListQuery } from '../../common/http/simple-rest.js';
 import type { ItemFields, ProductFields } from './catalog-admin.input.js';
@@ -39,19 +39,11 @@ export const ITEM_SORT: Record<string, keyof ItemEntity> = {
 };
 
 /**
- * SQL: the first live product listing the item `i` (products list their items in an array,
- * which TypeORM cannot join on).
+ * SQL: the item ids a product filter keeps, listed by the products `p` the condition picks; as an
+ * array, so `itemid = ANY(...)` reads them through `items_itemid_key` instead of testing every item.
  */
-const OWNER_OF_ITEM = `(SELECT p.id FROM products p WHERE i.itemid = ANY(p.items) AND p.deleted_at IS NULL
-  ORDER BY p.productid LIMIT 1)`;
-
-/**
- * SQL: the same owner for a whole list, every product's items unnested once rather than the
- * products searched per item (`DISTINCT ON` and `unnest` have no query-builder form).
- */
-const OWNERS_OF_ITEMS = `(SELECT DISTINCT ON (listed.itemid) listed.itemid, p.id AS product_id
-  FROM products p CROSS JOIN unnest(p.items) AS listed (itemid)
-  WHERE p.deleted_at IS NULL ORDER BY listed.itemid, p.productid)`;
+const ITEMS_OF_PRODUCTS = (condition: string) =>
+  `ARRAY(SELECT unnest(p.items) FROM products p WHERE p.deleted_at IS NULL AND ${condition})`;
 
 const now = () => 'now()';
 
@@ -134,31 +126,48 @@ export class CatalogAdminRepository {
       list.andWhere('i.itemid = ANY(CAST(:ids AS bigint[]))', { ids });
     }
     if (typeof q === 'string' && q) {
-      // An item is found by its own name or its product's (packs of one name sell in several).
+      // An item is found by its own name (`items_search_name`) or its product's (packs of one
+      // name sell in several).
       list.andWhere(
-        `(i.name ILIKE :q OR i.itemid IN (
-           SELECT unnest(p.items) FROM products p WHERE p.deleted_at IS NULL AND p.name ILIKE :q))`,
-        { q: containsPattern(q) },
+        `(i.name ILIKE :q OR i.itemid = ANY(${ITEMS_OF_PRODUCTS('p.name ILIKE :q')}))`,
+        {
+          q: containsPattern(q),
+        },
       );
     }
     if (typeof productId === 'string' && productId) {
-      list.andWhere(
-        `EXISTS (SELECT 1 FROM products p
-                 WHERE p.id::text = :productId AND p.deleted_at IS NULL AND i.itemid = ANY(p.items))`,
-        { productId },
-      );
+      if (!isUuid(productId)) return { rows: [], total: 0 };
+      list.andWhere(`i.itemid = ANY(${ITEMS_OF_PRODUCTS('p.id = CAST(:productId AS uuid)')})`, {
+        productId,
+      });
     }
     if (typeof apiType === 'string' && apiType) list.andWhere('i.apiType = :apiType', { apiType });
     const page = list
       .clone()
-      .leftJoin(OWNERS_OF_ITEMS, 'owner', 'owner.itemid = i.itemid')
-      .addSelect('owner.product_id', 'product_id')
       .orderBy(`i.${ITEM_SORT[query.sortField] ?? 'itemid'}`, query.sortOrder)
       .addOrderBy('i.itemid', 'ASC')
       .offset(query.offset)
       .limit(query.limit);
-    const [rows, total] = await Promise.all([withOwners(page), list.getCount()]);
-    return { rows, total };
+    const [items, total] = await Promise.all([page.getMany(), list.getCount()]);
+    return { rows: await this.withOwners(items), total };
+  }
+
+  /**
+   * The items, each with its first live product, found for the page's items alone: a page is
+   * tens of items, the catalogue thousands. SQL because products list their items in an array,
+   * which TypeORM cannot join on.
+   */
+  private async withOwners(items: Item[]): Promise<AdminItem[]> {
+    if (items.length === 0) return [];
+    const owners: Array<{ itemid: string; productId: string }> = await this.txHost.tx.query(
+      `SELECT DISTINCT ON (listed.itemid) listed.itemid, p.id AS "productId"
+       FROM products p CROSS JOIN unnest(p.items) AS listed (itemid)
+       WHERE p.deleted_at IS NULL AND p.items && $1::bigint[] AND listed.itemid = ANY($1::bigint[])
+       ORDER BY listed.itemid, p.productid`,
+      [items.map((item) => item.itemid)],
+    );
+    const ownerOf = new Map(owners.map((owner) => [Number(owner.itemid), owner.productId]));
+    return items.map((item) => ({ ...item, productId: ownerOf.get(item.itemid) ?? null }));
   }
 
   /** A live item by its numeric `itemid` or its `_id`. */
@@ -170,11 +179,11 @@ export class CatalogAdminRepository {
     if ('itemid' in key && !Number.isSafeInteger(key.itemid)) return undefined;
     const found = this.items
       .createQueryBuilder('i')
-      .addSelect(OWNER_OF_ITEM, 'product_id')
       .where('i.deletedAt IS NULL')
       .andWhere('id' in key ? 'i.id = :id' : 'i.itemid = :itemid', key);
     if (lock) found.setLock('pessimistic_write', undefined, ['i']);
-    return (await withOwners(found))[0];
+    const item = await found.getOne();
+    return item ? (await this.withOwners([item]))[0] : undefined;
   }
 
   async insertItem(item: ItemFields): Promise<Item> {
@@ -210,11 +219,3 @@ export class CatalogAdminRepository {
 }
 
 /** The items a query selects, each with the `product_id` it selects beside them. */
-async function withOwners(query: SelectQueryBuilder<ItemEntity>): Promise<AdminItem[]> {
-  const { entities, raw } = await query.getRawAndEntities<{
-    i_id: string;
-    product_id: string | null;
-  }>();
-  const owners = new Map(raw.map((row) => [row.i_id, row.product_id]));
-  return entities.map((item) => ({ ...item, productId: owners.get(item.id) ?? null }));
-}

@@ -1,4 +1,4 @@
-import { Check, Column, Entity, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { Check, Column, Entity, Index, PrimaryGeneratedColumn, Unique } from 'typeorm';
 import { bigintNumber } from '../../database/columns.js';
 
 /** A pack of a product, priced in paise for customers (`discountedprice`) and resellers. */
@@ -7,6 +7,8 @@ import { bigintNumber } from '../../database/columns.js';
 @Check('items_discountedprice_check', 'discountedprice >= 0')
 @Check('items_originalprice_check', 'originalprice >= 0')
 @Check('items_resellprice_check', 'resellprice >= 0')
+// A trigram index (the ItemNameSearch migration), which entity metadata cannot describe.
+@Index('items_search_name', { synchronize: false })
 export class ItemEntity {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'items_pkey' })
   id!: string;
