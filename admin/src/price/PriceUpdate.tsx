@@ -23,6 +23,8 @@ import type { Item, Product } from '@/types';
 
 /** Rows a card shows at once; the search, the product filter and the pager reach the rest. */
 const PER_PAGE = 50;
+/** The search and the product filter: the screen's width on a phone, side by side above it. */
+const filterField = { maxWidth: { sm: 320 }, flexGrow: 1 };
 
 /**
  * On a phone each row becomes a small block of labelled fields with its Save button, instead of
@@ -107,9 +109,9 @@ const PriceUpdate = () => {
           value={search}
           onChange={(event) => setSearch(event.target.value)}
           size="small"
-          sx={{ maxWidth: 320, flexGrow: 1 }}
+          sx={filterField}
         />
-        <ProductPicker value={product} onChange={setProduct} />
+        <ProductPicker value={product} onChange={setProduct} sx={filterField} />
       </Stack>
       <Card>
         <CardHeader title={heading('products_title')} />

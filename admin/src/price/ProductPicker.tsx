@@ -1,4 +1,4 @@
-import { Autocomplete, TextField } from '@mui/material';
+import { Autocomplete, TextField, type SxProps, type Theme } from '@mui/material';
 import { useState } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
 import { useSettled } from '@/price/useSettled';
@@ -15,13 +15,14 @@ export interface ProductChoice {
 interface ProductPickerProps {
   value: ProductChoice | null;
   onChange: (product: ProductChoice | null) => void;
+  sx?: SxProps<Theme>;
 }
 
 /**
  * The price screen's product filter: the first products by name, or those whose name holds what
  * the admin types, asked of the server only while the list is open.
  */
-export const ProductPicker = ({ value, onChange }: ProductPickerProps) => {
+export const ProductPicker = ({ value, onChange, sx }: ProductPickerProps) => {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
@@ -49,7 +50,7 @@ export const ProductPicker = ({ value, onChange }: ProductPickerProps) => {
       loadingText={translate('ra.page.loading')}
       noOptionsText={translate('ra.navigation.no_results')}
       size="small"
-      sx={{ maxWidth: 320, flexGrow: 1 }}
+      sx={sx}
       renderInput={(params) => (
         <TextField
           {...params}
