@@ -128,12 +128,10 @@ export class CatalogAdminRepository {
     if (typeof q === 'string' && q) {
       // An item is found by its own name (`items_search_name`) or its product's (packs of one
       // name sell in several).
-      list.andWhere(
-        `(i.name ILIKE :q OR i.itemid = ANY(${ITEMS_OF_PRODUCTS('p.name ILIKE :q')}))`,
-        {
-          q: containsPattern(q),
-        },
-      );
+      const ofNamedProducts = ITEMS_OF_PRODUCTS('p.name ILIKE :q');
+      list.andWhere(`(i.name ILIKE :q OR i.itemid = ANY(${ofNamedProducts}))`, {
+        q: containsPattern(q),
+      });
     }
     if (typeof productId === 'string' && productId) {
       if (!isUuid(productId)) return { rows: [], total: 0 };
@@ -217,5 +215,3 @@ export class CatalogAdminRepository {
       .execute();
   }
 }
-
-/** The items a query selects, each with the `product_id` it selects beside them. */
