@@ -7,6 +7,8 @@ import { ledgerProblems } from '../utils/ledger.js';
 const ADMIN = { email: 'admin@example.com', password: 'Admin@12345' };
 const BULK_ITEMS = 130;
 const FAILED_TOPUPS = 120;
+/** Products of one pack each: a page of their packs names more products than a default page holds. */
+const SOLO_PRODUCTS = 30;
 
 /** The console on a store with more rows than a screen holds: every row is within reach. */
 describe('admin console at scale', () => {
@@ -37,6 +39,17 @@ describe('admin console at scale', () => {
               now() - n * interval '1 minute', now() - n * interval '1 minute'
        FROM generate_series(1, $1::int) AS n, users u WHERE u.email = 'user@example.com'`,
       [FAILED_TOPUPS],
+    );
+    await app.sql(
+      `WITH made AS (
+         INSERT INTO items (name, type, originalprice, discountedprice, resellprice, imgpath)
+         SELECT 'Solo pack ' || n, 'small', 10000, 9000, 8500, '/images/pack.svg'
+         FROM generate_series(1, $1::int) AS n RETURNING itemid, name
+       )
+       INSERT INTO products (name, type, category, imgpath, importantnote, inputs, items, sort_order)
+       SELECT replace(name, 'Solo pack', 'Solo game'), 'MLBB', 'games', '/images/pack.svg', '',
+              '[]'::jsonb, ARRAY[itemid], 2000 FROM made`,
+      [SOLO_PRODUCTS],
     );
     browser = await launchBrowser();
   }, 60_000);
@@ -136,6 +149,26 @@ describe('admin console at scale', () => {
     await items.filter({ hasText: last }).first().waitFor({ state: 'detached' });
     await items.filter({ hasText: 'Bulk pack 77' }).first().waitFor();
     expect(await items.allInnerTexts()).toEqual([expect.stringContaining('Bulk pack 77')]);
+  });
+
+  it('names the product of every item on a page of packs from many products', async () => {
+    await page.goto('/admin/price');
+    await page.getByLabel('Search').fill('Solo pack');
+    const shown = `Showing 1 to ${SOLO_PRODUCTS} of ${SOLO_PRODUCTS}`;
+    await page.getByText(shown, { exact: true }).waitFor();
+    const named = page.locator('tr[data-item]').filter({ hasText: /Solo game \d+/ });
+    await page.waitForFunction(
+      (count) =>
+        [...document.querySelectorAll('tr[data-item]')].filter((row) =>
+          /Solo game \d+/.test(row.textContent ?? ''),
+        ).length === count,
+      SOLO_PRODUCTS,
+    );
+    expect(await named.count()).toBe(SOLO_PRODUCTS);
+    await named
+      .filter({ hasText: /Solo pack 30(?!\d)/ })
+      .filter({ hasText: /Solo game 30(?!\d)/ })
+      .waitFor();
   });
 
   it('reads the next wallet page after the last row shown, as the page number says', async () => {
