@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import type { Statement } from '../../database/statement.js';
 import { Messages } from '@zstore/contract/messages';
 import { AppError } from '../../common/errors/app-error.js';
 import { financialYear } from './financial-year.js';
@@ -23,15 +24,27 @@ export class InvoicesService {
   ) {}
 
   /**
-   * The paid order's invoice; throws (rolling the payment back) if it cannot be written.
-   * `party` is the buyer and the product's category when the caller holds them (checkout).
+   * The invoice of an order paid after it was written (a settled UPI payment), naming the buyer
+   * as the account is now; throws (rolling the payment back) if it cannot be written.
    */
-  async issueInvoice(order: InvoicedOrder, paidAt: Date, party?: InvoiceParty): Promise<void> {
-    const named = party ?? (await this.documents.partyOf(order.userId, order.productId));
+  async issueInvoice(order: InvoicedOrder, paidAt: Date): Promise<void> {
+    const party = await this.documents.partyOf(order.userId, order.productId);
+    await this.documents.insertInvoice(this.invoiceOf(order, paidAt, party));
+  }
+
+  /**
+   * The insert of the invoice of an order paid as it is written (checkout), for the order's own
+   * statement to carry: one round trip writes both.
+   */
+  invoiceInsert(order: InvoicedOrder, paidAt: Date, party: InvoiceParty): Statement {
+    return this.documents.invoiceInsert(this.invoiceOf(order, paidAt, party));
+  }
+
+  private invoiceOf(order: InvoicedOrder, paidAt: Date, party: InvoiceParty | undefined) {
     const invoice =
-      named && invoiceOf(this.config.gst, financialYear(paidAt), order, named, paidAt);
+      party && invoiceOf(this.config.gst, financialYear(paidAt), order, party, paidAt);
     if (!invoice) throw new Error(`no invoice could be written for order ${order.orderid}`);
-    await this.documents.insertInvoice(invoice);
+    return invoice;
   }
 
   /**

@@ -1,6 +1,7 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Injectable } from '@nestjs/common';
+import type { Statement } from '../../database/statement.js';
 import { TaxDocumentEntity } from './tax-document.entity.js';
 import type { InvoiceParty, NewInvoice } from './tax-invoice.js';
 
@@ -101,31 +102,40 @@ export class TaxDocumentsRepository {
 
   /** Inserts the order's invoice, numbered after commit. */
   async insertInvoice(invoice: NewInvoice): Promise<void> {
-    await this.txHost.tx.query(INSERT_INVOICE, [
-      invoice.prefix,
-      invoice.financialYear,
-      invoice.orderId,
-      invoice.orderid,
-      invoice.userId,
-      invoice.issuedAt,
-      invoice.supplierGstin,
-      invoice.supplierName,
-      invoice.supplierAddress,
-      invoice.supplierState,
-      invoice.recipientName,
-      invoice.recipientEmail,
-      invoice.recipientGstin,
-      invoice.recipientState,
-      invoice.placeOfSupply,
-      invoice.description,
-      invoice.sac,
-      invoice.rateBp,
-      invoice.taxable,
-      invoice.cgst,
-      invoice.sgst,
-      invoice.igst,
-      invoice.total,
-    ]);
+    const { sql, parameters } = this.invoiceInsert(invoice);
+    await this.txHost.tx.query(sql, parameters);
+  }
+
+  /** The insert of the order's invoice, for a statement that writes it alongside the order. */
+  invoiceInsert(invoice: NewInvoice): Statement {
+    return {
+      sql: INSERT_INVOICE,
+      parameters: [
+        invoice.prefix,
+        invoice.financialYear,
+        invoice.orderId,
+        invoice.orderid,
+        invoice.userId,
+        invoice.issuedAt,
+        invoice.supplierGstin,
+        invoice.supplierName,
+        invoice.supplierAddress,
+        invoice.supplierState,
+        invoice.recipientName,
+        invoice.recipientEmail,
+        invoice.recipientGstin,
+        invoice.recipientState,
+        invoice.placeOfSupply,
+        invoice.description,
+        invoice.sac,
+        invoice.rateBp,
+        invoice.taxable,
+        invoice.cgst,
+        invoice.sgst,
+        invoice.igst,
+        invoice.total,
+      ],
+    };
   }
 
   /** The buyer and the product's category, as they are now. */

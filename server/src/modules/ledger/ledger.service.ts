@@ -1,6 +1,7 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { HttpStatus, Injectable } from '@nestjs/common';
+import { withCompanions, type Statement } from '../../database/statement.js';
 import { guardedUpdate } from '../../database/transactions.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { Messages } from '@zstore/contract/messages';
@@ -91,8 +92,12 @@ export interface LedgerReport {
 export class LedgerService {
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
-  /** Returns false when a movement with this key was already posted (nothing changes). */
-  async post(movement: Movement): Promise<boolean> {
+  /**
+   * Returns false when a movement with this key was already posted (nothing changes).
+   * `companions` are the caller's own writes, sent in the movement's first statement
+   * (`withCompanions`) as if run just ahead of it: written whether or not the key was posted.
+   */
+  async post(movement: Movement, companions: Statement[] = []): Promise<boolean> {
     const legs = movement.legs.filter((leg) => leg.amount !== 0);
     const sums = new Map<Currency, number>();
     for (const leg of legs) {
@@ -109,22 +114,28 @@ export class LedgerService {
       .sort((a, b) => a.amount - b.amount || a.account.localeCompare(b.account));
     const holders = new Set(userLegs.map((leg) => leg.account.split(':')[1]));
     return holders.size <= 1
-      ? this.postForOneHolder(movement, legs, userLegs)
-      : this.postAcrossHolders(movement, legs, userLegs);
+      ? this.postForOneHolder(movement, legs, userLegs, companions)
+      : this.postAcrossHolders(movement, legs, userLegs, companions);
   }
 
   /**
    * The common case, one customer's wallet or points (or neither) against system accounts: the
    * movement, its entries and the guarded change of the cached balances in one statement.
    */
-  private async postForOneHolder(movement: Movement, legs: LedgerLeg[], userLegs: LedgerLeg[]) {
+  private async postForOneHolder(
+    movement: Movement,
+    legs: LedgerLeg[],
+    userLegs: LedgerLeg[],
+    companions: Statement[],
+  ) {
     const delta = (kind: 'wallet' | 'points') =>
       userLegs
         .filter((leg) => leg.account.startsWith(`${kind}:`))
         .reduce((sum, leg) => sum + leg.amount, 0);
     const holder = userLegs.length ? Number(userLegs[0].account.split(':')[1]) : null;
-    const [result] = await this.txHost.tx.query<Array<{ posted: number; moved: number }>>(
-      `WITH movement AS (
+    const post = withCompanions(
+      {
+        sql: `WITH movement AS (
          INSERT INTO ledger_movements (key, kind, reference) VALUES ($1, $2, $3)
          ON CONFLICT (key) DO NOTHING RETURNING key
        ), entries AS (
@@ -138,7 +149,13 @@ export class LedgerService {
          RETURNING userid
        )
        SELECT (SELECT count(*) FROM movement)::int AS posted, (SELECT count(*) FROM holder)::int AS moved`,
-      [...entryParameters(movement, legs), holder, delta('wallet'), delta('points')],
+        parameters: [...entryParameters(movement, legs), holder, delta('wallet'), delta('points')],
+      },
+      companions,
+    );
+    const [result] = await this.txHost.tx.query<Array<{ posted: number; moved: number }>>(
+      post.sql,
+      post.parameters,
     );
     if (result.posted === 0) return false;
     if (holder !== null && result.moved !== 1) {
@@ -152,11 +169,20 @@ export class LedgerService {
    * stable order (debits before credits, then by account), so two such movements lock the rows
    * in the same order.
    */
-  private async postAcrossHolders(movement: Movement, legs: LedgerLeg[], userLegs: LedgerLeg[]) {
-    const inserted: unknown[] = await this.txHost.tx.query(
-      `INSERT INTO ledger_movements (key, kind, reference) VALUES ($1, $2, $3) ON CONFLICT (key) DO NOTHING RETURNING key`,
-      [movement.key, movement.kind, movement.reference],
+  private async postAcrossHolders(
+    movement: Movement,
+    legs: LedgerLeg[],
+    userLegs: LedgerLeg[],
+    companions: Statement[],
+  ) {
+    const claim = withCompanions(
+      {
+        sql: `INSERT INTO ledger_movements (key, kind, reference) VALUES ($1, $2, $3) ON CONFLICT (key) DO NOTHING RETURNING key`,
+        parameters: [movement.key, movement.kind, movement.reference],
+      },
+      companions,
     );
+    const inserted: unknown[] = await this.txHost.tx.query(claim.sql, claim.parameters);
     if (inserted.length === 0) return false;
 
     await this.txHost.tx.query(

@@ -4,6 +4,7 @@ import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adap
 import { Messages } from '@zstore/contract/messages';
 import { loadConfig } from '../../config/config.js';
 import type { CouponsService } from '../coupons/coupons.service.js';
+import type { Statement } from '../../database/statement.js';
 import type { InvoicesService } from '../invoices/invoices.service.js';
 import { claimAttempt, type ClaimAttempt } from '../../common/idempotency/idempotency-claim.js';
 import type { WalletMovements } from '../wallet/wallet-movements.service.js';
@@ -34,7 +35,7 @@ function setUp() {
     unpaidHoldingCoupon: jest.fn<OrdersRepository['unpaidHoldingCoupon']>(() =>
       Promise.resolve([]),
     ),
-    insert: jest.fn((order: NewOrder) => Promise.resolve(order as Order)),
+    insert: jest.fn((order: NewOrder, _companions: Statement[]) => Promise.resolve(order as Order)),
   };
   const coupons = {
     find: jest.fn<CouponsService['find']>(() => Promise.resolve(undefined)),
@@ -47,9 +48,10 @@ function setUp() {
     failUnpaid: jest.fn<OrderTransitions['failUnpaid']>(() => Promise.resolve(undefined as never)),
   };
   const invoices = {
-    issueInvoice: jest.fn<InvoicesService['issueInvoice']>(() =>
-      Promise.resolve(undefined as never),
-    ),
+    invoiceInsert: jest.fn<InvoicesService['invoiceInsert']>((order) => ({
+      sql: 'INSERT INTO tax_documents',
+      parameters: [order.id],
+    })),
   };
   const txHost = {
     withTransaction: <T>(work: () => Promise<T>) => work(),
@@ -77,12 +79,14 @@ function setUp() {
       coupon,
       price: { total, discount: 11_900 - total },
     } as Awaited<ReturnType<CouponsService['take']>>);
-  return { write, orders, coupons, movements, transitions, takeCoupon };
+  /** The invoices the order's statement carried. */
+  const invoicesWritten = () => orders.insert.mock.calls.flatMap(([, companions]) => companions);
+  return { write, orders, coupons, movements, transitions, takeCoupon, invoicesWritten };
 }
 
 describe('CheckoutWriter', () => {
   it('debits Z-Coins for a wallet order and answers it as paid', async () => {
-    const { write, movements } = setUp();
+    const { write, movements, invoicesWritten } = setUp();
     const { written, answer } = await write(draft());
     expect(written).toMatchObject({
       status: 'Processing',
@@ -100,14 +104,18 @@ describe('CheckoutWriter', () => {
       amount: 11_900,
     });
     expect(answer).toBe(JSON.stringify({ ok: true, body: { orderid: 'ZS1001' } }));
+    expect(invoicesWritten()).toEqual([
+      { sql: 'INSERT INTO tax_documents', parameters: [written.id] },
+    ]);
   });
 
   it('leaves a UPI order waiting for its payment until a deadline on the database clock', async () => {
-    const { write, movements } = setUp();
+    const { write, movements, invoicesWritten } = setUp();
     const { written, answer } = await write(draft({ paymentMode: 'upi' }));
     expect(written).toMatchObject({ status: 'Created', transactionId: null, paidAt: null });
     expect(written.expiresAt).toEqual(new Date(DB_NOW.getTime() + config.upi.paymentTtlMs));
     expect(movements.debitForOrder).not.toHaveBeenCalled();
+    expect(invoicesWritten()).toEqual([]);
     expect(answer).toBeUndefined();
   });
 
@@ -143,7 +151,7 @@ describe('CheckoutWriter', () => {
   it.each(['wallet', 'upi'] as const)(
     'pays a %s order a coupon makes free at once, moving no Z-Coins',
     async (paymentMode) => {
-      const { write, movements, takeCoupon } = setUp();
+      const { write, movements, takeCoupon, invoicesWritten } = setUp();
       takeCoupon(0);
       const { written, answer } = await write(draft({ paymentMode }), 'FREE');
       expect(written).toMatchObject({
@@ -154,6 +162,7 @@ describe('CheckoutWriter', () => {
         expiresAt: null,
       });
       expect(movements.debitForOrder).not.toHaveBeenCalled();
+      expect(invoicesWritten()).toHaveLength(1);
       expect(answer).toBeDefined();
     },
   );

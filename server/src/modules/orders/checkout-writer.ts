@@ -1,6 +1,7 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import { Messages } from '@zstore/contract/messages';
 import { databaseNow } from '../../common/clock-skew.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
@@ -73,23 +74,29 @@ export class CheckoutWriter {
       }
       const paidNow = draft.paymentMode === 'wallet' || total === 0;
       const txnid = draft.paymentMode === 'wallet' && total > 0 ? newBusinessId('ZT') : null;
-      const order = await this.orders.insert({
+      const status = paidNow ? 'Processing' : 'Created';
+      const written = {
         ...fields,
+        id: randomUUID(),
         discount,
         value: total,
         couponId,
-        status: paidNow ? 'Processing' : 'Created',
+        status,
         transactionId: txnid,
         paidAt: paidNow ? now : null,
-      });
+      } as const;
+      // A paid order's invoice travels in the order's own statement, before the debit: the wallet
+      // row stays locked from the debit to the commit, so the less that runs after it, the sooner
+      // the buyer's next order may debit.
+      const order = await this.orders.insert(
+        written,
+        paidNow ? [this.invoices.invoiceInsert(written, now, invoiceParty)] : [],
+      );
       // The payment deadline runs on the database's clock, never this process's.
       const expiresAt = paidNow
         ? null
         : new Date((await databaseNow(this.txHost.tx)).getTime() + this.config.upi.paymentTtlMs);
       if (withOrder) await withOrder(order);
-      // The invoice before the debit: the wallet row stays locked from the debit to the commit,
-      // so the less that runs after it, the sooner the buyer's next order may debit.
-      if (order.status === 'Processing') await this.invoices.issueInvoice(order, now, invoiceParty);
       if (txnid) {
         await this.movements.debitForOrder({
           orderid: draft.orderid,

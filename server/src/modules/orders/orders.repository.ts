@@ -3,6 +3,7 @@ import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adap
 import { In } from 'typeorm';
 import { userNumber, userUuid } from '../../common/ids.js';
 import { entityFromRow } from '../../database/entity-rows.js';
+import { withCompanions, type Statement } from '../../database/statement.js';
 import { guardedUpdate } from '../../database/transactions.js';
 import { Injectable } from '@nestjs/common';
 import { Messages } from '@zstore/contract/messages';
@@ -69,44 +70,53 @@ export class OrdersRepository {
   /**
    * SQL on the order path: the builder costs about twice the CPU of the statement it writes
    * (INSERT ... RETURNING *), so checkout keeps the typed statement; the row becomes an entity.
+   * `companions` are other modules' writes sent in the same statement (`withCompanions`).
    */
-  async insert(order: NewOrder): Promise<Order> {
-    const rows: Array<Record<string, unknown>> = await this.txHost.tx.query(
-      `INSERT INTO orders (orderid, user_id, userid, useremail, product_id, item_id, productname, itemname, input1, input2,
+  async insert(order: NewOrder & Pick<Order, 'id'>, companions: Statement[] = []): Promise<Order> {
+    const statement = withCompanions(
+      {
+        sql: `INSERT INTO orders (id, orderid, user_id, userid, useremail, product_id, item_id, productname, itemname, input1, input2,
                            price, discount, value, coupon_id, coupon_held, paymentmode, status, is_api, api_type, itemidarray,
                            transactionid, txn_date, paid_at, player_name, buyer_state,
                            promise_minutes, promise_due_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25,
-               $26, $23::timestamptz + $26::int * interval '1 minute')
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26,
+               $27, $24::timestamptz + $27::int * interval '1 minute')
        RETURNING *`,
-      [
-        order.orderid,
-        order.userId,
-        order.userid,
-        order.userEmail,
-        order.productId,
-        order.itemId,
-        order.productName,
-        order.itemName,
-        order.input1,
-        order.input2,
-        order.price,
-        order.discount,
-        order.value,
-        order.couponId,
-        order.couponId !== null,
-        order.paymentMode,
-        order.status,
-        order.isApi,
-        order.apiType,
-        order.itemIdArray,
-        order.transactionId,
-        order.txnDate,
-        order.paidAt,
-        order.playerName,
-        order.buyerState,
-        order.promiseMinutes,
-      ],
+        parameters: [
+          order.id,
+          order.orderid,
+          order.userId,
+          order.userid,
+          order.userEmail,
+          order.productId,
+          order.itemId,
+          order.productName,
+          order.itemName,
+          order.input1,
+          order.input2,
+          order.price,
+          order.discount,
+          order.value,
+          order.couponId,
+          order.couponId !== null,
+          order.paymentMode,
+          order.status,
+          order.isApi,
+          order.apiType,
+          order.itemIdArray,
+          order.transactionId,
+          order.txnDate,
+          order.paidAt,
+          order.playerName,
+          order.buyerState,
+          order.promiseMinutes,
+        ],
+      },
+      companions,
+    );
+    const rows: Array<Record<string, unknown>> = await this.txHost.tx.query(
+      statement.sql,
+      statement.parameters,
     );
     return entityFromRow(this.txHost.tx, OrderEntity, rows[0]);
   }

@@ -50,7 +50,7 @@ export class WalletMovements {
 
   /** A Z-Coins order's payment: its `Debit` row and wallet -> sales (refused when short). */
   async debitForOrder(order: OrderMoney & { txnid: string }) {
-    await this.wallet.insert({
+    const line = this.wallet.lineInsert({
       txnid: order.txnid,
       userId: userUuid(order.holder.id),
       userid: userNumber(order.holder.userid),
@@ -62,15 +62,18 @@ export class WalletMovements {
       orderid: order.orderid,
       txnDate: istDate(this.clock.now()),
     });
-    await this.ledger.post({
-      key: `order-${order.orderid}`,
-      kind: 'wallet_order',
-      reference: order.orderid,
-      legs: [
-        { account: walletAccount(order.holder.userid), currency: 'ZCOIN', amount: -order.amount },
-        { account: SystemAccount.Sales, currency: 'ZCOIN', amount: order.amount },
-      ],
-    });
+    await this.ledger.post(
+      {
+        key: `order-${order.orderid}`,
+        kind: 'wallet_order',
+        reference: order.orderid,
+        legs: [
+          { account: walletAccount(order.holder.userid), currency: 'ZCOIN', amount: -order.amount },
+          { account: SystemAccount.Sales, currency: 'ZCOIN', amount: order.amount },
+        ],
+      },
+      [line],
+    );
   }
 
   /** An order's refund to the wallet, once per order, from where it was paid. */

@@ -1,5 +1,6 @@
 import { TransactionHost } from '@nestjs-cls/transactional';
 import type { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import type { Statement } from '../../database/statement.js';
 import { guardedUpdate } from '../../database/transactions.js';
 import { Injectable } from '@nestjs/common';
 import { requireMoves } from '../../common/state-machine.js';
@@ -16,6 +17,28 @@ export type NewWalletTxn = Pick<
 > &
   Partial<Pick<WalletTxn, 'orderid' | 'attention'>>;
 
+function lineInsert(txn: NewWalletTxn, onceForOrder: boolean): Statement {
+  return {
+    sql: `INSERT INTO wallet_transactions (txnid, user_id, userid, useremail, type, status, purpose, amount, orderid, txn_date,
+                                          attention)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+         ${onceForOrder ? `ON CONFLICT (orderid, purpose) WHERE orderid IS NOT NULL AND purpose IN ('refund', 'late_payment', 'order', 'compensation') DO NOTHING` : ''}`,
+    parameters: [
+      txn.txnid,
+      txn.userId,
+      txn.userid,
+      txn.userEmail,
+      txn.type,
+      txn.status,
+      txn.purpose,
+      txn.amount,
+      txn.orderid ?? null,
+      txn.txnDate,
+      txn.attention ?? null,
+    ],
+  };
+}
+
 /** The `wallet_transactions` table: the user-facing history with its mutable status. */
 @Injectable()
 export class WalletRepository {
@@ -26,27 +49,17 @@ export class WalletRepository {
    * (undefined). SQL: the skip is `ON CONFLICT` on a partial unique index, in the one statement.
    */
   async insert(txn: NewWalletTxn, onceForOrder = false): Promise<WalletTxn | undefined> {
+    const { sql, parameters } = lineInsert(txn, onceForOrder);
     const rows: Array<Record<string, unknown>> = await this.txHost.tx.query(
-      `INSERT INTO wallet_transactions (txnid, user_id, userid, useremail, type, status, purpose, amount, orderid, txn_date,
-                                        attention)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-       ${onceForOrder ? `ON CONFLICT (orderid, purpose) WHERE orderid IS NOT NULL AND purpose IN ('refund', 'late_payment', 'order', 'compensation') DO NOTHING` : ''}
-       RETURNING *`,
-      [
-        txn.txnid,
-        txn.userId,
-        txn.userid,
-        txn.userEmail,
-        txn.type,
-        txn.status,
-        txn.purpose,
-        txn.amount,
-        txn.orderid ?? null,
-        txn.txnDate,
-        txn.attention ?? null,
-      ],
+      `${sql} RETURNING *`,
+      parameters,
     );
     return rows[0] && entityFromRow(this.txHost.tx, WalletTransactionEntity, rows[0]);
+  }
+
+  /** The insert of a row, for a statement that writes it alongside its ledger movement. */
+  lineInsert(txn: NewWalletTxn): Statement {
+    return lineInsert(txn, false);
   }
 
   async get(txnid: string): Promise<WalletTxn | undefined> {
