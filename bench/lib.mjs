@@ -210,19 +210,20 @@ export async function creditWallets(client, key, userids, paise) {
 
 /**
  * `count` verified shoppers (the demo user's password, a 10-digit mobile number for UPI), each
- * credited `paise` of Z-Coins. Returns their userids and e-mails.
+ * credited `paise` of Z-Coins. Returns their userids and e-mails (`<prefix><n>@example.com`;
+ * another prefix lets a kept database take more shoppers).
  */
-export async function createShoppers(client, count, paise) {
+export async function createShoppers(client, count, paise, prefix = 'bench') {
   const { rows } = await client.query(
     `INSERT INTO users (name, email, mobilenumber, password_hash, verified)
-     SELECT 'Bench ' || n, 'bench' || n || '@example.com', '8100' || lpad(n::text, 6, '0'),
+     SELECT 'Bench ' || n, $2 || n || '@example.com', '8' || lpad((abs(hashtext($2)) % 1000)::text, 3, '0') || lpad(n::text, 6, '0'),
             (SELECT password_hash FROM users WHERE email = 'user@example.com'), true
      FROM generate_series(1, $1::int) AS n RETURNING userid, email`,
-    [count],
+    [count, prefix],
   );
   await creditWallets(
     client,
-    'bench-shoppers',
+    `${prefix}-shoppers`,
     rows.map((row) => Number(row.userid)),
     paise,
   );

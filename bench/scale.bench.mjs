@@ -8,8 +8,10 @@
  * `BENCH_CONNECTIONS` (20) concurrent clients: p50, p95, req/s and the grown/seed ratios.
  * Targets: p95 ≤ 50 ms for a customer call, ≤ 200 ms for an admin list, and no call more than
  * 3× slower grown than seeded; a call that misses one is marked ✖. Both stores are asked for
- * pages that hold rows: a deep page is page 1000 grown and the last full page seeded, and a date
- * range is the last seven India days, so a ratio compares answers, not an answer with `[]`.
+ * pages that hold rows: a deep page is page 1000 grown and the last full page seeded, a date
+ * range is the last seven India days, and the heavy customer has more than a page of orders on
+ * both, so a ratio compares answers, not an answer with `[]`. Each checkout client is another
+ * customer with a wallet of their own.
  *
  * `BENCH_SCALE=0.1` grows a tenth. `BENCH_GROWN_DB=<database>` measures an already grown
  * database instead of growing one (it is kept afterwards; the store migrates it first).
@@ -21,12 +23,14 @@ import { grow } from './grow.mjs';
 import {
   createBenchPack,
   createScratch,
+  createShoppers,
   creditWallets,
   databaseUrl,
   deleteRedisKeys,
   ledgerState,
   login,
   percentile,
+  postsFromEachSession,
   start,
   stop,
   storeEnv,
@@ -44,6 +48,8 @@ const ADMIN = { email: 'admin@example.com', password: 'Admin@12345' };
 const CUSTOMER_P95_MS = 50;
 const ADMIN_P95_MS = 200;
 const MAX_RATIO = 3;
+/** The seeded store's heavy customer's orders: more than a page of the order list (50). */
+const HEAVY_SEED_ORDERS = 60;
 
 async function measure(options) {
   const times = [];
@@ -67,10 +73,11 @@ async function measure(options) {
 }
 
 /**
- * The customers the calls are made for: a typical one (about ten orders when grown) and the
- * heaviest (thousands when grown); on the seeded store both are the demo customer.
+ * The customers the calls are made for: a typical one (the demo customer seeded, about ten
+ * orders grown) and a heavy one (thousands of orders grown; on the seeded store a shopper given
+ * `HEAVY_SEED_ORDERS` orders in `openStore`, so both answer a full page).
  */
-async function pickPeople(client, grown) {
+async function pickPeople(client, grown, prefix) {
   const one = async (sql, params = []) => (await client.query(sql, params)).rows[0];
   const typical = grown
     ? await one(
@@ -80,7 +87,10 @@ async function pickPeople(client, grown) {
     : await one(`SELECT userid::int, email FROM users WHERE email = 'user@example.com'`);
   const heavy = grown
     ? await one(`SELECT userid::int, email FROM users WHERE email = 'grown1@example.com'`)
-    : typical;
+    : await createShoppers(client, 1, 100_000_000, `${prefix}-heavy`).then(([row]) => ({
+        userid: Number(row.userid),
+        email: row.email,
+      }));
   return { typical, heavy };
 }
 
@@ -150,28 +160,34 @@ async function openStore(label, scratch, grown) {
   const port = 4100 + Math.floor(Math.random() * 800);
   const child = await start([MAIN], storeEnv(scratch, { PORT: String(port) }), 'listening on');
   const base = `http://127.0.0.1:${port}`;
-  const { people, pack } = await withClient(scratch.url, async (client) => {
-    const found = await pickPeople(client, grown);
-    await creditWallets(
-      client,
-      `bench-scale-${randomBytes(4).toString('hex')}`,
-      [found.typical.userid],
-      100_000_000,
-    );
-    return { people: found, pack: await createBenchPack(client) };
+  const prefix = `scale${randomBytes(3).toString('hex')}`;
+  const { people, pack, buyers } = await withClient(scratch.url, async (client) => {
+    const found = await pickPeople(client, grown, prefix);
+    await creditWallets(client, `${prefix}-typical`, [found.typical.userid], 100_000_000);
+    return {
+      people: found,
+      pack: await createBenchPack(client),
+      buyers: await createShoppers(client, CONNECTIONS, 100_000_000, `${prefix}-buyer`),
+    };
   });
   const admin = await login(base, ADMIN.email, ADMIN.password);
   const typical = await login(base, people.typical.email);
   const heavy = await login(base, people.heavy.email);
-  const placed = await fetch(`${base}/api/order/createWalletOrder`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${typical.token}`, 'content-type': 'application/json' },
-    body: walletOrderBody(pack, people.typical.userid),
-  });
-  if (!placed.ok) throw new Error(`checkout: HTTP ${placed.status} ${await placed.text()}`);
+  const checkouts = [];
+  for (const buyer of buyers) checkouts.push(await login(base, buyer.email));
+  const order = async (session, userid) => {
+    const placed = await fetch(`${base}/api/order/createWalletOrder`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' },
+      body: walletOrderBody(pack, userid),
+    });
+    if (!placed.ok) throw new Error(`checkout: HTTP ${placed.status} ${await placed.text()}`);
+  };
+  await order(typical, people.typical.userid);
+  if (!grown) for (let n = 0; n < HEAVY_SEED_ORDERS; n++) await order(heavy, people.heavy.userid);
   await withClient(scratch.url, (client) => pickSearched(client, people));
   await autocannon({ url: `${base}/api/product/gethomeproducts`, connections: 4, duration: 1 });
-  return { label, base, child, scratch, people, pack, admin, typical, heavy };
+  return { label, base, child, scratch, people, pack, admin, typical, heavy, checkouts };
 }
 
 const json = (value) => encodeURIComponent(JSON.stringify(value));
@@ -216,11 +232,17 @@ function calls(store) {
       body: JSON.stringify({ client_txn_id: people.order.orderid, date: people.order.date }),
     }),
     customer('GET /product/gethomeproducts', '/api/product/gethomeproducts'),
-    customer('POST /order/createWalletOrder', '/api/order/createWalletOrder', store.typical, {
-      method: 'POST',
-      headers: { ...bearer(store.typical), 'content-type': 'application/json' },
-      body: walletOrderBody(pack, people.typical.userid),
-    }),
+    // Each client is another customer, as concurrent checkouts are; one customer's many orders
+    // at once are a reseller's, measured by reseller.bench.mjs.
+    {
+      name: 'POST /order/createWalletOrder',
+      kind: 'customer',
+      request: postsFromEachSession(
+        store.checkouts,
+        `${store.base}/api/order/createWalletOrder`,
+        (session) => walletOrderBody(pack, session.user.userid),
+      ),
+    },
     admin('GET /admin/stats', '/api/admin/stats'),
     admin('GET /metrics (scrape)', '/api/metrics'),
     admin('GET /admin/alltxn page 1', '/api/admin/alltxn?page=1&limit=50'),
