@@ -36,6 +36,7 @@ import { NewestCarryUpdated1764502400200 } from './1764502400200-NewestCarryUpda
 import { EmailLocalPartSearch1764502500000 } from './1764502500000-EmailLocalPartSearch.js';
 import { PackTallies1764502600000 } from './1764502600000-PackTallies.js';
 import { ItemNameSearch1764502700000 } from './1764502700000-ItemNameSearch.js';
+import { OrderStatusNewest1764502800000 } from './1764502800000-OrderStatusNewest.js';
 
 /** Every migration, oldest first. Listed explicitly so the build and the tests load the same set. */
 export const migrations = [
@@ -77,4 +78,5 @@ export const migrations = [
   EmailLocalPartSearch1764502500000,
   PackTallies1764502600000,
   ItemNameSearch1764502700000,
+  OrderStatusNewest1764502800000,
 ];
