@@ -17,7 +17,8 @@ export type NewWalletTxn = Pick<
 > &
   Partial<Pick<WalletTxn, 'orderid' | 'attention'>>;
 
-function lineInsert(txn: NewWalletTxn, onceForOrder: boolean): Statement {
+/** The insert of a row; with `onceForOrder`, skipped when the order already has one of its purpose. */
+function walletLineInsert(txn: NewWalletTxn, onceForOrder: boolean): Statement {
   return {
     sql: `INSERT INTO wallet_transactions (txnid, user_id, userid, useremail, type, status, purpose, amount, orderid, txn_date,
                                           attention)
@@ -49,7 +50,7 @@ export class WalletRepository {
    * (undefined). SQL: the skip is `ON CONFLICT` on a partial unique index, in the one statement.
    */
   async insert(txn: NewWalletTxn, onceForOrder = false): Promise<WalletTxn | undefined> {
-    const { sql, parameters } = lineInsert(txn, onceForOrder);
+    const { sql, parameters } = walletLineInsert(txn, onceForOrder);
     const rows: Array<Record<string, unknown>> = await this.txHost.tx.query(
       `${sql} RETURNING *`,
       parameters,
@@ -59,7 +60,7 @@ export class WalletRepository {
 
   /** The insert of a row, for a statement that writes it alongside its ledger movement. */
   lineInsert(txn: NewWalletTxn): Statement {
-    return lineInsert(txn, false);
+    return walletLineInsert(txn, false);
   }
 
   async get(txnid: string): Promise<WalletTxn | undefined> {
