@@ -97,7 +97,9 @@ describe('open connections per process are capped', () => {
     }
     try {
       const extra = await connect(app);
-      expect(await closesWithin(extra.closed, 2_000)).toBe(true);
+      // Closed as it is accepted; 5 s leaves room for a loaded machine and stays far inside the
+      // 15 s headers timeout that would close it without a cap.
+      expect(await closesWithin(extra.closed, 5_000)).toBe(true);
       expect(extra.received()).toBe('');
       // Held connections stay served: none of them was closed to make room.
       expect(held.every((client) => client.closedAt() === undefined)).toBe(true);
