@@ -1,6 +1,7 @@
+import { JobName } from '../../server/src/jobs/job.enum.js';
 import { RetentionService } from '../../server/src/modules/operations/retention.service.js';
 import { startTestApp, type TestApp } from '../utils/app.js';
-import { waitFor } from '../utils/wait.js';
+import { afterFirstSweeps } from '../utils/sweeps.js';
 
 /** Issue 11: operational records are kept for a set time, then purged; pending work never is. */
 describe('retention', () => {
@@ -10,17 +11,7 @@ describe('retention', () => {
     app = await startTestApp();
     // The scheduled purge runs once as the store starts: past that run, only the purges the
     // cases call find the rows they insert (the next one is a sweep interval away).
-    await waitFor(
-      async () =>
-        (
-          await app.sql<{ runs: number }>(
-            `SELECT count(*)::int AS runs FROM scheduled_runs
-             WHERE job_name = 'RetentionPurge' AND finished_at IS NOT NULL`,
-          )
-        )[0].runs > 0,
-      30_000,
-      "the store's first retention purge",
-    );
+    await afterFirstSweeps(app, [JobName.RetentionPurge]);
   });
   afterAll(() => app.close());
 

@@ -30,3 +30,22 @@ export async function afterSweeps(app: TestApp, name: JobName, count = 2, timeou
     `${count} finished runs of ${name}`,
   );
 }
+
+/**
+ * Waits until each job in `names` has finished the run the scheduler starts as the store comes
+ * up. Past it, nothing scheduled runs (nor calls the store's own sandbox) for a sweep interval.
+ */
+export async function afterFirstSweeps(app: TestApp, names: readonly JobName[] = SWEEP_JOBS) {
+  await waitFor(
+    async () => {
+      const [{ done }] = await app.sql<{ done: number }>(
+        `SELECT count(DISTINCT job_name)::int AS done FROM scheduled_runs
+         WHERE job_name = ANY($1) AND finished_at IS NOT NULL`,
+        [names],
+      );
+      return done === names.length;
+    },
+    30_000,
+    `the store's first runs of ${names.join(', ')}`,
+  );
+}
