@@ -37,6 +37,7 @@ import { EmailLocalPartSearch1764502500000 } from './1764502500000-EmailLocalPar
 import { PackTallies1764502600000 } from './1764502600000-PackTallies.js';
 import { ItemNameSearch1764502700000 } from './1764502700000-ItemNameSearch.js';
 import { OrderStatusNewest1764502800000 } from './1764502800000-OrderStatusNewest.js';
+import { TaxDocumentsByOrderNumber1764502900000 } from './1764502900000-TaxDocumentsByOrderNumber.js';
 
 /** Every migration, oldest first. Listed explicitly so the build and the tests load the same set. */
 export const migrations = [
@@ -79,4 +80,5 @@ export const migrations = [
   PackTallies1764502600000,
   ItemNameSearch1764502700000,
   OrderStatusNewest1764502800000,
+  TaxDocumentsByOrderNumber1764502900000,
 ];

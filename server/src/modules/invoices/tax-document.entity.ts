@@ -10,12 +10,11 @@ export type TaxDocumentKind = 'invoice' | 'credit_note';
  */
 @Entity('tax_documents')
 @Unique('tax_documents_number_key', ['number'])
-@Unique('tax_documents_order_kind_key', ['orderId', 'kind'])
+@Unique('tax_documents_orderid_kind_key', ['orderid', 'kind'])
 @Check('tax_documents_kind_check', `kind IN ('invoice', 'credit_note')`)
 @Check('tax_documents_sums_check', 'taxable + cgst + sgst + igst = total')
 @Check('tax_documents_amounts_check', 'taxable >= 0 AND cgst >= 0 AND sgst >= 0 AND igst >= 0')
 @Index('tax_documents_month', ['issuedAt'])
-@Index('tax_documents_orderid', ['orderid'])
 @Index('tax_documents_unnumbered', ['issuedAt', 'id'], { where: 'serial IS NULL' })
 export class TaxDocumentEntity {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'tax_documents_pkey' })
