@@ -60,7 +60,6 @@ function moduleBoundaries() {
  */
 const lowerFolders = {
   files: ['server/src/{common,database,jobs,config}/**/*.ts'],
-  ignores: ['server/src/**/*.spec.ts'],
   rules: {
     'no-restricted-imports': [
       'error',

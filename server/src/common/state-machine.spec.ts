@@ -1,45 +1,38 @@
-import { deliveryTransitions } from '../modules/orders/delivery-state.js';
-import { orderTransitions } from '../modules/orders/order-state.js';
-import { walletTxnTransitions } from '../modules/wallet/wallet-state.js';
-import { canMove, IllegalMoveError, requireMoves, sourcesOf } from './state-machine.js';
+import {
+  canMove,
+  IllegalMoveError,
+  requireMoves,
+  sourcesOf,
+  type TransitionTable,
+} from './state-machine.js';
+
+type Door = 'open' | 'closed' | 'locked';
+
+const door: TransitionTable<Door> = {
+  open: ['closed'],
+  closed: ['open', 'locked'],
+  locked: ['closed'],
+};
 
 describe('transition tables', () => {
-  it('refuses an order move the table does not list', () => {
-    expect(requireMoves('order', orderTransitions, ['Created'], 'Processing')).toEqual(['Created']);
-    expect(() => requireMoves('order', orderTransitions, ['Failed'], 'Processing')).toThrow(
-      IllegalMoveError,
-    );
-    expect(() =>
-      requireMoves('order', orderTransitions, ['Created', 'Completed'], 'Refunded'),
-    ).toThrow('order: no move from Created | Completed to Refunded');
-    expect(() => requireMoves('order', orderTransitions, [], 'Failed')).toThrow(IllegalMoveError);
+  it('answers the moves a table lists and the states that lead to one', () => {
+    expect(canMove(door, 'closed', 'locked')).toBe(true);
+    expect(canMove(door, 'open', 'locked')).toBe(false);
+    expect(sourcesOf(door, 'closed')).toEqual(['open', 'locked']);
+    expect(sourcesOf(door, 'locked')).toEqual(['closed']);
   });
 
-  it('lets a delivery be claimed, flagged, retried and ended, never reopened', () => {
-    expect(sourcesOf(deliveryTransitions, 'in_progress')).toEqual(['pending', 'in_progress']);
-    expect(sourcesOf(deliveryTransitions, 'pending')).toEqual([
-      'pending',
-      'in_progress',
-      'needs_attention',
-    ]);
-    expect(canMove(deliveryTransitions, 'needs_attention', 'in_progress')).toBe(false);
-    for (const end of ['delivered', 'refunded'] as const) {
-      expect(deliveryTransitions[end]).toEqual([]);
-      expect(() => requireMoves('delivery', deliveryTransitions, [end], 'pending')).toThrow(
-        IllegalMoveError,
-      );
-    }
+  it('passes a guarded move only when every source state leads to the target', () => {
+    expect(requireMoves('door', door, ['open', 'locked'], 'closed')).toEqual(['open', 'locked']);
+    expect(() => requireMoves('door', door, ['closed', 'open'], 'locked')).toThrow(
+      new IllegalMoveError('door', ['open'], 'locked'),
+    );
+    expect(() => requireMoves('door', door, ['open', 'locked'], 'open')).toThrow(
+      'door: no move from open | locked to open',
+    );
   });
 
-  it('lets a top-up succeed late but never fail or reopen after success', () => {
-    expect(sourcesOf(walletTxnTransitions, 'Success')).toEqual(['Created', 'Pending', 'Failed']);
-    expect(sourcesOf(walletTxnTransitions, 'Failed')).toEqual(['Created', 'Pending']);
-    expect(() => requireMoves('wallet', walletTxnTransitions, ['Success'], 'Failed')).toThrow(
-      IllegalMoveError,
-    );
-    expect(() => requireMoves('wallet', walletTxnTransitions, ['Pending'], 'Created')).toThrow(
-      IllegalMoveError,
-    );
-    expect(sourcesOf(walletTxnTransitions, 'Processing')).toEqual([]);
+  it('refuses a guarded move with no source state at all', () => {
+    expect(() => requireMoves('door', door, [], 'open')).toThrow(IllegalMoveError);
   });
 });

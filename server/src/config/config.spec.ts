@@ -1,4 +1,3 @@
-import { DEMO_ACCOUNTS } from '../modules/demo/demo-data.service.js';
 import { ConfigError, DEV_JWT_SECRET, loadConfig } from './config.js';
 
 const production = {
@@ -108,8 +107,6 @@ describe('loadConfig', () => {
   it.each([
     ['ADMIN_PASSWORD', 'Admin@12345'],
     ['ADMIN_PASSWORD', 'admin@12345'],
-    ['ADMIN_PASSWORD', DEMO_ACCOUNTS.user.password],
-    ['ADMIN_PASSWORD', DEMO_ACCOUNTS.reseller.password],
     ['JWT_SECRET', DEV_JWT_SECRET],
     ['DATABASE_URL', 'postgres://zstore:zstore@postgres:5432/zstore'],
     ['FAST2SMS_API_KEY', 'sandbox-fast2sms-key'],

@@ -1,3 +1,4 @@
+import { IllegalMoveError, requireMoves } from '../../common/state-machine.js';
 import { canMove, orderTransitions, sourcesOf } from './order-state.js';
 
 describe('order transitions', () => {
@@ -14,5 +15,15 @@ describe('order transitions', () => {
     }
     expect(canMove('Created', 'Completed')).toBe(false);
     expect(canMove('Failed', 'Processing')).toBe(false);
+  });
+
+  it('refuses an order move the table does not list', () => {
+    expect(requireMoves('order', orderTransitions, ['Created'], 'Processing')).toEqual(['Created']);
+    expect(() => requireMoves('order', orderTransitions, ['Failed'], 'Processing')).toThrow(
+      IllegalMoveError,
+    );
+    expect(() =>
+      requireMoves('order', orderTransitions, ['Created', 'Completed'], 'Refunded'),
+    ).toThrow('order: no move from Created | Completed to Refunded');
   });
 });
